@@ -1,0 +1,37 @@
+package io.tunelab.core.stack;
+
+import java.util.Objects;
+
+/**
+ * Where the tiers of a stack answer, as the middleware and the load generator reach them.
+ *
+ * @param db JDBC URL of the tunelab database, e.g. {@code jdbc:postgresql://127.0.0.1:5432/tunelab}
+ * @param dbUser database user name
+ * @param dbPassword database password
+ * @param broker Artemis core URL, e.g. {@code tcp://127.0.0.1:61616}
+ * @param brokerUser broker user name (empty when the broker runs without security)
+ * @param brokerPassword broker password (empty when the broker runs without security)
+ * @param siebel base URL of the Siebel mock, e.g. {@code http://127.0.0.1:8081}
+ * @param brm base URL of the BRM mock
+ */
+public record Endpoints(
+    String db,
+    String dbUser,
+    String dbPassword,
+    String broker,
+    String brokerUser,
+    String brokerPassword,
+    String siebel,
+    String brm) {
+
+  public Endpoints {
+    Objects.requireNonNull(db, "db");
+    Objects.requireNonNull(dbUser, "dbUser");
+    Objects.requireNonNull(dbPassword, "dbPassword");
+    Objects.requireNonNull(broker, "broker");
+    brokerUser = brokerUser == null ? "" : brokerUser;
+    brokerPassword = brokerPassword == null ? "" : brokerPassword;
+    Objects.requireNonNull(siebel, "siebel");
+    Objects.requireNonNull(brm, "brm");
+  }
+}

@@ -1,0 +1,63 @@
+package io.tunelab.tiers;
+
+import io.tunelab.core.BadInputException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+
+/** Ports on the loopback interface, the only interface a tunelab tier listens on. */
+public final class Ports {
+  public static final String LOOPBACK = "127.0.0.1";
+
+  private Ports() {}
+
+  /** A port nobody listens on right now. */
+  public static int free() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
+      socket.setReuseAddress(true);
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot find a free port on " + LOOPBACK, e);
+    }
+  }
+
+  /**
+   * The port a tier should use: a free one when {@code requested} is 0, otherwise {@code
+   * requested}, which must be free.
+   *
+   * @param what what wants the port, for the message, e.g. {@code "db.port"}
+   */
+  public static int resolve(int requested, String what) {
+    if (requested == 0) {
+      return free();
+    }
+    if (requested < 1 || requested > 65535) {
+      throw new BadInputException(what + " must be 0 (any free port) or 1..65535, was " + requested);
+    }
+    if (isListening(requested)) {
+      throw new BadInputException(
+          what
+              + " "
+              + requested
+              + " is already in use on "
+              + LOOPBACK
+              + ": stop what listens there (ss -ltnp 'sport = :"
+              + requested
+              + "') or choose another port, or 0 for any free port");
+    }
+    return requested;
+  }
+
+  /** Whether something accepts connections on the port. */
+  public static boolean isListening(int port) {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(LOOPBACK, port), 200);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
