@@ -18,6 +18,14 @@ public interface Tier extends AutoCloseable {
   /** The tier's log file, kept after it stops. */
   Path log();
 
+  /**
+   * The signal that stops {@code process} cleanly when another controller must stop it: {@code
+   * TERM} unless the tier says otherwise (a PostgreSQL postmaster wants {@code INT}).
+   */
+  default String stopSignal(ProcessHandle process) {
+    return "TERM";
+  }
+
   /** Stops the tier's processes. Idempotent. */
   @Override
   void close();

@@ -1,0 +1,87 @@
+package io.tunelab.cli;
+
+import io.tunelab.tiers.RuntimeDir;
+import io.tunelab.tiers.stack.ProcessRecord;
+import io.tunelab.tiers.stack.StackRegistry;
+import io.tunelab.tiers.stack.StackState;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Lists the stacks started from this machine's runtime directory and whether their tiers run. */
+@Command(name = "status", description = "Show the running stacks, their endpoints and tier processes.")
+final class StackStatusCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Option(names = "--json", description = "Print a JSON array, one object per stack.")
+  boolean json;
+
+  /** One stack as {@code status --json} prints it. */
+  record StackStatus(
+      String id,
+      String provider,
+      String mode,
+      String createdAt,
+      Object endpoints,
+      Map<String, Long> startMillis,
+      Map<String, TierStatus> tiers) {}
+
+  /** Whether a tier's processes run. */
+  record TierStatus(String state, List<Long> pids, String log) {}
+
+  @Override
+  public Integer call() {
+    StackRegistry registry = new StackRegistry(RuntimeDir.root());
+    List<StackStatus> stacks = registry.list().stream().map(StackStatusCommand::status).toList();
+    PrintWriter out = spec.commandLine().getOut();
+    if (json) {
+      out.println(Json.write(stacks));
+    } else if (stacks.isEmpty()) {
+      out.println("no stack is running (runtime directory " + RuntimeDir.root() + ")");
+    } else {
+      stacks.forEach(stack -> print(out, stack));
+    }
+    out.flush();
+    return 0;
+  }
+
+  private static StackStatus status(StackState state) {
+    Map<String, TierStatus> tiers = new LinkedHashMap<>();
+    for (StackState.TierRecord tier : state.tiers()) {
+      List<Long> alive =
+          tier.processes().stream()
+              .filter(p -> p.live().isPresent())
+              .map(ProcessRecord::pid)
+              .toList();
+      String tierState =
+          alive.size() == tier.processes().size() ? "running" : alive.isEmpty() ? "stopped" : "degraded";
+      tiers.put(tier.name(), new TierStatus(tierState, alive, tier.log()));
+    }
+    String mode =
+        state.detached()
+            ? "detached"
+            : "owned by pid " + state.ownerPid() + (state.ownerGone() ? " (gone: stale)" : "");
+    return new StackStatus(
+        state.id(),
+        state.provider(),
+        mode,
+        state.createdAt(),
+        state.endpoints(),
+        state.startMillis(),
+        tiers);
+  }
+
+  private static void print(PrintWriter out, StackStatus stack) {
+    out.printf("stack %s (%s, %s, since %s)%n", stack.id(), stack.provider(), stack.mode(), stack.createdAt());
+    stack.tiers().forEach((name, tier) -> out.printf("  %-7s %-8s pids %s  log %s%n", name, tier.state(), tier.pids(), tier.log()));
+    if (stack.endpoints() != null) {
+      out.println("  endpoints " + Json.write(stack.endpoints()).replaceAll("\\s+", " "));
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.tunelab.cli;
+
+import io.tunelab.tiers.stack.StackDescription;
+import java.io.PrintWriter;
+import java.util.Map;
+
+/** The human-readable form of a stack description. */
+final class StackText {
+  private StackText() {}
+
+  static void print(PrintWriter out, StackDescription stack, Map<String, Long> prepareMillis) {
+    out.printf("stack %s (%s)%n", stack.id(), stack.provider());
+    out.printf(
+        "  db      %s  user %s password %s%n",
+        stack.db(), stack.credentials().db().user(), stack.credentials().db().password());
+    out.printf("  broker  %s%n", stack.broker());
+    out.printf("  siebel  %s%n", stack.mocks().siebel());
+    out.printf("  brm     %s%n", stack.mocks().brm());
+    if (stack.startMillis() != null) {
+      StringBuilder times = new StringBuilder("  started in");
+      stack.startMillis().forEach((tier, millis) -> times.append(String.format(" %s %.1f s,", tier, millis / 1000.0)));
+      out.println(times.substring(0, times.length() - 1));
+    }
+    if (!prepareMillis.isEmpty()) {
+      StringBuilder times = new StringBuilder("  database prepared:");
+      prepareMillis.forEach((step, millis) -> times.append(String.format(" %s %.1f s,", step, millis / 1000.0)));
+      out.println(times.substring(0, times.length() - 1));
+    }
+    if (stack.logs() != null) {
+      stack.logs().forEach((tier, log) -> out.printf("  log %-7s %s%n", tier, log));
+    }
+  }
+}

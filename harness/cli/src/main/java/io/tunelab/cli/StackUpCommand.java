@@ -1,0 +1,62 @@
+package io.tunelab.cli;
+
+import io.tunelab.tiers.stack.Stack;
+import io.tunelab.tiers.stack.StackConfig;
+import io.tunelab.tiers.stack.StackDescription;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Starts the stack and prints its endpoints; stays in the foreground unless detached. */
+@Command(
+    name = "up",
+    description = {
+      "Start PostgreSQL, Artemis and the Siebel/BRM mocks, migrate and seed the database,"
+          + " print the endpoints.",
+      "Without --detach it runs until Ctrl-C, then stops every tier."
+    })
+final class StackUpCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Mixin ProviderOptions providerOptions;
+
+  @Mixin StackOptions stackOptions;
+
+  @Option(names = "--detach", description = "Leave the stack running and return; end it with `stack down`.")
+  boolean detach;
+
+  @Option(names = "--json", description = "Print one JSON object with the endpoints and start times.")
+  boolean json;
+
+  @Option(names = "--no-seed", description = "Migrate the schema but do not load the seed data.")
+  boolean noSeed;
+
+  @Override
+  public Integer call() throws InterruptedException {
+    StackConfig config = stackOptions.config().withDetached(detach);
+    Stack stack = providerOptions.provider().start(config);
+    Map<String, Long> prepareMillis = DatabasePreparation.prepare(stack.endpoints(), !noSeed);
+    PrintWriter out = spec.commandLine().getOut();
+    StackDescription description = StackDescription.of(stack);
+    if (json) {
+      out.println(Json.write(description));
+    } else {
+      StackText.print(out, description, prepareMillis);
+    }
+    out.flush();
+    if (detach || stack.tiers().isEmpty()) {
+      return 0;
+    }
+    spec.commandLine().getErr().println("tunelab: stack " + stack.id() + " is up; Ctrl-C stops it");
+    spec.commandLine().getErr().flush();
+    // The shutdown hook installed by the provider stops the tiers on Ctrl-C.
+    new CountDownLatch(1).await();
+    return 0;
+  }
+}

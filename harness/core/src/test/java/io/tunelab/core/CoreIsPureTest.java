@@ -1,0 +1,58 @@
+package io.tunelab.core;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The core holds knobs, experiments, statistics, results and findings as plain Java: it starts no
+ * process and speaks no protocol, so it stays testable without a stack and cannot grow hidden
+ * dependencies on a tier.
+ */
+@AnalyzeClasses(packages = "io.tunelab.core", importOptions = ImportOption.DoNotIncludeTests.class)
+class CoreIsPureTest {
+
+  @ArchTest
+  static final ArchRule coreTalksToNoTier =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.core..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "java.sql..",
+              "javax.sql..",
+              "javax.jms..",
+              "jakarta.jms..",
+              "java.net.http..",
+              "org.apache.activemq..",
+              "org.apache.artemis..",
+              "org.apache.jmeter..",
+              "org.testcontainers..",
+              "com.github.tomakehurst..",
+              "org.postgresql..",
+              "io.tunelab.tiers..",
+              "io.tunelab.cli..",
+              "io.tunelab.middleware..");
+
+  @ArchTest
+  static final ArchRule coreStartsNoProcess =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.core..")
+          .should()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("java.lang.ProcessBuilder")
+          .orShould()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("java.lang.Process")
+          .orShould()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("java.net.Socket")
+          .orShould()
+          .dependOnClassesThat()
+          .haveFullyQualifiedName("java.net.ServerSocket");
+}

@@ -1,0 +1,134 @@
+package io.tunelab.tiers.stack;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.RuntimeDir;
+import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.broker.BrokerTier;
+import io.tunelab.tiers.db.PostgresTier;
+import io.tunelab.tiers.mocks.MocksTier;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
+
+/**
+ * The default provider: every tier a local process on 127.0.0.1 (PostgreSQL from the system
+ * binaries or the zonky fallback, Artemis and WireMock in their own JVMs). No Docker needed.
+ *
+ * <p>The tiers start in parallel. A stack that is not detached ends with its controller: on a
+ * clean exit or Ctrl-C through a shutdown hook, on SIGKILL through each tier's owner watchdog,
+ * and whatever still runs is stopped by the next start's stale-stack cleanup.
+ */
+public final class EmbeddedProvider implements StackProvider {
+  public static final String NAME = "embedded";
+  private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  private final TunelabHome home;
+  private final StackRegistry registry;
+
+  public EmbeddedProvider(TunelabHome home, StackRegistry registry) {
+    this.home = home;
+    this.registry = registry;
+  }
+
+  public EmbeddedProvider() {
+    this(TunelabHome.locate(), new StackRegistry(RuntimeDir.root()));
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Stack start(StackConfig config) {
+    registry.cleanStale();
+    String id = newId();
+    Path dir = registry.newStackDirectory(id);
+    OptionalLong owner =
+        config.detached() ? OptionalLong.empty() : OptionalLong.of(ProcessHandle.current().pid());
+    StackRecorder recorder = new StackRecorder(registry, id, NAME, owner, dir);
+    long started = System.nanoTime();
+    ExecutorService pool = Executors.newFixedThreadPool(3, r -> new Thread(r, "tier-start"));
+    try {
+      CompletableFuture<PostgresTier> db =
+          launch(pool, recorder, () -> PostgresTier.start(config.db(), dir.resolve("db"), owner));
+      CompletableFuture<BrokerTier> broker =
+          launch(pool, recorder, () -> BrokerTier.start(config.broker(), dir.resolve("broker"), owner));
+      CompletableFuture<MocksTier> mocks =
+          launch(
+              pool,
+              recorder,
+              () -> MocksTier.start(config.mocks(), home.mocks(), dir.resolve("mocks"), owner));
+      EmbeddedStack stack =
+          new EmbeddedStack(
+              id, join(db, broker, mocks, recorder), db.join(), broker.join(), mocks.join(), recorder);
+      recorder.finish(stack.endpoints(), elapsedMillis(started));
+      if (!config.detached()) {
+        stack.closeOnExit();
+      }
+      return stack;
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static <T extends Tier> CompletableFuture<T> launch(
+      ExecutorService pool, StackRecorder recorder, Supplier<T> start) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          T tier = start.get();
+          recorder.started(tier);
+          return tier;
+        },
+        pool);
+  }
+
+  /** Waits for all tiers; when one fails, stops the others and throws its error. */
+  private static List<Tier> join(
+      CompletableFuture<? extends Tier> db,
+      CompletableFuture<? extends Tier> broker,
+      CompletableFuture<? extends Tier> mocks,
+      StackRecorder recorder) {
+    List<RuntimeException> failures = new ArrayList<>();
+    List<Tier> up = new ArrayList<>();
+    for (CompletableFuture<? extends Tier> future : List.of(db, broker, mocks)) {
+      try {
+        up.add(future.join());
+      } catch (CompletionException e) {
+        failures.add(
+            e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause()));
+      }
+    }
+    if (failures.isEmpty()) {
+      return up;
+    }
+    up.forEach(Tier::close);
+    recorder.abandon();
+    RuntimeException first = failures.get(0);
+    failures.stream().skip(1).forEach(first::addSuppressed);
+    if (first instanceof BadInputException) {
+      throw first;
+    }
+    throw new BadInputException("the stack did not start: " + first.getMessage(), first);
+  }
+
+  private static long elapsedMillis(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+
+  private static String newId() {
+    return LocalDateTime.now().format(ID_TIME)
+        + "-"
+        + Integer.toHexString(ThreadLocalRandom.current().nextInt(0x1000, 0x10000));
+  }
+}

@@ -1,0 +1,149 @@
+package io.tunelab.tiers.stack;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Endpoints;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Reads the endpoints of a stack someone else runs, from a JSON/YAML file in the {@link
+ * StackDescription} format or from {@code TUNELAB_*} environment variables.
+ */
+public final class EndpointsSource {
+  public static final String ENV_DB_URL = "TUNELAB_DB_URL";
+  public static final String ENV_DB_USER = "TUNELAB_DB_USER";
+  public static final String ENV_DB_PASSWORD = "TUNELAB_DB_PASSWORD";
+  public static final String ENV_BROKER_URL = "TUNELAB_BROKER_URL";
+  public static final String ENV_BROKER_USER = "TUNELAB_BROKER_USER";
+  public static final String ENV_BROKER_PASSWORD = "TUNELAB_BROKER_PASSWORD";
+  public static final String ENV_SIEBEL_URL = "TUNELAB_SIEBEL_URL";
+  public static final String ENV_BRM_URL = "TUNELAB_BRM_URL";
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+
+  private EndpointsSource() {}
+
+  /** Endpoints from a file written like {@code stack up --json} prints them (JSON or YAML). */
+  public static Endpoints fromFile(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new BadInputException(
+          "endpoints file " + file + " does not exist: write one like `./tunelab stack up --json` prints");
+    }
+    StackDescription description;
+    try {
+      description = YAML.readValue(Files.readString(file), StackDescription.class);
+    } catch (UnrecognizedPropertyException e) {
+      throw new BadInputException(
+          file
+              + ": unknown field '"
+              + e.getPropertyName()
+              + "' at "
+              + path(e)
+              + "; allowed: "
+              + e.getKnownPropertyIds(),
+          e);
+    } catch (JsonProcessingException e) {
+      throw new BadInputException(
+          file + ": not valid JSON/YAML endpoints (" + e.getOriginalMessage() + ")" + location(e), e);
+    } catch (IOException e) {
+      throw new BadInputException("cannot read endpoints file " + file + ": " + e.getMessage(), e);
+    }
+    if (description == null) {
+      throw new BadInputException(file + ": empty endpoints file");
+    }
+    String where = file.toString();
+    require(where, "db", description.db());
+    require(where, "broker", description.broker());
+    if (description.mocks() == null) {
+      throw new BadInputException(where + ": missing 'mocks' with 'siebel' and 'brm' base URLs");
+    }
+    StackDescription.Login db = login(description, true);
+    StackDescription.Login broker = login(description, false);
+    return validated(
+        where,
+        new Endpoints(
+            description.db(),
+            db.user(),
+            db.password(),
+            description.broker(),
+            broker.user(),
+            broker.password(),
+            require(where, "mocks.siebel", description.mocks().siebel()),
+            require(where, "mocks.brm", description.mocks().brm())));
+  }
+
+  /** Endpoints from {@code TUNELAB_*} variables; every URL variable is required. */
+  public static Endpoints fromEnvironment(Map<String, String> env) {
+    String where = "environment";
+    return validated(
+        where,
+        new Endpoints(
+            require(where, ENV_DB_URL, env.get(ENV_DB_URL)),
+            env.getOrDefault(ENV_DB_USER, "tunelab"),
+            env.getOrDefault(ENV_DB_PASSWORD, "tunelab"),
+            require(where, ENV_BROKER_URL, env.get(ENV_BROKER_URL)),
+            env.getOrDefault(ENV_BROKER_USER, ""),
+            env.getOrDefault(ENV_BROKER_PASSWORD, ""),
+            require(where, ENV_SIEBEL_URL, env.get(ENV_SIEBEL_URL)),
+            require(where, ENV_BRM_URL, env.get(ENV_BRM_URL))));
+  }
+
+  private static StackDescription.Login login(StackDescription description, boolean db) {
+    StackDescription.Credentials credentials = description.credentials();
+    StackDescription.Login login =
+        credentials == null ? null : db ? credentials.db() : credentials.broker();
+    if (login != null) {
+      return login;
+    }
+    return db ? new StackDescription.Login("tunelab", "tunelab") : new StackDescription.Login("", "");
+  }
+
+  private static Endpoints validated(String where, Endpoints endpoints) {
+    prefix(where, "db", endpoints.db(), "jdbc:postgresql://");
+    prefix(where, "broker", endpoints.broker(), "tcp://");
+    prefix(where, "mocks.siebel", endpoints.siebel(), "http://", "https://");
+    prefix(where, "mocks.brm", endpoints.brm(), "http://", "https://");
+    return endpoints;
+  }
+
+  private static void prefix(String where, String field, String value, String... prefixes) {
+    for (String prefix : prefixes) {
+      if (value.startsWith(prefix)) {
+        return;
+      }
+    }
+    throw new BadInputException(
+        where + ": " + field + " must start with " + String.join(" or ", prefixes) + ", was '" + value + "'");
+  }
+
+  private static String require(String where, String field, String value) {
+    if (value == null || value.isBlank()) {
+      throw new BadInputException(where + ": missing '" + field + "'");
+    }
+    return value.trim();
+  }
+
+  private static String path(JsonMappingException e) {
+    return e.getPath().stream()
+        .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+        .collect(Collectors.joining(".", "'", "'"));
+  }
+
+  private static String location(JsonProcessingException e) {
+    return e.getLocation() == null
+        ? ""
+        : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+  }
+}

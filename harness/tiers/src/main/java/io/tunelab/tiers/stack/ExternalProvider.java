@@ -1,0 +1,112 @@
+package io.tunelab.tiers.stack;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.Tier;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Connects to tiers someone else runs ({@code docker compose up}, other hosts). It has no
+ * lifecycle: it starts nothing and stops nothing; tier settings that need a restart cannot be
+ * applied by it. Each endpoint must accept connections, or the start fails naming the tier.
+ */
+public final class ExternalProvider implements StackProvider {
+  public static final String NAME = "external";
+  private static final int CONNECT_TIMEOUT_MILLIS = 3_000;
+
+  private final Supplier<Endpoints> endpoints;
+
+  private ExternalProvider(Supplier<Endpoints> endpoints) {
+    this.endpoints = endpoints;
+  }
+
+  /** Endpoints from a file in the {@code stack up --json} format. */
+  public static ExternalProvider fromFile(Path file) {
+    return new ExternalProvider(() -> EndpointsSource.fromFile(file));
+  }
+
+  /** Endpoints from the {@code TUNELAB_*} environment variables. */
+  public static ExternalProvider fromEnvironment() {
+    return new ExternalProvider(() -> EndpointsSource.fromEnvironment(System.getenv()));
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public Stack start(StackConfig config) {
+    Endpoints resolved = endpoints.get();
+    long started = System.nanoTime();
+    requireReachable("db", hostPort(resolved.db().substring("jdbc:".length())));
+    requireReachable("broker", hostPort(resolved.broker()));
+    requireReachable("mocks.siebel", hostPort(resolved.siebel()));
+    requireReachable("mocks.brm", hostPort(resolved.brm()));
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    return new ExternalStack(resolved, Map.of("stack", millis));
+  }
+
+  private static InetSocketAddress hostPort(String url) {
+    URI uri = URI.create(url);
+    int port = uri.getPort() > 0 ? uri.getPort() : defaultPort(uri.getScheme());
+    return InetSocketAddress.createUnresolved(uri.getHost(), port);
+  }
+
+  private static int defaultPort(String scheme) {
+    return switch (scheme) {
+      case "postgresql" -> 5432;
+      case "tcp" -> 61616;
+      case "https" -> 443;
+      default -> 80;
+    };
+  }
+
+  private static void requireReachable(String tier, InetSocketAddress address) {
+    try (Socket socket = new Socket()) {
+      socket.connect(
+          new InetSocketAddress(address.getHostString(), address.getPort()), CONNECT_TIMEOUT_MILLIS);
+    } catch (IOException e) {
+      throw new BadInputException(
+          "the "
+              + tier
+              + " tier at "
+              + address.getHostString()
+              + ":"
+              + address.getPort()
+              + " is unreachable ("
+              + e.getMessage()
+              + "): start it (e.g. docker compose up -d) or fix the endpoint");
+    }
+  }
+
+  private record ExternalStack(Endpoints endpoints, Map<String, Long> startMillis)
+      implements Stack {
+    @Override
+    public String id() {
+      return NAME;
+    }
+
+    @Override
+    public String provider() {
+      return NAME;
+    }
+
+    @Override
+    public List<Tier> tiers() {
+      return List.of();
+    }
+
+    @Override
+    public void close() {
+      // Not ours to stop.
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package io.tunelab.tiers.stack;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.tunelab.core.stack.Endpoints;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JSON a user sees for a stack ({@code stack up --json}, {@code stack status --json}) and the
+ * format of the {@code external} provider's endpoints file, so the output of one is the input of
+ * the other.
+ *
+ * <pre>{@code
+ * {"db": "jdbc:postgresql://127.0.0.1:P/tunelab", "broker": "tcp://127.0.0.1:P",
+ *  "mocks": {"siebel": "http://127.0.0.1:P", "brm": "http://127.0.0.1:P"},
+ *  "credentials": {"db": {"user": "tunelab", "password": "tunelab"},
+ *                  "broker": {"user": "", "password": ""}},
+ *  "startMillis": {"db": 900, "broker": 4100, "mocks": 2300, "stack": 4400}}
+ * }</pre>
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"id", "provider", "db", "broker", "mocks", "credentials", "startMillis", "logs"})
+public record StackDescription(
+    String id,
+    String provider,
+    String db,
+    String broker,
+    Mocks mocks,
+    Credentials credentials,
+    Map<String, Long> startMillis,
+    Map<String, String> logs) {
+
+  /** Base URLs of the two back-end mocks. */
+  public record Mocks(String siebel, String brm) {}
+
+  /** User names and passwords of the db and broker tiers. */
+  public record Credentials(Login db, Login broker) {}
+
+  /** A user name and password. */
+  public record Login(String user, String password) {}
+
+  public static StackDescription of(Stack stack) {
+    Map<String, String> logs = new LinkedHashMap<>();
+    stack.tiers().forEach(tier -> logs.put(tier.name(), tier.log().toString()));
+    return of(stack.id(), stack.provider(), stack.endpoints(), stack.startMillis(), logs);
+  }
+
+  public static StackDescription of(
+      String id,
+      String provider,
+      Endpoints endpoints,
+      Map<String, Long> startMillis,
+      Map<String, String> logs) {
+    return new StackDescription(
+        id,
+        provider,
+        endpoints.db(),
+        endpoints.broker(),
+        new Mocks(endpoints.siebel(), endpoints.brm()),
+        new Credentials(
+            new Login(endpoints.dbUser(), endpoints.dbPassword()),
+            new Login(endpoints.brokerUser(), endpoints.brokerPassword())),
+        startMillis.isEmpty() ? null : startMillis,
+        logs.isEmpty() ? null : logs);
+  }
+}
