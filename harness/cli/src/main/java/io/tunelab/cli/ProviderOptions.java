@@ -37,7 +37,9 @@ final class ProviderOptions {
       case TestcontainersProvider.NAME -> new TestcontainersProvider();
       default ->
           throw new BadInputException(
-              "--provider must be one of embedded, external, testcontainers; was '" + provider + "'");
+              "--provider must be one of embedded, external, testcontainers; was '"
+                  + provider
+                  + "'");
     };
   }
 }

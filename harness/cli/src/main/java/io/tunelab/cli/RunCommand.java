@@ -9,7 +9,10 @@ import picocli.CommandLine.Parameters;
 /** Runs an experiment. */
 @Command(name = "run", description = "Run an experiment (YAML) and write results/<run-id>/.")
 final class RunCommand implements Callable<Integer> {
-  @Parameters(index = "0", paramLabel = "FILE", description = "experiment file, e.g. experiments/quickstart.yaml")
+  @Parameters(
+      index = "0",
+      paramLabel = "FILE",
+      description = "experiment file, e.g. experiments/quickstart.yaml")
   Path experiment;
 
   @Override

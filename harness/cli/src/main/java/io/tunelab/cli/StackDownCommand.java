@@ -13,7 +13,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Stops stacks started from this machine's runtime directory. */
-@Command(name = "down", description = "Stop every tier of the running stacks (or of one, with --id); logs are kept.")
+@Command(
+    name = "down",
+    description = "Stop every tier of the running stacks (or of one, with --id); logs are kept.")
 final class StackDownCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -32,7 +34,9 @@ final class StackDownCommand implements Callable<Integer> {
                     .orElseThrow(
                         () ->
                             new BadInputException(
-                                "no stack with id '" + id + "': `./tunelab stack status` lists them")));
+                                "no stack with id '"
+                                    + id
+                                    + "': `./tunelab stack status` lists them")));
     PrintWriter out = spec.commandLine().getOut();
     if (stacks.isEmpty()) {
       out.println("no stack is running");

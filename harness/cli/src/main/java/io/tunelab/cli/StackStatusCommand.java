@@ -15,7 +15,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** Lists the stacks started from this machine's runtime directory and whether their tiers run. */
-@Command(name = "status", description = "Show the running stacks, their endpoints and tier processes.")
+@Command(
+    name = "status",
+    description = "Show the running stacks, their endpoints and tier processes.")
 final class StackStatusCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -60,7 +62,9 @@ final class StackStatusCommand implements Callable<Integer> {
               .map(ProcessRecord::pid)
               .toList();
       String tierState =
-          alive.size() == tier.processes().size() ? "running" : alive.isEmpty() ? "stopped" : "degraded";
+          alive.size() == tier.processes().size()
+              ? "running"
+              : alive.isEmpty() ? "stopped" : "degraded";
       tiers.put(tier.name(), new TierStatus(tierState, alive, tier.log()));
     }
     String mode =
@@ -78,8 +82,15 @@ final class StackStatusCommand implements Callable<Integer> {
   }
 
   private static void print(PrintWriter out, StackStatus stack) {
-    out.printf("stack %s (%s, %s, since %s)%n", stack.id(), stack.provider(), stack.mode(), stack.createdAt());
-    stack.tiers().forEach((name, tier) -> out.printf("  %-7s %-8s pids %s  log %s%n", name, tier.state(), tier.pids(), tier.log()));
+    out.printf(
+        "stack %s (%s, %s, since %s)%n",
+        stack.id(), stack.provider(), stack.mode(), stack.createdAt());
+    stack
+        .tiers()
+        .forEach(
+            (name, tier) ->
+                out.printf(
+                    "  %-7s %-8s pids %s  log %s%n", name, tier.state(), tier.pids(), tier.log()));
     if (stack.endpoints() != null) {
       out.println("  endpoints " + Json.write(stack.endpoints()).replaceAll("\\s+", " "));
     }

@@ -18,12 +18,16 @@ final class StackText {
     out.printf("  brm     %s%n", stack.mocks().brm());
     if (stack.startMillis() != null) {
       StringBuilder times = new StringBuilder("  started in");
-      stack.startMillis().forEach((tier, millis) -> times.append(String.format(" %s %.1f s,", tier, millis / 1000.0)));
+      stack
+          .startMillis()
+          .forEach(
+              (tier, millis) -> times.append(String.format(" %s %.1f s,", tier, millis / 1000.0)));
       out.println(times.substring(0, times.length() - 1));
     }
     if (!prepareMillis.isEmpty()) {
       StringBuilder times = new StringBuilder("  database prepared:");
-      prepareMillis.forEach((step, millis) -> times.append(String.format(" %s %.1f s,", step, millis / 1000.0)));
+      prepareMillis.forEach(
+          (step, millis) -> times.append(String.format(" %s %.1f s,", step, millis / 1000.0)));
       out.println(times.substring(0, times.length() - 1));
     }
     if (stack.logs() != null) {

@@ -28,10 +28,14 @@ final class StackUpCommand implements Callable<Integer> {
 
   @Mixin StackOptions stackOptions;
 
-  @Option(names = "--detach", description = "Leave the stack running and return; end it with `stack down`.")
+  @Option(
+      names = "--detach",
+      description = "Leave the stack running and return; end it with `stack down`.")
   boolean detach;
 
-  @Option(names = "--json", description = "Print one JSON object with the endpoints and start times.")
+  @Option(
+      names = "--json",
+      description = "Print one JSON object with the endpoints and start times.")
   boolean json;
 
   @Option(names = "--no-seed", description = "Migrate the schema but do not load the seed data.")

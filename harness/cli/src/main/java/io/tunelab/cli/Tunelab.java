@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
     name = "tunelab",
     mixinStandardHelpOptions = true,
     versionProvider = Version.class,
-    description = "Load-test harness: a real PostgreSQL/Artemis/WireMock stack, JMeter load, knobs.",
+    description =
+        "Load-test harness: a real PostgreSQL/Artemis/WireMock stack, JMeter load, knobs.",
     subcommands = {StackCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
 public final class Tunelab {
   /** Exit code of a run that completed but is invalid (lost or duplicated orders, errors). */

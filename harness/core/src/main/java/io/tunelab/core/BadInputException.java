@@ -1,9 +1,9 @@
 package io.tunelab.core;
 
 /**
- * Input the user must fix before anything can run: an unknown knob, a bad value, a malformed
- * file, a missing prerequisite. The message names the problem and the fix; the command line maps
- * it to exit code {@value #EXIT_CODE}.
+ * Input the user must fix before anything can run: an unknown knob, a bad value, a malformed file,
+ * a missing prerequisite. The message names the problem and the fix; the command line maps it to
+ * exit code {@value #EXIT_CODE}.
  */
 public class BadInputException extends RuntimeException {
   /** Exit code of a command that stopped on bad input. */

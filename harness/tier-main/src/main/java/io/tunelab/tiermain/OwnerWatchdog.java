@@ -8,9 +8,9 @@ import java.util.function.IntConsumer;
  * Ends a tier JVM when the controller that started it is gone.
  *
  * <p>The controller passes its pid as the system property {@value #OWNER_PID_PROPERTY}. A
- * controller killed with SIGKILL cannot stop its children; without this watchdog the broker,
- * mocks and middleware JVMs would outlive it and hold their ports. Detached stacks start their
- * tiers without an owner, and then the watchdog does nothing.
+ * controller killed with SIGKILL cannot stop its children; without this watchdog the broker, mocks
+ * and middleware JVMs would outlive it and hold their ports. Detached stacks start their tiers
+ * without an owner, and then the watchdog does nothing.
  */
 public final class OwnerWatchdog {
   /** System property naming the pid of the process whose death ends this JVM. */

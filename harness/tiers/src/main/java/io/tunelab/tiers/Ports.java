@@ -35,7 +35,8 @@ public final class Ports {
       return free();
     }
     if (requested < 1 || requested > 65535) {
-      throw new BadInputException(what + " must be 0 (any free port) or 1..65535, was " + requested);
+      throw new BadInputException(
+          what + " must be 0 (any free port) or 1..65535, was " + requested);
     }
     if (isListening(requested)) {
       throw new BadInputException(

@@ -10,8 +10,8 @@ import java.nio.file.Path;
  * #PROPERTY}, the environment variable {@value #ENV}, or {@code <tmpdir>/tunelab-<user>}.
  *
  * <p>It lives outside the checkout on purpose: the PostgreSQL server runs as the {@code postgres}
- * user when we are root and must be able to reach its data directory, which a checkout under
- * {@code /root} would not allow.
+ * user when we are root and must be able to reach its data directory, which a checkout under {@code
+ * /root} would not allow.
  */
 public final class RuntimeDir {
   public static final String PROPERTY = "tunelab.runtime";

@@ -24,9 +24,9 @@ import java.util.function.Supplier;
  * The default provider: every tier a local process on 127.0.0.1 (PostgreSQL from the system
  * binaries or the zonky fallback, Artemis and WireMock in their own JVMs). No Docker needed.
  *
- * <p>The tiers start in parallel. A stack that is not detached ends with its controller: on a
- * clean exit or Ctrl-C through a shutdown hook, on SIGKILL through each tier's owner watchdog,
- * and whatever still runs is stopped by the next start's stale-stack cleanup.
+ * <p>The tiers start in parallel. A stack that is not detached ends with its controller: on a clean
+ * exit or Ctrl-C through a shutdown hook, on SIGKILL through each tier's owner watchdog, and
+ * whatever still runs is stopped by the next start's stale-stack cleanup.
  */
 public final class EmbeddedProvider implements StackProvider {
   public static final String NAME = "embedded";
@@ -63,7 +63,10 @@ public final class EmbeddedProvider implements StackProvider {
       CompletableFuture<PostgresTier> db =
           launch(pool, recorder, () -> PostgresTier.start(config.db(), dir.resolve("db"), owner));
       CompletableFuture<BrokerTier> broker =
-          launch(pool, recorder, () -> BrokerTier.start(config.broker(), dir.resolve("broker"), owner));
+          launch(
+              pool,
+              recorder,
+              () -> BrokerTier.start(config.broker(), dir.resolve("broker"), owner));
       CompletableFuture<MocksTier> mocks =
           launch(
               pool,
@@ -71,7 +74,12 @@ public final class EmbeddedProvider implements StackProvider {
               () -> MocksTier.start(config.mocks(), home.mocks(), dir.resolve("mocks"), owner));
       EmbeddedStack stack =
           new EmbeddedStack(
-              id, join(db, broker, mocks, recorder), db.join(), broker.join(), mocks.join(), recorder);
+              id,
+              join(db, broker, mocks, recorder),
+              db.join(),
+              broker.join(),
+              mocks.join(),
+              recorder);
       recorder.finish(stack.endpoints(), elapsedMillis(started));
       if (!config.detached()) {
         stack.closeOnExit();
@@ -106,7 +114,9 @@ public final class EmbeddedProvider implements StackProvider {
         up.add(future.join());
       } catch (CompletionException e) {
         failures.add(
-            e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause()));
+            e.getCause() instanceof RuntimeException r
+                ? r
+                : new IllegalStateException(e.getCause()));
       }
     }
     if (failures.isEmpty()) {

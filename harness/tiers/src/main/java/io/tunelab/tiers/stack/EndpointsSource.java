@@ -39,7 +39,9 @@ public final class EndpointsSource {
   public static Endpoints fromFile(Path file) {
     if (!Files.isRegularFile(file)) {
       throw new BadInputException(
-          "endpoints file " + file + " does not exist: write one like `./tunelab stack up --json` prints");
+          "endpoints file "
+              + file
+              + " does not exist: write one like `./tunelab stack up --json` prints");
     }
     StackDescription description;
     try {
@@ -56,7 +58,8 @@ public final class EndpointsSource {
           e);
     } catch (JsonProcessingException e) {
       throw new BadInputException(
-          file + ": not valid JSON/YAML endpoints (" + e.getOriginalMessage() + ")" + location(e), e);
+          file + ": not valid JSON/YAML endpoints (" + e.getOriginalMessage() + ")" + location(e),
+          e);
     } catch (IOException e) {
       throw new BadInputException("cannot read endpoints file " + file + ": " + e.getMessage(), e);
     }
@@ -107,7 +110,9 @@ public final class EndpointsSource {
     if (login != null) {
       return login;
     }
-    return db ? new StackDescription.Login("tunelab", "tunelab") : new StackDescription.Login("", "");
+    return db
+        ? new StackDescription.Login("tunelab", "tunelab")
+        : new StackDescription.Login("", "");
   }
 
   private static Endpoints validated(String where, Endpoints endpoints) {
@@ -125,7 +130,14 @@ public final class EndpointsSource {
       }
     }
     throw new BadInputException(
-        where + ": " + field + " must start with " + String.join(" or ", prefixes) + ", was '" + value + "'");
+        where
+            + ": "
+            + field
+            + " must start with "
+            + String.join(" or ", prefixes)
+            + ", was '"
+            + value
+            + "'");
   }
 
   private static String require(String where, String field, String value) {

@@ -72,7 +72,8 @@ public final class ExternalProvider implements StackProvider {
   private static void requireReachable(String tier, InetSocketAddress address) {
     try (Socket socket = new Socket()) {
       socket.connect(
-          new InetSocketAddress(address.getHostString(), address.getPort()), CONNECT_TIMEOUT_MILLIS);
+          new InetSocketAddress(address.getHostString(), address.getPort()),
+          CONNECT_TIMEOUT_MILLIS);
     } catch (IOException e) {
       throw new BadInputException(
           "the "

@@ -5,13 +5,13 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * A tier process as remembered in a stack's state file, enough to stop it from another
- * controller and to never mistake a recycled pid for it.
+ * A tier process as remembered in a stack's state file, enough to stop it from another controller
+ * and to never mistake a recycled pid for it.
  *
  * @param pid the process id
  * @param startEpochMillis when the process started, as the OS reports it
- * @param stopSignal the signal that stops it cleanly ({@code TERM}, or {@code INT} for a
- *     PostgreSQL postmaster, whose SIGTERM waits for every client to leave)
+ * @param stopSignal the signal that stops it cleanly ({@code TERM}, or {@code INT} for a PostgreSQL
+ *     postmaster, whose SIGTERM waits for every client to leave)
  */
 public record ProcessRecord(long pid, long startEpochMillis, String stopSignal) {
   private static final Duration SAME_PROCESS_TOLERANCE = Duration.ofSeconds(2);

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Stops processes this controller did not start (they belong to a detached or crashed
- * controller's stack): the clean stop signal first, SIGKILL after a grace period.
+ * Stops processes this controller did not start (they belong to a detached or crashed controller's
+ * stack): the clean stop signal first, SIGKILL after a grace period.
  */
 final class ProcessStopper {
   private ProcessStopper() {}

@@ -18,7 +18,8 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
   }
 
   public static StackConfig defaults() {
-    return new StackConfig(DbConfig.defaults(), BrokerConfig.defaults(), MocksConfig.defaults(), false);
+    return new StackConfig(
+        DbConfig.defaults(), BrokerConfig.defaults(), MocksConfig.defaults(), false);
   }
 
   public StackConfig withDb(DbConfig value) {

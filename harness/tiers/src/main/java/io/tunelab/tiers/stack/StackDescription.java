@@ -20,7 +20,16 @@ import java.util.Map;
  * }</pre>
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonPropertyOrder({"id", "provider", "db", "broker", "mocks", "credentials", "startMillis", "logs"})
+@JsonPropertyOrder({
+  "id",
+  "provider",
+  "db",
+  "broker",
+  "mocks",
+  "credentials",
+  "startMillis",
+  "logs"
+})
 public record StackDescription(
     String id,
     String provider,

@@ -11,8 +11,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * Keeps a starting stack's state file current: every tier is written down the moment it is up,
- * so a controller killed half-way through a start still leaves enough behind to clean up.
+ * Keeps a starting stack's state file current: every tier is written down the moment it is up, so a
+ * controller killed half-way through a start still leaves enough behind to clean up.
  */
 final class StackRecorder {
   private final StackRegistry registry;

@@ -55,7 +55,10 @@ public final class StackRegistry {
       Files.createDirectories(dir);
       JSON.writeValue(tmp.toFile(), state);
       Files.move(
-          tmp, dir.resolve(STATE_FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+          tmp,
+          dir.resolve(STATE_FILE),
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the state of stack " + state.id(), e);
     }
@@ -104,7 +107,10 @@ public final class StackRegistry {
     List<String> cleaned = new ArrayList<>();
     for (StackState state : list()) {
       if (state.ownerGone()) {
-        LOG.info("stack {} was left by controller {}, which is gone: stopping it", state.id(), state.ownerPid());
+        LOG.info(
+            "stack {} was left by controller {}, which is gone: stopping it",
+            state.id(),
+            state.ownerPid());
         stop(state);
         cleaned.add(state.id());
       }
@@ -114,8 +120,7 @@ public final class StackRegistry {
 
   /** Stops every process of the stack, keeps its logs, removes its state and data. */
   public void stop(StackState state) {
-    List<ProcessRecord> all =
-        state.tiers().stream().flatMap(t -> t.processes().stream()).toList();
+    List<ProcessRecord> all = state.tiers().stream().flatMap(t -> t.processes().stream()).toList();
     ProcessStopper.stop(all, STOP_GRACE);
     forget(state.id());
   }

@@ -82,12 +82,16 @@ class StackRegistryTest {
     StackRegistry registry = new StackRegistry(runtime);
     Process unrelated = sleeper();
     ProcessRecord recordedEarlier =
-        new ProcessRecord(unrelated.pid(), ProcessRecord.of(unrelated.toHandle(), "TERM").startEpochMillis() - 60_000, "TERM");
+        new ProcessRecord(
+            unrelated.pid(),
+            ProcessRecord.of(unrelated.toHandle(), "TERM").startEpochMillis() - 60_000,
+            "TERM");
 
     assertThat(recordedEarlier.live()).isEmpty();
     registry.save(
         new StackState(
             "recycled",
+            "embedded",
             deadPid(),
             "2026-11-22T10:00:00Z",
             runtime.toString(),

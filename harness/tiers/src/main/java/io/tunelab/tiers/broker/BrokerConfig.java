@@ -1,0 +1,62 @@
+package io.tunelab.tiers.broker;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Settings of the broker tier: Apache Artemis in its own JVM, configured by {@code
+ * harness/broker/config/broker.xml}, whose {@code ${tunelab.broker.*}} placeholders these fill.
+ *
+ * @param port the core/JMS acceptor port on 127.0.0.1, 0 for any free one
+ * @param persistence whether the broker writes messages to its journal at all
+ * @param journalType the journal asked for; Artemis falls back to NIO when ASYNCIO is unavailable
+ * @param journalSyncTransactional whether a transaction commit waits for the journal sync
+ * @param journalSyncNonTransactional whether a durable send or ack outside a transaction waits for
+ *     the journal sync
+ * @param redeliveryDelayMillis delay before a rolled-back message is delivered again
+ * @param maxDeliveryAttempts deliveries before a message goes to the dead-letter address
+ * @param deadLetterAddress where poison messages go
+ * @param jvmFlags flags of the broker JVM (heap, collector, ...)
+ */
+public record BrokerConfig(
+    int port,
+    boolean persistence,
+    JournalType journalType,
+    boolean journalSyncTransactional,
+    boolean journalSyncNonTransactional,
+    long redeliveryDelayMillis,
+    int maxDeliveryAttempts,
+    String deadLetterAddress,
+    List<String> jvmFlags) {
+
+  /** The journal implementations of Artemis. */
+  public enum JournalType {
+    ASYNCIO,
+    NIO,
+    MAPPED
+  }
+
+  public BrokerConfig {
+    Objects.requireNonNull(journalType, "journalType");
+    Objects.requireNonNull(deadLetterAddress, "deadLetterAddress");
+    jvmFlags = List.copyOf(jvmFlags);
+  }
+
+  public static BrokerConfig defaults() {
+    return new BrokerConfig(
+        0, true, JournalType.ASYNCIO, true, true, 0, 5, "DLQ", List.of("-Xms256m", "-Xmx1g"));
+  }
+
+  public BrokerConfig withPort(int value) {
+    return new BrokerConfig(
+        value,
+        persistence,
+        journalType,
+        journalSyncTransactional,
+        journalSyncNonTransactional,
+        redeliveryDelayMillis,
+        maxDeliveryAttempts,
+        deadLetterAddress,
+        jvmFlags);
+  }
+}

@@ -1,0 +1,62 @@
+package io.tunelab.tiers.mocks;
+
+import io.tunelab.core.knobs.Latency;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Settings of the mocks tier: one WireMock server per back-end in one JVM.
+ *
+ * @param siebelPort port of the Siebel mock on 127.0.0.1, 0 for any free one
+ * @param brmPort port of the BRM mock on 127.0.0.1, 0 for any free one
+ * @param containerThreads Jetty threads of each server (WireMock's default 25 caps throughput under
+ *     long delays)
+ * @param asyncResponses whether delayed responses are scheduled instead of holding a Jetty thread
+ * @param siebel latency and fault rate of the Siebel mock, changeable while it runs
+ * @param brm latency and fault rate of the BRM mock, changeable while it runs
+ * @param jvmFlags flags of the mocks JVM
+ */
+public record MocksConfig(
+    int siebelPort,
+    int brmPort,
+    int containerThreads,
+    boolean asyncResponses,
+    Backend siebel,
+    Backend brm,
+    List<String> jvmFlags) {
+
+  /**
+   * What a back-end mock does to each answer.
+   *
+   * @param latency delay before answering
+   * @param faultRate share of requests answered with a SOAP Fault, 0..1
+   */
+  public record Backend(Latency latency, double faultRate) {
+    public Backend {
+      Objects.requireNonNull(latency, "latency");
+      if (!(faultRate >= 0 && faultRate <= 1)) {
+        throw new IllegalArgumentException("faultRate must be 0..1, was " + faultRate);
+      }
+    }
+
+    public static Backend none() {
+      return new Backend(Latency.NONE, 0);
+    }
+  }
+
+  public MocksConfig {
+    Objects.requireNonNull(siebel, "siebel");
+    Objects.requireNonNull(brm, "brm");
+    jvmFlags = List.copyOf(jvmFlags);
+  }
+
+  public static MocksConfig defaults() {
+    return new MocksConfig(
+        0, 0, 100, true, Backend.none(), Backend.none(), List.of("-Xms128m", "-Xmx512m"));
+  }
+
+  public MocksConfig withPorts(int siebel, int brm) {
+    return new MocksConfig(
+        siebel, brm, containerThreads, asyncResponses, this.siebel, this.brm, jvmFlags);
+  }
+}
