@@ -1,0 +1,84 @@
+package io.tunelab.core.knobs;
+
+import io.tunelab.core.BadInputException;
+import java.util.Objects;
+import java.util.regex.Pattern;
+
+/**
+ * One tuning knob: its name, type, default, the tier it acts on and how a change is applied.
+ *
+ * @param name dotted name, units in the last part where it has one ({@code latencyMillis})
+ * @param type how its value is read and checked
+ * @param defaultValue the value when nothing sets it
+ * @param unit unit of the value, or empty
+ * @param tier the tier the knob reaches
+ * @param apply whether a change restarts the tier, is applied live, or applies to each run
+ * @param doc one line: what it does
+ * @param study the tuning study it comes from (see GLOSSARY), or empty
+ * @param <T> the Java type of the value
+ */
+public record Knob<T>(
+    String name,
+    KnobType<T> type,
+    T defaultValue,
+    String unit,
+    KnobTier tier,
+    Apply apply,
+    String doc,
+    String study) {
+  private static final Pattern NAME = Pattern.compile("[a-z][A-Za-z0-9]*(\\.[a-zA-Z0-9_]+)+");
+
+  /** When a changed value takes effect. */
+  public enum Apply {
+    /** The tier restarts with the new value. */
+    RESTART,
+    /** Applied to the running tier (e.g. a mock's latency). */
+    LIVE,
+    /** Applied before each run (data preparation, workload). */
+    PER_RUN
+  }
+
+  public Knob {
+    Objects.requireNonNull(type, "type");
+    Objects.requireNonNull(defaultValue, "defaultValue");
+    Objects.requireNonNull(tier, "tier");
+    Objects.requireNonNull(apply, "apply");
+    if (!NAME.matcher(name).matches()) {
+      throw new IllegalArgumentException("knob name must be dotted lower camel case: " + name);
+    }
+    unit = unit == null ? "" : unit;
+    study = study == null ? "" : study;
+  }
+
+  /**
+   * The value {@code text} stands for.
+   *
+   * @throws BadInputException naming the knob, the value and the allowed values
+   */
+  public T parse(String text) {
+    if (text == null) {
+      throw new BadInputException("knob " + name + " needs a value: " + type.allowed());
+    }
+    try {
+      return type.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(
+          "knob " + name + " must be " + type.allowed() + ", was '" + text + "'", e);
+    }
+  }
+
+  /** Text form of a value of this knob. */
+  public String format(Object value) {
+    return type.format(cast(value));
+  }
+
+  /** The default as text. */
+  public String defaultText() {
+    return type.format(defaultValue);
+  }
+
+  @SuppressWarnings("unchecked")
+  T cast(Object value) {
+    return (T) value;
+  }
+}

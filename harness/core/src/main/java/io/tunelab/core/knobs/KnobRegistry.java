@@ -1,0 +1,125 @@
+package io.tunelab.core.knobs;
+
+import io.tunelab.core.BadInputException;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Looks knobs up by name. Besides the declared knobs it accepts any PostgreSQL setting as {@code
+ * db.server.<name>}; such names are checked against the server's own {@code pg_settings} once it
+ * runs.
+ */
+public final class KnobRegistry {
+  /** Prefix of the PostgreSQL server settings. */
+  public static final String DB_SERVER_PREFIX = "db.server.";
+
+  private static final Pattern PG_SETTING = Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z0-9_]+)?");
+  private static final KnobRegistry STANDARD = new KnobRegistry(Knobs.ALL);
+
+  private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
+
+  public KnobRegistry(Collection<Knob<?>> declared) {
+    for (Knob<?> knob : declared) {
+      if (knobs.put(knob.name(), knob) != null) {
+        throw new IllegalArgumentException("knob declared twice: " + knob.name());
+      }
+    }
+  }
+
+  /** The registry of every knob tunelab has. */
+  public static KnobRegistry standard() {
+    return STANDARD;
+  }
+
+  /** The declared knobs, in declaration order. */
+  public List<Knob<?>> all() {
+    return List.copyOf(knobs.values());
+  }
+
+  /** The knob of that name, declared or a {@code db.server.*} pass-through. */
+  public Optional<Knob<?>> find(String name) {
+    Knob<?> declared = knobs.get(name);
+    if (declared != null) {
+      return Optional.of(declared);
+    }
+    if (name.startsWith(DB_SERVER_PREFIX)
+        && PG_SETTING.matcher(name.substring(DB_SERVER_PREFIX.length())).matches()) {
+      return Optional.of(passThrough(name));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The knob of that name.
+   *
+   * @throws BadInputException naming the closest known knobs
+   */
+  public Knob<?> require(String name) {
+    return find(name)
+        .orElseThrow(
+            () ->
+                new BadInputException(
+                    "unknown knob '"
+                        + name
+                        + "'"
+                        + suggestion(name)
+                        + "; `./tunelab knobs` lists them all, and any PostgreSQL setting can be"
+                        + " given as db.server.<name>"));
+  }
+
+  /** Whether the knob is a {@code db.server.*} setting not declared here. */
+  public boolean isPassThrough(String name) {
+    return !knobs.containsKey(name) && find(name).isPresent();
+  }
+
+  private static Knob<String> passThrough(String name) {
+    return new Knob<>(
+        name,
+        KnobTypes.text(),
+        "",
+        "",
+        KnobTier.DB,
+        Knob.Apply.RESTART,
+        "PostgreSQL setting "
+            + name.substring(DB_SERVER_PREFIX.length())
+            + " (checked against pg_settings)",
+        "");
+  }
+
+  private String suggestion(String name) {
+    List<String> close =
+        knobs.keySet().stream()
+            .filter(known -> distance(known, name) <= Math.max(2, name.length() / 4))
+            .sorted(Comparator.comparingInt(known -> distance(known, name)))
+            .limit(3)
+            .toList();
+    return close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?";
+  }
+
+  /** Levenshtein distance, case-insensitive. */
+  static int distance(String a, String b) {
+    String x = a.toLowerCase(java.util.Locale.ROOT);
+    String y = b.toLowerCase(java.util.Locale.ROOT);
+    int[] previous = new int[y.length() + 1];
+    int[] current = new int[y.length() + 1];
+    for (int j = 0; j <= y.length(); j++) {
+      previous[j] = j;
+    }
+    for (int i = 1; i <= x.length(); i++) {
+      current[0] = i;
+      for (int j = 1; j <= y.length(); j++) {
+        int substitution = previous[j - 1] + (x.charAt(i - 1) == y.charAt(j - 1) ? 0 : 1);
+        current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+      }
+      int[] swap = previous;
+      previous = current;
+      current = swap;
+    }
+    return previous[y.length()];
+  }
+}

@@ -1,0 +1,347 @@
+package io.tunelab.core.knobs;
+
+import static io.tunelab.core.knobs.Knob.Apply.LIVE;
+import static io.tunelab.core.knobs.Knob.Apply.PER_RUN;
+import static io.tunelab.core.knobs.Knob.Apply.RESTART;
+import static io.tunelab.core.knobs.KnobTier.BROKER;
+import static io.tunelab.core.knobs.KnobTier.DATA;
+import static io.tunelab.core.knobs.KnobTier.DB;
+import static io.tunelab.core.knobs.KnobTier.MOCKS;
+
+import java.util.List;
+
+/**
+ * Every knob of the stack tiers, declared once. The reference page {@code docs/knobs.md} and {@code
+ * tunelab knobs} are generated from here.
+ */
+public final class Knobs {
+  private Knobs() {}
+
+  private static final String AIA_DB = "AIA order-to-bill: database tuning";
+  private static final String AIA_XREF = "AIA order-to-bill: missing XREF_DATA index";
+  private static final String BROKER_STUDY = "AIA order-to-bill: AQ/JMS persistence";
+  private static final String WHAT_IF = "AIA billing-care: BRM latency what-if";
+
+  // --- db: PostgreSQL server settings (a change restarts the server) ---
+  public static final Knob<String> DB_BINARIES =
+      new Knob<>(
+          "db.binaries",
+          KnobTypes.choice("auto", "system", "zonky"),
+          "auto",
+          "",
+          DB,
+          RESTART,
+          "PostgreSQL binaries: the system's (TUNELAB_PG_BIN, pg_config), zonky's from Maven"
+              + " Central, or auto (system if found)",
+          "");
+  public static final Knob<Integer> DB_MAX_CONNECTIONS =
+      new Knob<>(
+          "db.server.max_connections",
+          KnobTypes.integer(5, 10_000),
+          100,
+          "connections",
+          DB,
+          RESTART,
+          "max_connections: sessions the server accepts; too few refuse connections under load",
+          "AIA: ORA-12519, PROCESSES/SESSIONS");
+  public static final Knob<String> DB_SHARED_BUFFERS =
+      new Knob<>(
+          "db.server.shared_buffers",
+          KnobTypes.size(),
+          "128MB",
+          "",
+          DB,
+          RESTART,
+          "shared_buffers: the server's page cache",
+          "AIA: SGA / shared pool size");
+  public static final Knob<String> DB_SYNCHRONOUS_COMMIT =
+      new Knob<>(
+          "db.server.synchronous_commit",
+          KnobTypes.choice("on", "off", "local", "remote_write", "remote_apply"),
+          "on",
+          "",
+          DB,
+          RESTART,
+          "synchronous_commit: whether a commit waits for its WAL flush (off trades durability of"
+              + " the last commits for latency)",
+          "AIA: log file sync waits");
+  public static final Knob<String> DB_MAX_WAL_SIZE =
+      new Knob<>(
+          "db.server.max_wal_size",
+          KnobTypes.size(),
+          "1GB",
+          "",
+          DB,
+          RESTART,
+          "max_wal_size: WAL volume between checkpoints",
+          "AIA: redo log size");
+  public static final Knob<String> DB_CHECKPOINT_TIMEOUT =
+      new Knob<>(
+          "db.server.checkpoint_timeout",
+          KnobTypes.duration(),
+          "5min",
+          "",
+          DB,
+          RESTART,
+          "checkpoint_timeout: time between automatic checkpoints",
+          "AIA: checkpoints");
+  public static final Knob<Boolean> DB_FSYNC =
+      new Knob<>(
+          "db.server.fsync",
+          KnobTypes.bool(),
+          true,
+          "",
+          DB,
+          RESTART,
+          "fsync: whether the server forces writes to disk; off is unsafe and only shows the cost",
+          "");
+  public static final Knob<Integer> DB_MAX_PREPARED_TRANSACTIONS =
+      new Knob<>(
+          "db.server.max_prepared_transactions",
+          KnobTypes.integer(0, 10_000),
+          0,
+          "transactions",
+          DB,
+          RESTART,
+          "max_prepared_transactions: two-phase commits in flight; XA needs it above 0",
+          "AIA: XA vs non-XA datasource");
+  public static final Knob<String> DB_SHARED_PRELOAD_LIBRARIES =
+      new Knob<>(
+          "db.server.shared_preload_libraries",
+          KnobTypes.text(),
+          "pg_stat_statements",
+          "",
+          DB,
+          RESTART,
+          "shared_preload_libraries: pg_stat_statements feeds the top-SQL view",
+          "AIA: AWR top SQL");
+
+  // --- data: database content, applied before each run ---
+  public static final Knob<Integer> DB_SEED_CUSTOMERS =
+      new Knob<>(
+          "db.seed.customers",
+          KnobTypes.integer(1, 1_000_000),
+          1000,
+          "customers",
+          DATA,
+          PER_RUN,
+          "customers seeded (with accounts and xref rows), deterministically",
+          "AIA: 1,000 customers");
+  public static final Knob<Boolean> DB_XREF_INDEX =
+      new Knob<>(
+          "db.xrefIndex",
+          KnobTypes.bool(),
+          false,
+          "",
+          DATA,
+          PER_RUN,
+          "the xref_data lookup indexes (table, column, row number / value)",
+          AIA_XREF);
+  public static final Knob<Boolean> DB_PURGE =
+      new Knob<>(
+          "db.purge",
+          KnobTypes.bool(),
+          true,
+          "",
+          DATA,
+          PER_RUN,
+          "delete transactional rows before a run, keep setup rows",
+          AIA_DB);
+  public static final Knob<Boolean> DB_ANALYZE =
+      new Knob<>(
+          "db.analyze",
+          KnobTypes.bool(),
+          false,
+          "",
+          DATA,
+          PER_RUN,
+          "gather planner statistics (ANALYZE) before a run",
+          "AIA: DBMS_STATS before each run");
+
+  // --- broker: Artemis (a change restarts the broker) ---
+  public static final Knob<Boolean> BROKER_PERSISTENCE =
+      new Knob<>(
+          "broker.persistence",
+          KnobTypes.bool(),
+          true,
+          "",
+          BROKER,
+          RESTART,
+          "whether the broker journals messages at all",
+          BROKER_STUDY);
+  public static final Knob<String> BROKER_JOURNAL_TYPE =
+      new Knob<>(
+          "broker.journal.type",
+          KnobTypes.choice("ASYNCIO", "NIO", "MAPPED"),
+          "ASYNCIO",
+          "",
+          BROKER,
+          RESTART,
+          "journal implementation asked for; the one in use is reported (ASYNCIO falls back to"
+              + " NIO without libaio)",
+          BROKER_STUDY);
+  public static final Knob<Boolean> BROKER_SYNC_TRANSACTIONAL =
+      new Knob<>(
+          "broker.journal.syncTransactional",
+          KnobTypes.bool(),
+          true,
+          "",
+          BROKER,
+          RESTART,
+          "a transaction commit waits for the journal sync",
+          BROKER_STUDY);
+  public static final Knob<Boolean> BROKER_SYNC_NON_TRANSACTIONAL =
+      new Knob<>(
+          "broker.journal.syncNonTransactional",
+          KnobTypes.bool(),
+          true,
+          "",
+          BROKER,
+          RESTART,
+          "a durable send or ack outside a transaction waits for the journal sync",
+          BROKER_STUDY);
+  public static final Knob<Integer> BROKER_REDELIVERY_DELAY =
+      new Knob<>(
+          "broker.redelivery.delayMillis",
+          KnobTypes.integer(0, 3_600_000),
+          0,
+          "ms",
+          BROKER,
+          RESTART,
+          "delay before a rolled-back message is delivered again",
+          "");
+  public static final Knob<Integer> BROKER_MAX_DELIVERY_ATTEMPTS =
+      new Knob<>(
+          "broker.redelivery.maxAttempts",
+          KnobTypes.integer(1, 1000),
+          5,
+          "deliveries",
+          BROKER,
+          RESTART,
+          "deliveries of a message before it goes to the dead-letter queue DLQ",
+          "");
+  public static final Knob<Integer> BROKER_HEAP =
+      new Knob<>(
+          "broker.jvm.heapMegabytes",
+          KnobTypes.integer(64, 65_536),
+          1024,
+          "MB",
+          BROKER,
+          RESTART,
+          "maximum heap of the broker JVM (-Xmx)",
+          "");
+  public static final Knob<String> BROKER_JVM_FLAGS =
+      new Knob<>(
+          "broker.jvm.flags",
+          KnobTypes.text(),
+          "",
+          "",
+          BROKER,
+          RESTART,
+          "extra flags of the broker JVM, space-separated",
+          "");
+
+  // --- mocks: WireMock Siebel and BRM ---
+  public static final Knob<Integer> MOCKS_CONTAINER_THREADS =
+      new Knob<>(
+          "mocks.containerThreads",
+          KnobTypes.integer(4, 2000),
+          100,
+          "threads",
+          MOCKS,
+          RESTART,
+          "Jetty threads per mock (WireMock's default 25 caps throughput under long delays)",
+          "");
+  public static final Knob<Boolean> MOCKS_ASYNC_RESPONSES =
+      new Knob<>(
+          "mocks.asyncResponses",
+          KnobTypes.bool(),
+          true,
+          "",
+          MOCKS,
+          RESTART,
+          "delayed answers are scheduled instead of holding a Jetty thread",
+          "");
+  public static final Knob<Latency> MOCKS_SIEBEL_LATENCY =
+      new Knob<>(
+          "mocks.siebel.latency",
+          KnobTypes.latency(),
+          Latency.NONE,
+          "ms",
+          MOCKS,
+          LIVE,
+          "delay of every Siebel answer: 500, uniform:400..600 or lognormal:500:0.25",
+          "AIA order-to-bill: mock latency");
+  public static final Knob<Latency> MOCKS_BRM_LATENCY =
+      new Knob<>(
+          "mocks.brm.latency",
+          KnobTypes.latency(),
+          Latency.NONE,
+          "ms",
+          MOCKS,
+          LIVE,
+          "delay of every BRM answer: 500, uniform:400..600 or lognormal:500:0.25",
+          WHAT_IF);
+  public static final Knob<Double> MOCKS_SIEBEL_FAULT_RATE =
+      new Knob<>(
+          "mocks.siebel.faultRate",
+          KnobTypes.decimal(0, 1),
+          0.0,
+          "share",
+          MOCKS,
+          LIVE,
+          "share of Siebel requests answered with a SOAP Fault",
+          "");
+  public static final Knob<Double> MOCKS_BRM_FAULT_RATE =
+      new Knob<>(
+          "mocks.brm.faultRate",
+          KnobTypes.decimal(0, 1),
+          0.0,
+          "share",
+          MOCKS,
+          LIVE,
+          "share of BRM requests answered with a SOAP Fault",
+          "");
+  public static final Knob<Integer> MOCKS_HEAP =
+      new Knob<>(
+          "mocks.jvm.heapMegabytes",
+          KnobTypes.integer(64, 65_536),
+          512,
+          "MB",
+          MOCKS,
+          RESTART,
+          "maximum heap of the mocks JVM (-Xmx)",
+          "");
+
+  /** Every declared knob, in the order of the reference page. */
+  public static final List<Knob<?>> ALL =
+      List.of(
+          DB_BINARIES,
+          DB_MAX_CONNECTIONS,
+          DB_SHARED_BUFFERS,
+          DB_SYNCHRONOUS_COMMIT,
+          DB_MAX_WAL_SIZE,
+          DB_CHECKPOINT_TIMEOUT,
+          DB_FSYNC,
+          DB_MAX_PREPARED_TRANSACTIONS,
+          DB_SHARED_PRELOAD_LIBRARIES,
+          DB_SEED_CUSTOMERS,
+          DB_XREF_INDEX,
+          DB_PURGE,
+          DB_ANALYZE,
+          BROKER_PERSISTENCE,
+          BROKER_JOURNAL_TYPE,
+          BROKER_SYNC_TRANSACTIONAL,
+          BROKER_SYNC_NON_TRANSACTIONAL,
+          BROKER_REDELIVERY_DELAY,
+          BROKER_MAX_DELIVERY_ATTEMPTS,
+          BROKER_HEAP,
+          BROKER_JVM_FLAGS,
+          MOCKS_CONTAINER_THREADS,
+          MOCKS_ASYNC_RESPONSES,
+          MOCKS_SIEBEL_LATENCY,
+          MOCKS_BRM_LATENCY,
+          MOCKS_SIEBEL_FAULT_RATE,
+          MOCKS_BRM_FAULT_RATE,
+          MOCKS_HEAP);
+}
