@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.stack.Endpoints;
 import java.util.Map;
 
@@ -7,7 +8,7 @@ import java.util.Map;
 final class DatabasePreparation {
   private DatabasePreparation() {}
 
-  static Map<String, Long> prepare(Endpoints endpoints, boolean seed) {
+  static Map<String, Long> prepare(Endpoints endpoints, KnobSet knobs, boolean seed) {
     return Map.of();
   }
 }

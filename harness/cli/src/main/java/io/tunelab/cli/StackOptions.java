@@ -1,10 +1,63 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.stack.StackConfig;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import picocli.CommandLine.Option;
 
-/** SKELETON: tier settings of {@code stack up}. */
+/** Tier settings of {@code stack up}: knobs and ports. */
 final class StackOptions {
-  StackConfig config() {
-    return StackConfig.defaults();
+  @Option(
+      names = "--set",
+      paramLabel = "KNOB=VALUE",
+      mapFallbackValue = "",
+      description =
+          "Set a knob of the db, broker or mocks tier, e.g. --set db.server.shared_buffers=256MB"
+              + " --set mocks.brm.latency=500; repeatable. `tunelab knobs` lists them.")
+  Map<String, String> knobs = new LinkedHashMap<>();
+
+  @Option(
+      names = "--db-port",
+      paramLabel = "PORT",
+      description = "PostgreSQL port (default: any free one).")
+  int dbPort;
+
+  @Option(
+      names = "--broker-port",
+      paramLabel = "PORT",
+      description = "Artemis port (default: any free one).")
+  int brokerPort;
+
+  @Option(
+      names = "--siebel-port",
+      paramLabel = "PORT",
+      description = "Siebel mock port (default: any free one).")
+  int siebelPort;
+
+  @Option(
+      names = "--brm-port",
+      paramLabel = "PORT",
+      description = "BRM mock port (default: any free one).")
+  int brmPort;
+
+  /** The knobs given with {@code --set}, over the defaults. */
+  KnobSet knobSet() {
+    return KnobSet.defaults().withAll(knobs);
+  }
+
+  /** The tier settings: knobs, then the ports asked for (each checked to be free). */
+  StackConfig config(KnobSet knobSet) {
+    StackConfig config = StackConfig.from(knobSet);
+    return config
+        .withDb(config.db().withPort(Ports.resolve(dbPort, "--db-port")))
+        .withBroker(config.broker().withPort(Ports.resolve(brokerPort, "--broker-port")))
+        .withMocks(
+            config
+                .mocks()
+                .withPorts(
+                    Ports.resolve(siebelPort, "--siebel-port"),
+                    Ports.resolve(brmPort, "--brm-port")));
   }
 }

@@ -1,8 +1,10 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackDescription;
+import io.tunelab.tiers.stack.StackProvider;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -43,9 +45,17 @@ final class StackUpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    StackConfig config = stackOptions.config().withDetached(detach);
-    Stack stack = providerOptions.provider().start(config);
-    Map<String, Long> prepareMillis = DatabasePreparation.prepare(stack.endpoints(), !noSeed);
+    KnobSet knobs = stackOptions.knobSet();
+    StackProvider provider = providerOptions.provider();
+    StackConfig config = stackOptions.config(knobs).withDetached(detach);
+    Stack stack = provider.start(config);
+    Map<String, Long> prepareMillis;
+    try {
+      prepareMillis = DatabasePreparation.prepare(stack.endpoints(), knobs, !noSeed);
+    } catch (RuntimeException e) {
+      stack.close();
+      throw e;
+    }
     PrintWriter out = spec.commandLine().getOut();
     StackDescription description = StackDescription.of(stack);
     if (json) {

@@ -11,7 +11,12 @@ import picocli.CommandLine.Command;
     versionProvider = Version.class,
     description =
         "Load-test harness: a real PostgreSQL/Artemis/WireMock stack, JMeter load, knobs.",
-    subcommands = {StackCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {
+      StackCommand.class,
+      RunCommand.class,
+      KnobsCommand.class,
+      CommandLine.HelpCommand.class
+    })
 public final class Tunelab {
   /** Exit code of a run that completed but is invalid (lost or duplicated orders, errors). */
   public static final int EXIT_INVALID_RUN = 1;

@@ -1,0 +1,67 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.Knobs;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** The command line in-process, for what it decides before any tier starts. */
+class CliTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int execute(String... args) {
+    CommandLine commandLine = Tunelab.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  @Test
+  void listsEveryKnobAsJson() throws Exception {
+    assertThat(execute("knobs", "--json")).isZero();
+
+    JsonNode knobs = new ObjectMapper().readTree(out.toString());
+    assertThat(knobs).hasSize(Knobs.ALL.size());
+    assertThat(knobs.get(0).fieldNames())
+        .toIterable()
+        .contains("name", "type", "allowed", "default", "unit", "tier", "restarts", "doc", "study");
+  }
+
+  @Test
+  void rejectsUnknownKnobBeforeStartingAnything() {
+    int code = execute("stack", "up", "--set", "broker.persistance=off");
+
+    assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString())
+        .contains("unknown knob 'broker.persistance'")
+        .contains("broker.persistence");
+  }
+
+  @Test
+  void rejectsBadKnobValueNamingTheAllowedValues() {
+    int code = execute("stack", "up", "--set", "broker.journal.type=fast");
+
+    assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains("one of ASYNCIO, NIO, MAPPED");
+  }
+
+  @Test
+  void rejectsUnknownOptionAsBadInput() {
+    assertThat(execute("stack", "up", "--no-such-option")).isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains("--no-such-option");
+  }
+
+  @Test
+  void rejectsUnknownProvider() {
+    assertThat(execute("stack", "up", "--provider", "kubernetes"))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains("embedded, external, testcontainers");
+  }
+}

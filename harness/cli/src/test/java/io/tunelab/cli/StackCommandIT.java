@@ -1,0 +1,192 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The {@code stack} commands as a user runs them, against the real embedded tiers. */
+class StackCommandIT {
+  private static final Duration START = Duration.ofSeconds(120);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path runtime;
+
+  private CliProcess cli;
+
+  private CliProcess cli() {
+    if (cli == null) {
+      cli = new CliProcess(runtime);
+    }
+    return cli;
+  }
+
+  @AfterEach
+  void nothingIsLeftRunning() throws Exception {
+    cli().run(START, "stack", "down");
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(() -> assertThat(TierProcesses.under(runtime)).isEmpty());
+  }
+
+  @Test
+  void detachedStackAnswersOnEveryTierUntilStackDown() throws Exception {
+    CliProcess.Result up = cli().run(START, "stack", "up", "--detach", "--json");
+    assertThat(up.exitCode()).as(up.stderr()).isZero();
+    JsonNode stack = JSON.readTree(up.stdout());
+
+    assertThat(customers(stack)).isGreaterThanOrEqualTo(1000);
+    assertBrokerAnswers(stack.path("broker").asText());
+    assertThat(health(stack.path("mocks").path("siebel").asText())).isEqualTo(200);
+    assertThat(health(stack.path("mocks").path("brm").asText())).isEqualTo(200);
+    assertThat(stack.path("startMillis").fieldNames())
+        .toIterable()
+        .contains("db", "broker", "mocks", "stack");
+
+    JsonNode status = JSON.readTree(cli().run(START, "stack", "status", "--json").stdout());
+    assertThat(status).hasSize(1);
+    assertThat(status.get(0).path("id").asText()).isEqualTo(stack.path("id").asText());
+    List<Long> pids = pids(status.get(0));
+    assertThat(pids).hasSizeGreaterThanOrEqualTo(3);
+
+    CliProcess.Result down = cli().run(START, "stack", "down");
+
+    assertThat(down.exitCode()).isZero();
+    assertThat(down.stdout()).contains("stopped stack " + stack.path("id").asText());
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> pids.stream().noneMatch(TierProcesses::alive));
+    assertThat(cli().run(START, "stack", "status").stdout()).contains("no stack is running");
+  }
+
+  @Test
+  void killedControllerLeavesNoTierBehind() throws Exception {
+    CliProcess.Running controller = cli().start("stack", "up", "--json");
+    JsonNode stack = awaitJson(controller);
+    List<Long> pids = pids(statusOf(stack.path("id").asText()));
+    assertThat(pids).hasSizeGreaterThanOrEqualTo(3);
+
+    controller.process().destroyForcibly();
+
+    // Each tier watches its owner: nothing waits for the next start to stop them.
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> pids.stream().noneMatch(TierProcesses::alive));
+    // The next start forgets the stale stack.
+    CliProcess.Result next = cli().run(START, "stack", "up", "--detach", "--json");
+    assertThat(next.exitCode()).as(next.stderr()).isZero();
+    JsonNode status = JSON.readTree(cli().run(START, "stack", "status", "--json").stdout());
+    assertThat(status).extracting(s -> s.path("id").asText()).containsExactly(id(next));
+  }
+
+  @Test
+  void ctrlCStopsEveryTierOfAForegroundStack() throws Exception {
+    CliProcess.Running controller = cli().start("stack", "up", "--json");
+    JsonNode stack = awaitJson(controller);
+    List<Long> pids = pids(statusOf(stack.path("id").asText()));
+
+    new ProcessBuilder("kill", "-INT", Long.toString(controller.process().pid())).start().waitFor();
+
+    await().atMost(Duration.ofSeconds(60)).until(() -> !controller.process().isAlive());
+    assertThat(pids).noneMatch(TierProcesses::alive);
+    assertThat(cli().run(START, "stack", "status").stdout()).contains("no stack is running");
+  }
+
+  private JsonNode statusOf(String id) throws Exception {
+    JsonNode status = JSON.readTree(cli().run(START, "stack", "status", "--json").stdout());
+    for (JsonNode stack : status) {
+      if (stack.path("id").asText().equals(id)) {
+        return stack;
+      }
+    }
+    throw new AssertionError("stack " + id + " not in status: " + status);
+  }
+
+  private static String id(CliProcess.Result up) throws Exception {
+    return JSON.readTree(up.stdout()).path("id").asText();
+  }
+
+  private static JsonNode awaitJson(CliProcess.Running controller) {
+    List<JsonNode> parsed = new ArrayList<>();
+    await()
+        .atMost(START)
+        .pollInterval(Duration.ofMillis(200))
+        .until(
+            () -> {
+              if (!controller.process().isAlive()) {
+                throw new AssertionError("stack up ended: " + controller.stderr());
+              }
+              try {
+                JsonNode node = JSON.readTree(controller.stdout());
+                if (node != null && node.has("startMillis")) {
+                  parsed.add(node);
+                  return true;
+                }
+              } catch (Exception e) {
+                // Not all of it written yet.
+              }
+              return false;
+            });
+    return parsed.get(0);
+  }
+
+  private static List<Long> pids(JsonNode stackStatus) {
+    List<Long> pids = new ArrayList<>();
+    stackStatus.path("tiers").forEach(tier -> tier.path("pids").forEach(p -> pids.add(p.asLong())));
+    return pids;
+  }
+
+  private static long customers(JsonNode stack) throws Exception {
+    JsonNode db = stack.path("credentials").path("db");
+    try (Connection connection =
+            DriverManager.getConnection(
+                stack.path("db").asText(), db.path("user").asText(), db.path("password").asText());
+        ResultSet rows =
+            connection.createStatement().executeQuery("SELECT count(*) FROM customer")) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  private static void assertBrokerAnswers(String url) throws Exception {
+    try (ServerLocator locator = ActiveMQClient.createServerLocator(url);
+        ClientSessionFactory factory = locator.createSessionFactory();
+        ClientSession session = factory.createSession()) {
+      session.start();
+      assertThat(
+              session
+                  .addressQuery(
+                      org.apache.activemq.artemis.api.core.SimpleString.of("tunelab.intake"))
+                  .isExists())
+          .isTrue();
+    }
+  }
+
+  private static int health(String baseUrl) throws Exception {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(baseUrl + "/__admin/health")).build(),
+                HttpResponse.BodyHandlers.ofString());
+    return response.statusCode();
+  }
+}
