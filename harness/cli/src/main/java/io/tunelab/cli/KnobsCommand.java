@@ -1,6 +1,7 @@
 package io.tunelab.cli;
 
 import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobReference;
 import io.tunelab.core.knobs.KnobRegistry;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
@@ -20,11 +21,16 @@ final class KnobsCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print a JSON array, one object per knob.")
   boolean json;
 
+  @Option(names = "--markdown", description = "Print the reference page docs/knobs.md.")
+  boolean markdown;
+
   @Override
   public Integer call() {
     List<Knob<?>> knobs = KnobRegistry.standard().all();
     PrintWriter out = spec.commandLine().getOut();
-    if (json) {
+    if (markdown) {
+      out.print(KnobReference.markdown(knobs));
+    } else if (json) {
       out.println(Json.write(knobs.stream().map(KnobsCommand::describe).toList()));
     } else {
       for (Knob<?> knob : knobs) {

@@ -1,0 +1,63 @@
+package io.tunelab.core.knobs;
+
+import java.util.List;
+
+/** The knob reference page, {@code docs/knobs.md}, generated from the registry. */
+public final class KnobReference {
+  private KnobReference() {}
+
+  /** The whole page as Markdown. */
+  public static String markdown(List<Knob<?>> knobs) {
+    StringBuilder page = new StringBuilder();
+    page.append("# Knob reference\n\n")
+        .append("Generated from the knob registry (`harness/core/.../knobs/Knobs.java`) by\n")
+        .append("`./tunelab knobs --markdown > docs/knobs.md`; a test fails when this page is\n")
+        .append("out of date. Set a knob with `--set name=value`, or in an experiment's YAML.\n\n")
+        .append("*Applied*: `restart` restarts the tier when the value changes, `live` changes\n")
+        .append("the running tier, `per run` is applied before each run.\n");
+    KnobTier section = null;
+    for (Knob<?> knob : knobs) {
+      if (knob.tier() != section) {
+        section = knob.tier();
+        page.append("\n## ")
+            .append(section.label())
+            .append("\n\n| knob | allowed | default | applied | what it does | study |\n")
+            .append("| --- | --- | --- | --- | --- | --- |\n");
+      }
+      page.append(row(knob));
+    }
+    page.append("\n## Any other PostgreSQL setting\n\n")
+        .append(
+            "`db.server.<name>=<value>` passes any PostgreSQL server setting as `-c name=value`\n")
+        .append("(restarts the db tier). The name is checked against the server's own\n")
+        .append(
+            "`pg_settings`, the value by PostgreSQL itself, whose own error message is shown.\n");
+    return page.toString();
+  }
+
+  private static String row(Knob<?> knob) {
+    String unit = knob.unit().isEmpty() ? "" : " " + knob.unit();
+    String defaultText = knob.defaultText().isEmpty() ? "(none)" : knob.defaultText() + unit;
+    return "| `"
+        + knob.name()
+        + "` | "
+        + escape(knob.type().allowed())
+        + " | "
+        + escape(defaultText)
+        + " | "
+        + switch (knob.apply()) {
+          case RESTART -> "restart";
+          case LIVE -> "live";
+          case PER_RUN -> "per run";
+        }
+        + " | "
+        + escape(knob.doc())
+        + " | "
+        + escape(knob.study())
+        + " |\n";
+  }
+
+  private static String escape(String text) {
+    return text.replace("|", "\\|");
+  }
+}
