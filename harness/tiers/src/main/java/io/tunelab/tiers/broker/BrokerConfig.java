@@ -1,5 +1,6 @@
 package io.tunelab.tiers.broker;
 
+import io.tunelab.core.BadInputException;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,8 +15,10 @@ import java.util.Objects;
  * @param journalSyncNonTransactional whether a durable send or ack outside a transaction waits for
  *     the journal sync
  * @param redeliveryDelayMillis delay before a rolled-back message is delivered again
- * @param maxDeliveryAttempts deliveries before a message goes to the dead-letter address
- * @param deadLetterAddress where poison messages go
+ * @param maxDeliveryAttempts deliveries before a message goes to the dead-letter address, -1 for
+ *     never
+ * @param deadLetterAddress where poison messages go; the broker declares it with a queue of the
+ *     same name
  * @param jvmFlags flags of the broker JVM (heap, collector, ...)
  */
 public record BrokerConfig(
@@ -40,6 +43,22 @@ public record BrokerConfig(
     Objects.requireNonNull(journalType, "journalType");
     Objects.requireNonNull(deadLetterAddress, "deadLetterAddress");
     jvmFlags = List.copyOf(jvmFlags);
+    if (redeliveryDelayMillis < 0) {
+      throw new BadInputException(
+          "broker.redeliveryDelayMillis must be 0 or more, was " + redeliveryDelayMillis);
+    }
+    if (maxDeliveryAttempts < -1 || maxDeliveryAttempts == 0) {
+      throw new BadInputException(
+          "broker.maxDeliveryAttempts must be at least 1, or -1 to never dead-letter, was "
+              + maxDeliveryAttempts);
+    }
+    if (deadLetterAddress.isBlank() || !deadLetterAddress.matches("[A-Za-z0-9._-]+")) {
+      throw new BadInputException(
+          "broker.deadLetterAddress must be an address name of letters, digits, '.', '_' and"
+              + " '-', was '"
+              + deadLetterAddress
+              + "'");
+    }
   }
 
   public static BrokerConfig defaults() {

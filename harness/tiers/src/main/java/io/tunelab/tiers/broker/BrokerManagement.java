@@ -1,0 +1,236 @@
+package io.tunelab.tiers.broker;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
+import org.apache.activemq.artemis.api.core.client.ClientRequestor;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
+import org.apache.activemq.artemis.api.core.management.ManagementHelper;
+import org.apache.activemq.artemis.api.core.management.ResourceNames;
+
+/**
+ * Asks a running Artemis broker about itself over the core protocol's management address, as the
+ * broker's own statement (not our configuration): broker attributes, address settings, queue
+ * counters.
+ *
+ * <p>One connection and one session, reused by every call, so it is cheap enough to sample queue
+ * counters every second. Calls are serialised; close it when done.
+ */
+public final class BrokerManagement implements AutoCloseable {
+  /** The management address of tunelab's broker.xml (and of Artemis by default). */
+  public static final String MANAGEMENT_ADDRESS = "activemq.management";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final int QUEUE_PAGE_SIZE = 10_000;
+
+  private final String url;
+  private final ServerLocator locator;
+  private final ClientSessionFactory factory;
+  private final ClientSession session;
+  private final ClientRequestor requestor;
+  private final long timeoutMillis;
+
+  private BrokerManagement(
+      String url,
+      ServerLocator locator,
+      ClientSessionFactory factory,
+      ClientSession session,
+      ClientRequestor requestor,
+      Duration timeout) {
+    this.url = url;
+    this.locator = locator;
+    this.factory = factory;
+    this.session = session;
+    this.requestor = requestor;
+    this.timeoutMillis = timeout.toMillis();
+  }
+
+  /**
+   * Connects to the broker at {@code url} ({@code tcp://host:port}); one attempt, no reconnects.
+   *
+   * @param user empty when the broker has security disabled, as tunelab's has
+   * @param timeout how long one management call may take
+   * @throws IllegalStateException when the broker cannot be reached
+   */
+  public static BrokerManagement connect(
+      String url, String user, String password, Duration timeout) {
+    ServerLocator locator;
+    try {
+      locator =
+          ActiveMQClient.createServerLocator(url)
+              .setCallTimeout(timeout.toMillis())
+              .setInitialConnectAttempts(1)
+              .setReconnectAttempts(0);
+    } catch (Exception e) {
+      throw new IllegalArgumentException("not a broker URL: " + url, e);
+    }
+    ClientSessionFactory factory = null;
+    ClientSession session = null;
+    try {
+      factory = locator.createSessionFactory();
+      session =
+          factory.createSession(
+              blankToNull(user),
+              blankToNull(password),
+              false,
+              true,
+              true,
+              false,
+              ActiveMQClient.DEFAULT_ACK_BATCH_SIZE);
+      ClientRequestor requestor = new ClientRequestor(session, MANAGEMENT_ADDRESS);
+      session.start();
+      return new BrokerManagement(url, locator, factory, session, requestor, timeout);
+    } catch (Exception e) {
+      closeQuietly(session, factory, locator);
+      throw new IllegalStateException(
+          "cannot open a management session on the broker at " + url + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Connects without credentials, for tunelab's own broker. */
+  public static BrokerManagement connect(String url) {
+    return connect(url, "", "", Duration.ofSeconds(10));
+  }
+
+  /**
+   * A broker attribute as Artemis' {@code ActiveMQServerControl} names it, e.g. {@code version}.
+   */
+  public synchronized Object brokerAttribute(String attribute) {
+    ClientMessage request = session.createMessage(false);
+    ManagementHelper.putAttribute(request, ResourceNames.BROKER, attribute);
+    return call(request, "attribute " + attribute);
+  }
+
+  /** Invokes an operation of the broker's {@code ActiveMQServerControl}. */
+  public synchronized Object brokerOperation(String operation, Object... parameters) {
+    ClientMessage request = session.createMessage(false);
+    try {
+      ManagementHelper.putOperationInvocation(request, ResourceNames.BROKER, operation, parameters);
+    } catch (Exception e) {
+      throw new IllegalArgumentException("cannot encode the parameters of " + operation, e);
+    }
+    return call(request, "operation " + operation);
+  }
+
+  /** The attributes that say how the broker stores messages, and its version. */
+  public BrokerAttributes attributes() {
+    return new BrokerAttributes(
+        (String) brokerAttribute("version"),
+        (Boolean) brokerAttribute("persistenceEnabled"),
+        BrokerConfig.JournalType.valueOf((String) brokerAttribute("journalType")),
+        (Boolean) brokerAttribute("journalSyncTransactional"),
+        (Boolean) brokerAttribute("journalSyncNonTransactional"));
+  }
+
+  /**
+   * The address settings the broker applies to addresses matching {@code match}, as Artemis reports
+   * them ({@code getAddressSettingsAsJSON}), e.g. {@code maxDeliveryAttempts}, {@code
+   * redeliveryDelay}, {@code deadLetterAddress}.
+   */
+  public JsonNode addressSettings(String match) {
+    return parse((String) brokerOperation("getAddressSettingsAsJSON", match));
+  }
+
+  /**
+   * The counters of every queue in one call ({@code listQueues}), by queue name, without the
+   * temporary queues (such as the one this object's replies arrive on).
+   */
+  public Map<String, QueueCounters> queues() {
+    String listing = (String) brokerOperation("listQueues", "", 1, QUEUE_PAGE_SIZE);
+    Map<String, QueueCounters> queues = new LinkedHashMap<>();
+    for (JsonNode queue : parse(listing).path("data")) {
+      if (!queue.path("temporary").asBoolean(false)) {
+        QueueCounters counters = QueueCounters.of(queue);
+        queues.put(counters.name(), counters);
+      }
+    }
+    return queues;
+  }
+
+  /** The counters of one queue; the queue must exist. */
+  public QueueCounters queue(String name) {
+    QueueCounters counters = queues().get(name);
+    if (counters == null) {
+      throw new IllegalArgumentException("the broker has no queue named " + name);
+    }
+    return counters;
+  }
+
+  private Object call(ClientMessage request, String what) {
+    ClientMessage reply;
+    try {
+      reply = requestor.request(request, timeoutMillis);
+    } catch (Exception e) {
+      throw new IllegalStateException(
+          "management " + what + " on the broker at " + url + " failed: " + e.getMessage(), e);
+    }
+    if (reply == null) {
+      throw new IllegalStateException(
+          "the broker at "
+              + url
+              + " did not answer management "
+              + what
+              + " within "
+              + timeoutMillis
+              + " ms");
+    }
+    Object result = result(reply);
+    if (!ManagementHelper.hasOperationSucceeded(reply)) {
+      throw new IllegalStateException(
+          "the broker at " + url + " refused management " + what + ": " + result);
+    }
+    return result;
+  }
+
+  private static Object result(ClientMessage reply) {
+    try {
+      return ManagementHelper.getResult(reply);
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot decode a management reply: " + e.getMessage(), e);
+    }
+  }
+
+  private static JsonNode parse(String json) {
+    try {
+      return JSON.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("the broker answered malformed JSON: " + json, e);
+    }
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value;
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      requestor.close();
+    } catch (Exception e) {
+      // The session below goes anyway.
+    }
+    closeQuietly(session, factory, locator);
+  }
+
+  private static void closeQuietly(
+      ClientSession session, ClientSessionFactory factory, ServerLocator locator) {
+    try {
+      if (session != null) {
+        session.close();
+      }
+    } catch (Exception e) {
+      // Closing after a failure: the connection is already gone.
+    }
+    if (factory != null) {
+      factory.close();
+    }
+    locator.close();
+  }
+}
