@@ -205,6 +205,11 @@ public final class PostgresTier implements Tier {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    server.stop(Duration.ofSeconds(5));
+    // SIGTERM would only ask for a smart shutdown: insist, postmaster first so it restarts
+    // nothing, with its children listed before they lose it as their parent.
+    List<ProcessHandle> tree = new ArrayList<>();
+    tree.add(server.handle());
+    server.handle().descendants().forEach(tree::add);
+    tree.forEach(ProcessHandle::destroyForcibly);
   }
 }

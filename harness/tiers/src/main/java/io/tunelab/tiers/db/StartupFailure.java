@@ -21,6 +21,9 @@ final class StartupFailure {
       Pattern.compile("\\b(PANIC|FATAL|ERROR|DETAIL|HINT):\\s+(.*)$");
   private static final Pattern PARAMETER = Pattern.compile("parameter \"([^\"]+)\"");
 
+  /** What our readiness probe's early connections make the server log: not the problem. */
+  private static final Pattern PROBE_NOISE = Pattern.compile("the database system is ");
+
   private StartupFailure() {}
 
   /**
@@ -68,7 +71,7 @@ final class StartupFailure {
     List<String> found = new ArrayList<>();
     for (String line : lines) {
       Matcher matcher = COMPLAINT.matcher(line);
-      if (matcher.find()) {
+      if (matcher.find() && !PROBE_NOISE.matcher(line).find()) {
         found.add(matcher.group(1) + ": " + matcher.group(2).strip());
       }
     }

@@ -15,7 +15,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,7 +35,7 @@ class DatabaseIT {
   @BeforeAll
   static void startAndMigrate() {
     dir = DbTestDirs.fresh("database");
-    tier = PostgresTier.start(DbConfig.defaults(), dir, OptionalLong.empty());
+    tier = PostgresTier.start(DbConfig.defaults(), dir, DbTestDirs.ownedByThisJvm());
     database =
         new Database(tier.jdbcUrl(), tier.user(), tier.password(), TunelabHome.locate().db());
     firstMigration = database.migrate();

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -20,6 +21,11 @@ final class DbTestDirs {
     return RuntimeDir.root()
         .resolve("it-db")
         .resolve(name + "-" + UUID.randomUUID().toString().substring(0, 8));
+  }
+
+  /** The test JVM as the tier's owner: a test run killed half-way leaves no server behind. */
+  static OptionalLong ownedByThisJvm() {
+    return OptionalLong.of(ProcessHandle.current().pid());
   }
 
   static void delete(Path root) {

@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +26,7 @@ class PostgresTierIT {
             .withSetting("synchronous_commit", "off")
             .withSetting("max_connections", "37")
             .withSetting("max_prepared_transactions", "3");
-    tier = PostgresTier.start(config, dir, OptionalLong.empty());
+    tier = PostgresTier.start(config, dir, DbTestDirs.ownedByThisJvm());
     database = new Database(tier.jdbcUrl(), tier.user(), tier.password());
     System.out.printf(
         "db tier cold start (initdb + start + ready + database created): %d ms, PostgreSQL %s"

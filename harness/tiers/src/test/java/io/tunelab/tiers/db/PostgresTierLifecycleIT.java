@@ -149,7 +149,7 @@ class PostgresTierLifecycleIT {
 
   @Test
   void startsWithoutPgStatStatementsWhenTheBinariesLackIt() throws Exception {
-    PgBinaries system = PgBinariesLocator.fromEnvironment().locate(DbBinaries.SYSTEM);
+    PgBinaries system = PgBinariesLocator.fromEnvironment().locate(DbBinaries.AUTO);
     Path noModules = Files.createDirectories(dir("no-modules"));
     PgBinaries lacking =
         new PgBinaries(system.bin(), noModules, system.versionText(), system.source());

@@ -17,6 +17,7 @@ class StartupFailureTest {
         log,
         """
         tunelab: postgres -D data -c max_connections=-3
+        2026-11-22 21:38:52.690 GMT [7182] FATAL:  the database system is starting up
         2026-11-22 21:38:52.699 GMT [7181] FATAL:  -3 is outside the valid range for parameter \
         "max_connections" (1 .. 262143)
         """);

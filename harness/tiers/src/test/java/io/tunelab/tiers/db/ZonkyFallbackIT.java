@@ -3,7 +3,6 @@ package io.tunelab.tiers.db;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.OptionalLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,7 +29,7 @@ class ZonkyFallbackIT {
 
     tier =
         PostgresTier.start(
-            DbConfig.defaults().withBinaries(DbBinaries.ZONKY), dir, OptionalLong.empty());
+            DbConfig.defaults().withBinaries(DbBinaries.ZONKY), dir, DbTestDirs.ownedByThisJvm());
 
     System.out.printf(
         "zonky db tier: %d ms including any unpack, %d ms cold start, PostgreSQL %s from %s%n",
