@@ -77,7 +77,7 @@ public final class ZonkyBinaries {
     return arm ? "postgres-linux-arm_64.txz" : "postgres-linux-x86_64.txz";
   }
 
-  /** The artifact version from the jar's file name; else a name no other bundle shares. */
+  /** The artifact version from the jar's file name; else a name derived from where it lies. */
   private static String version(URL url) {
     Matcher matcher = JAR_VERSION.matcher(url.toString());
     if (matcher.find()) {
