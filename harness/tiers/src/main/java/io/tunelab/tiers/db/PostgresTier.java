@@ -1,35 +1,154 @@
 package io.tunelab.tiers.db;
 
+import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.TierProcess;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
-/** SKELETON: the db tier, implemented by the db work. */
+/**
+ * The db tier: a fresh PostgreSQL cluster on 127.0.0.1, its server process started directly (no
+ * pg_ctl), so the pid the stack records is the postmaster's. Database {@code tunelab}, owned by the
+ * superuser {@code tunelab} (password {@code tunelab}), is created on start.
+ *
+ * <p>Files in the tier's directory: {@code data/} (the cluster), {@code postgres.log} (the server's
+ * log, preceded by the command line and any setting dropped), {@code initdb.log}, and {@code
+ * owner-watch.log} when the tier has an owner.
+ */
 public final class PostgresTier implements Tier {
-  private PostgresTier() {}
+  private static final Logger LOG = LoggerFactory.getLogger(PostgresTier.class);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+  private final TierProcess server;
+  private final Optional<TierProcess> ownerWatch;
+  private final PgBinaries binaries;
+  private final Map<String, String> settings;
+  private final int port;
+  private final Duration startTime;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private PostgresTier(
+      TierProcess server,
+      Optional<TierProcess> ownerWatch,
+      PgBinaries binaries,
+      Map<String, String> settings,
+      int port,
+      Duration startTime) {
+    this.server = server;
+    this.ownerWatch = ownerWatch;
+    this.binaries = binaries;
+    this.settings = Map.copyOf(settings);
+    this.port = port;
+    this.startTime = startTime;
+  }
 
   /**
    * Creates a fresh cluster in {@code dir}, starts PostgreSQL on 127.0.0.1 and waits until it
    * answers JDBC, with database {@code tunelab} and user {@code tunelab} created.
    *
    * @param owner the controller whose death stops the server; empty for a detached stack
+   * @throws io.tunelab.core.BadInputException when the port is taken, the binaries are missing or
+   *     PostgreSQL refuses a setting (then with PostgreSQL's own words); nothing is left running
    */
   public static PostgresTier start(DbConfig config, Path dir, OptionalLong owner) {
-    throw new UnsupportedOperationException("db tier not implemented yet");
+    return start(config, dir, owner, PgBinariesLocator.fromEnvironment());
+  }
+
+  /**
+   * As {@link #start(DbConfig, Path, OptionalLong)}, with the binaries chosen by {@code locator}.
+   */
+  public static PostgresTier start(
+      DbConfig config, Path dir, OptionalLong owner, PgBinariesLocator locator) {
+    ServerUser serverUser = ServerUser.forThisProcess();
+    PgBinaries binaries = locator.locate(config.binaries());
+    ServerSettings settings = ServerSettings.resolve(config.serverSettings(), binaries);
+    int port = Ports.resolve(config.port(), "db.port");
+    Path root = prepare(dir, serverUser);
+    long started = System.nanoTime();
+    ClusterInit.run(binaries, serverUser, root.resolve("data"), root.resolve("initdb.log"));
+    long initialized = System.nanoTime();
+    ServerLaunch launch = new ServerLaunch(binaries, serverUser, root, port, settings);
+    TierProcess server = launch.start();
+    Optional<TierProcess> watch = Optional.empty();
+    long ready;
+    try {
+      // Watching from the first moment: a controller killed during the start leaves nothing.
+      if (owner.isPresent()) {
+        watch = Optional.of(OwnerWatch.start(owner.getAsLong(), server.pid(), root));
+      }
+      launch.awaitReady(server);
+      ready = System.nanoTime();
+      launch.createDatabase();
+    } catch (RuntimeException e) {
+      stopServer(server);
+      watch.ifPresent(w -> w.stop(Duration.ofSeconds(5)));
+      throw e;
+    }
+    Duration startTime = Duration.ofNanos(System.nanoTime() - started);
+    LOG.info(
+        "db tier up on port {} in {} ms (initdb {} ms, server ready {} ms later), PostgreSQL {}"
+            + " from {}",
+        port,
+        startTime.toMillis(),
+        (initialized - started) / 1_000_000,
+        (ready - initialized) / 1_000_000,
+        binaries.version(),
+        binaries.source());
+    return new PostgresTier(server, watch, binaries, settings.settings(), port, startTime);
+  }
+
+  private static Path prepare(Path dir, ServerUser serverUser) {
+    Path root = dir.toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(root);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + root, e);
+    }
+    serverUser.checkCanReach(root);
+    serverUser.own(root);
+    return root;
   }
 
   public String jdbcUrl() {
-    throw new UnsupportedOperationException();
+    return ServerLaunch.jdbcUrl(port, ServerLaunch.DATABASE);
   }
 
   public String user() {
-    throw new UnsupportedOperationException();
+    return ClusterInit.USER;
   }
 
   public String password() {
-    throw new UnsupportedOperationException();
+    return ClusterInit.PASSWORD;
+  }
+
+  public int port() {
+    return port;
+  }
+
+  /** The version of the server running, from {@code postgres --version}, e.g. {@code 15.18}. */
+  public String version() {
+    return binaries.version();
+  }
+
+  /** The binaries the server runs from, and where they were found. */
+  public PgBinaries binaries() {
+    return binaries;
+  }
+
+  /** The {@code -c} settings the server was started with (after dropping unavailable ones). */
+  public Map<String, String> settings() {
+    return settings;
   }
 
   @Override
@@ -39,19 +158,58 @@ public final class PostgresTier implements Tier {
 
   @Override
   public List<ProcessHandle> processes() {
-    return List.of();
+    List<ProcessHandle> processes = new ArrayList<>();
+    processes.add(server.handle());
+    ownerWatch.ifPresent(watch -> processes.add(watch.handle()));
+    return processes;
+  }
+
+  @Override
+  public String stopSignal(ProcessHandle process) {
+    return process.pid() == server.pid() ? "INT" : "TERM";
   }
 
   @Override
   public Duration startTime() {
-    return Duration.ZERO;
+    return startTime;
   }
 
   @Override
   public Path log() {
-    return Path.of("db.log");
+    return server.log();
   }
 
+  /** Fast shutdown (SIGINT: clients are disconnected, the server checkpoints and ends). */
   @Override
-  public void close() {}
+  public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    stopServer(server);
+    ownerWatch.ifPresent(watch -> watch.stop(Duration.ofSeconds(5)));
+  }
+
+  private static void stopServer(TierProcess server) {
+    if (!server.isAlive()) {
+      return;
+    }
+    try {
+      // ProcessHandle only sends TERM (a smart shutdown, which waits for every client) or KILL.
+      new ProcessBuilder("kill", "-INT", Long.toString(server.pid())).start().waitFor();
+      if (server.waitFor(STOP_GRACE)) {
+        return;
+      }
+      LOG.warn("PostgreSQL (pid {}) ignored SIGINT for {}; killing it", server.pid(), STOP_GRACE);
+    } catch (IOException e) {
+      LOG.warn("cannot send SIGINT to PostgreSQL (pid {}): {}", server.pid(), e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    // SIGTERM would only ask for a smart shutdown: insist, postmaster first so it restarts
+    // nothing, with its children listed before they lose it as their parent.
+    List<ProcessHandle> tree = new ArrayList<>();
+    tree.add(server.handle());
+    server.handle().descendants().forEach(tree::add);
+    tree.forEach(ProcessHandle::destroyForcibly);
+  }
 }

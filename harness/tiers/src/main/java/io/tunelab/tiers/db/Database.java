@@ -1,0 +1,220 @@
+package io.tunelab.tiers.db;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.TunelabHome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.output.MigrateResult;
+
+/**
+ * The controller's hands on the tunelab database, over plain JDBC: schema migrations, seed data,
+ * the xref index knob, purge and statistics before a run, and the server's own view of its
+ * settings. Each call opens and closes its own connection: these are set-up steps, not load.
+ *
+ * <p>SQL lives in {@code db/} of the checkout (see db/README.md): migrations in {@code
+ * db/migration}, index scripts in {@code db/index}.
+ */
+public final class Database {
+  /** Customers seeded unless the experiment says otherwise, as in the studies' SOAP test. */
+  public static final int DEFAULT_CUSTOMERS = 1000;
+
+  /** The indexes {@code db/index/xref_index_create.sql} creates. */
+  public static final List<String> XREF_INDEXES =
+      List.of("xref_data_value_ix", "xref_data_row_number_ix");
+
+  private final Jdbc jdbc;
+  private final SettingsQuery settings;
+  private final String user;
+  private final String password;
+  private final Path dbDir;
+
+  /** A database whose SQL scripts are in the checkout's {@code db/} (found when first needed). */
+  public Database(String jdbcUrl, String user, String password) {
+    this(jdbcUrl, user, password, null);
+  }
+
+  /**
+   * @param dbDir the folder holding {@code migration/} and {@code index/}
+   */
+  public Database(String jdbcUrl, String user, String password, Path dbDir) {
+    this.jdbc = new Jdbc(jdbcUrl, user, password);
+    this.settings = new SettingsQuery(jdbc);
+    this.user = user;
+    this.password = password;
+    this.dbDir = dbDir;
+  }
+
+  /** Applies the pending migrations of {@code db/migration}. */
+  public List<AppliedMigration> migrate() {
+    return migrate(dbDir().resolve("migration"));
+  }
+
+  /** Applies the pending migrations found in {@code migrationsDir}; returns those it applied. */
+  public List<AppliedMigration> migrate(Path migrationsDir) {
+    if (!Files.isDirectory(migrationsDir)) {
+      throw new BadInputException(
+          "no migrations folder at " + migrationsDir + ": point to the checkout's db/migration");
+    }
+    try {
+      MigrateResult result =
+          Flyway.configure()
+              .dataSource(jdbc.url(), user, password)
+              .locations("filesystem:" + migrationsDir.toAbsolutePath())
+              .load()
+              .migrate();
+      return result.migrations.stream()
+          .map(m -> new AppliedMigration(m.version, m.description, m.executionTime))
+          .toList();
+    } catch (FlywayException e) {
+      throw new DatabaseException(
+          "migrating " + jdbc.url() + " from " + migrationsDir + " failed: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Fills the setup tables with {@code customers} customers (each with a billing account and xref
+   * mappings) and the product catalogue. Deterministic and idempotent: see {@code tunelab_seed}.
+   */
+  public SeedResult seed(int customers) {
+    if (customers < 1 || customers > 1_000_000) {
+      throw new BadInputException("customers must be 1..1000000, was " + customers);
+    }
+    long started = System.nanoTime();
+    return jdbc.call(
+        "seeding " + customers + " customers",
+        connection -> {
+          boolean changed;
+          try (PreparedStatement seed = connection.prepareStatement("SELECT tunelab_seed(?)")) {
+            seed.setInt(1, customers);
+            try (ResultSet rows = seed.executeQuery()) {
+              rows.next();
+              changed = rows.getBoolean(1);
+            }
+          }
+          return new SeedResult(
+              (int) Jdbc.number(connection, "SELECT count(*) FROM customer"),
+              (int) Jdbc.number(connection, "SELECT count(*) FROM product"),
+              Jdbc.number(connection, "SELECT count(*) FROM xref_data WHERE origin = 'seed'"),
+              changed,
+              (System.nanoTime() - started) / 1_000_000);
+        });
+  }
+
+  /** Creates or drops the xref lookup indexes (the "xref index" knob). Idempotent. */
+  public void xrefIndex(boolean present) {
+    Path script =
+        dbDir().resolve("index").resolve(present ? "xref_index_create.sql" : "xref_index_drop.sql");
+    String sql;
+    try {
+      sql = Files.readString(script, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + script, e);
+    }
+    jdbc.call(
+        "running " + script,
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+          }
+          return null;
+        });
+  }
+
+  /** Whether both xref lookup indexes exist, as pg_indexes says. */
+  public boolean xrefIndexPresent() {
+    return jdbc.call(
+        "reading pg_indexes",
+        connection -> {
+          try (PreparedStatement query =
+              connection.prepareStatement(
+                  "SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema()"
+                      + " AND tablename = 'xref_data' AND indexname = ANY (?)")) {
+            query.setArray(1, connection.createArrayOf("text", XREF_INDEXES.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+              rows.next();
+              return rows.getInt(1) == XREF_INDEXES.size();
+            }
+          }
+        });
+  }
+
+  /**
+   * Empties what runs write (process instances, audit, delivery messages, inbox, tracking, xref
+   * rows of runs) and keeps the setup rows; returns rows removed per table.
+   */
+  public Map<String, Long> purge() {
+    return jdbc.call(
+        "purging run data",
+        connection -> {
+          Map<String, Long> removed = new LinkedHashMap<>();
+          try (Statement statement = connection.createStatement();
+              ResultSet rows = statement.executeQuery("SELECT * FROM tunelab_purge()")) {
+            while (rows.next()) {
+              removed.put(rows.getString(1), rows.getLong(2));
+            }
+          }
+          return removed;
+        });
+  }
+
+  /** Gathers planner statistics (ANALYZE) on every tunelab table; returns the tables. */
+  public List<String> analyze() {
+    return jdbc.call(
+        "analyzing",
+        connection -> {
+          List<String> tables = new ArrayList<>();
+          try (Statement statement = connection.createStatement()) {
+            try (ResultSet rows =
+                statement.executeQuery(
+                    "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                        + " AND tablename <> 'flyway_schema_history' ORDER BY tablename")) {
+              while (rows.next()) {
+                tables.add(rows.getString(1));
+              }
+            }
+            if (!tables.isEmpty()) {
+              statement.execute(
+                  "ANALYZE "
+                      + tables.stream().map(t -> '"' + t + '"').collect(Collectors.joining(", ")));
+            }
+          }
+          return tables;
+        });
+  }
+
+  /** The server's current values of {@code names}, as {@code SHOW} gives them, in order. */
+  public Map<String, String> show(String... names) {
+    return settings.show(names);
+  }
+
+  /**
+   * The names among {@code names} that are not server settings (not in pg_settings), in order: how
+   * {@code db.server.<name>} knobs are validated before a run.
+   */
+  public List<String> unknownSettings(Collection<String> names) {
+    return settings.unknown(names);
+  }
+
+  /** The server's version, e.g. {@code 15.18 (Debian 15.18-0+deb12u1)}. */
+  public String serverVersion() {
+    return settings.serverVersion();
+  }
+
+  private Path dbDir() {
+    return dbDir != null ? dbDir : TunelabHome.locate().db();
+  }
+}

@@ -1,0 +1,57 @@
+package io.tunelab.tiers.db;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/** One connection per piece of work, and SQL errors turned into messages that say what failed. */
+final class Jdbc {
+  interface Work<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  private final String url;
+  private final String user;
+  private final String password;
+
+  Jdbc(String url, String user, String password) {
+    this.url = url;
+    this.user = user;
+    this.password = password;
+  }
+
+  String url() {
+    return url;
+  }
+
+  /**
+   * @param what what the work does, for the message, e.g. {@code "seeding 1000 customers"}
+   */
+  <T> T call(String what, Work<T> work) {
+    try (Connection connection = DriverManager.getConnection(url, user, password)) {
+      return work.run(connection);
+    } catch (SQLException e) {
+      throw new DatabaseException(
+          what
+              + " on "
+              + url
+              + " failed: "
+              + e.getMessage()
+              + " (SQLState "
+              + e.getSQLState()
+              + ")",
+          e);
+    }
+  }
+
+  /** The single number {@code sql} answers. */
+  static long number(Connection connection, String sql) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+}

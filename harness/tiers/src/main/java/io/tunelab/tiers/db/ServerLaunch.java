@@ -1,0 +1,127 @@
+package io.tunelab.tiers.db;
+
+import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.Readiness;
+import io.tunelab.tiers.TierProcess;
+import io.tunelab.tiers.TierStartException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/** Starts the postmaster of a fresh cluster and brings it to "answers JDBC, database created". */
+final class ServerLaunch {
+  static final String DATABASE = "tunelab";
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+  /** A Unix socket path longer than sun_path (108 bytes) stops the server from starting. */
+  private static final int MAX_SOCKET_PATH = 100;
+
+  private final PgBinaries binaries;
+  private final ServerUser serverUser;
+  private final Path root;
+  private final int port;
+  private final ServerSettings settings;
+
+  ServerLaunch(
+      PgBinaries binaries, ServerUser serverUser, Path root, int port, ServerSettings settings) {
+    this.binaries = binaries;
+    this.serverUser = serverUser;
+    this.root = root;
+    this.port = port;
+    this.settings = settings;
+  }
+
+  static String jdbcUrl(int port, String database) {
+    return "jdbc:postgresql://" + Ports.LOOPBACK + ":" + port + "/" + database;
+  }
+
+  TierProcess start() {
+    List<String> command = new ArrayList<>();
+    command.addAll(List.of(binaries.postgres().toString(), "-D", root.resolve("data").toString()));
+    command.addAll(settings.arguments());
+    // After the user's settings, so these win: the stack finds the server where it expects it.
+    command.addAll(
+        List.of("-p", Integer.toString(port), "-c", "listen_addresses=" + Ports.LOOPBACK));
+    command.addAll(List.of("-c", "unix_socket_directories=" + socketDirectory()));
+    List<String> full = serverUser.command(command);
+    Path log = root.resolve("postgres.log");
+    List<String> preamble = new ArrayList<>();
+    preamble.add("tunelab: PostgreSQL " + binaries.versionText() + " from " + binaries.source());
+    preamble.add("tunelab: " + String.join(" ", full));
+    preamble.addAll(settings.warnings().stream().map(w -> "tunelab: " + w).toList());
+    try {
+      Files.write(log, preamble, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + log, e);
+    }
+    return TierProcess.start("db", full, root, log, Map.of());
+  }
+
+  /** The tier's own folder, unless its socket path would be too long; then TCP only. */
+  private String socketDirectory() {
+    String socket = root + "/.s.PGSQL." + port;
+    return socket.length() <= MAX_SOCKET_PATH ? root.toString() : "";
+  }
+
+  void awaitReady(TierProcess server) {
+    try {
+      Readiness.await(
+          server,
+          READY_TIMEOUT,
+          () -> {
+            try (Connection connection = connect("postgres")) {
+              return connection.isValid(2);
+            }
+          });
+    } catch (TierStartException e) {
+      if (server.isAlive()) {
+        throw e;
+      }
+      throw StartupFailure.from(
+          server.log(),
+          "PostgreSQL ended with exit status " + server.exitValue() + " before it answered");
+    }
+  }
+
+  /** Creates database {@value #DATABASE}, with pg_stat_statements when the server loads it. */
+  void createDatabase() {
+    try {
+      try (Connection connection = connect("postgres");
+          Statement statement = connection.createStatement()) {
+        statement.execute("CREATE DATABASE " + DATABASE + " OWNER " + ClusterInit.USER);
+      }
+      if (settings.loadsStatements()) {
+        try (Connection connection = connect(DATABASE);
+            Statement statement = connection.createStatement()) {
+          statement.execute("CREATE EXTENSION IF NOT EXISTS " + ServerSettings.STATEMENTS);
+        }
+      }
+    } catch (SQLException e) {
+      throw new TierStartException(
+          "db",
+          "cannot create database " + DATABASE + ": " + e.getMessage(),
+          root.resolve("postgres.log"),
+          e);
+    }
+  }
+
+  private Connection connect(String database) throws SQLException {
+    Properties properties = new Properties();
+    properties.setProperty("user", ClusterInit.USER);
+    properties.setProperty("password", ClusterInit.PASSWORD);
+    properties.setProperty("connectTimeout", "5");
+    properties.setProperty("socketTimeout", "60");
+    return DriverManager.getConnection(jdbcUrl(port, database), properties);
+  }
+}
