@@ -1,0 +1,61 @@
+package io.tunelab.tiers.db;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Knobs;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Brings the database to what a knob set asks for before a run: schema migrated, pass-through
+ * settings checked against the server, seed data, xref index on or off, transactional rows purged,
+ * statistics gathered. Each step is timed.
+ */
+public final class DataPreparation {
+  private DataPreparation() {}
+
+  /**
+   * @param seed false to migrate only (an empty database, e.g. {@code stack up --no-seed})
+   * @return milliseconds per step, in the order they ran
+   * @throws BadInputException when a {@code db.server.*} knob names no PostgreSQL setting
+   */
+  public static Map<String, Long> prepare(Database database, KnobSet knobs, boolean seed) {
+    Map<String, Long> millis = new LinkedHashMap<>();
+    checkServerSettings(database, knobs);
+    timed(millis, "migrate", database::migrate);
+    if (seed) {
+      timed(millis, "seed", () -> database.seed(knobs.get(Knobs.DB_SEED_CUSTOMERS)));
+    }
+    timed(millis, "xrefIndex", () -> database.xrefIndex(knobs.get(Knobs.DB_XREF_INDEX)));
+    if (knobs.get(Knobs.DB_PURGE)) {
+      timed(millis, "purge", database::purge);
+    }
+    if (knobs.get(Knobs.DB_ANALYZE)) {
+      timed(millis, "analyze", database::analyze);
+    }
+    return millis;
+  }
+
+  /**
+   * PostgreSQL refuses unknown plain names at start, but accepts any dotted name as a custom
+   * placeholder (a typo in {@code pg_stat_statements.track} would pass silently): ask the server.
+   */
+  static void checkServerSettings(Database database, KnobSet knobs) {
+    List<String> unknown = database.unknownSettings(knobs.serverPassThrough().keySet());
+    if (!unknown.isEmpty()) {
+      throw new BadInputException(
+          "not PostgreSQL settings of this server (absent from pg_settings): "
+              + unknown.stream().map(name -> KnobRegistry.DB_SERVER_PREFIX + name).toList()
+              + "; check the spelling (SELECT name FROM pg_settings lists them) and that the"
+              + " extension defining them is in db.server.shared_preload_libraries");
+    }
+  }
+
+  private static void timed(Map<String, Long> millis, String step, Runnable action) {
+    long started = System.nanoTime();
+    action.run();
+    millis.put(step, (System.nanoTime() - started) / 1_000_000);
+  }
+}
