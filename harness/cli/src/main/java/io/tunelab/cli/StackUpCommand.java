@@ -1,6 +1,9 @@
 package io.tunelab.cli;
 
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackDescription;
@@ -51,7 +54,12 @@ final class StackUpCommand implements Callable<Integer> {
     Stack stack = provider.start(config);
     Map<String, Long> prepareMillis;
     try {
-      prepareMillis = DatabasePreparation.prepare(stack.endpoints(), knobs, !noSeed);
+      Endpoints endpoints = stack.endpoints();
+      prepareMillis =
+          DataPreparation.prepare(
+              new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()),
+              knobs,
+              !noSeed);
     } catch (RuntimeException e) {
       stack.close();
       throw e;
