@@ -50,8 +50,8 @@ public final class MocksMain {
       servers.add(server(parsed, parsed.root().resolve("brm"), parsed.brmPort()));
       servers.forEach(WireMockServer::start);
     } catch (RuntimeException e) {
-      System.err.println("tunelab mocks: cannot start: " + e);
       e.printStackTrace();
+      System.err.println("tunelab mocks: cannot start: " + e + hint(e));
       System.exit(1);
     }
     System.out.println(
@@ -64,6 +64,19 @@ public final class MocksMain {
             + parsed.containerThreads()
             + ", asyncResponses "
             + parsed.asyncResponses());
+  }
+
+  private static String hint(Throwable e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      String message = String.valueOf(cause.getMessage());
+      if (message.contains("Insufficient configured threads")) {
+        return " (Jetty needs more threads on this many cores: raise mocks.containerThreads)";
+      }
+      if (message.contains("Address already in use")) {
+        return " (another process took the port: choose another one, or 0 for any free port)";
+      }
+    }
+    return "";
   }
 
   private static void stopAll(List<WireMockServer> servers) {

@@ -100,7 +100,9 @@ final class TunelabAdminApi implements AdminApiExtension {
     settings.put("asyncResponses", options.getAsynchronousResponseSettings().isEnabled());
     settings.put("asyncResponseThreads", options.getAsynchronousResponseSettings().getThreads());
     settings.put("fixedDelayMillis", global.getFixedDelay());
-    settings.put("delayDistribution", global.getDelayDistribution());
+    // Through GlobalSettings, whose declared field type makes Jackson write the "type" id.
+    settings.put(
+        "delayDistribution", Json.read(Json.write(global), Map.class).get("delayDistribution"));
     settings.put("faultRate", faults.rate());
     return settings;
   }
