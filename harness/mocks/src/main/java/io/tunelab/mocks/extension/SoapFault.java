@@ -14,52 +14,43 @@ final class SoapFault {
 
   private SoapFault() {}
 
+  private static final String TEMPLATE =
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">
+        <soap:Body>
+          <soap:Fault>
+            <faultcode>soap:Server</faultcode>
+            <faultstring>%1$s error in %2$s%3$s: %4$s (simulated by tunelab at fault rate %5$s)</faultstring>
+            <detail>
+              <tl:SimulatedFault xmlns:tl="%6$s">
+                <tl:Backend>%1$s</tl:Backend>
+                <tl:Operation>%2$s</tl:Operation>
+                <tl:KeyElement>%7$s</tl:KeyElement>
+                <tl:KeyValue>%8$s</tl:KeyValue>
+                <tl:Error>%4$s</tl:Error>
+                <tl:FaultRate>%5$s</tl:FaultRate>
+              </tl:SimulatedFault>
+            </detail>
+          </soap:Fault>
+        </soap:Body>
+      </soap:Envelope>
+      """;
+
   static String envelope(TunelabStub stub, RequestValues request, double faultRate) {
     String key = stub.keyOf(request);
-    String keyText = key == null ? "" : ", " + stub.keyElement() + " " + key;
-    String rate = String.format(Locale.ROOT, "%.4f", faultRate);
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        + "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">\n"
-        + "  <soap:Body>\n"
-        + "    <soap:Fault>\n"
-        + "      <faultcode>soap:Server</faultcode>\n"
-        + "      <faultstring>"
-        + escape(stub.backend())
-        + " error in "
-        + escape(stub.operation())
-        + keyText
-        + ": "
-        + escape(stub.faultError())
-        + " (simulated by tunelab at fault rate "
-        + rate
-        + ")</faultstring>\n"
-        + "      <detail>\n"
-        + "        <tl:SimulatedFault xmlns:tl=\""
-        + NAMESPACE
-        + "\">\n"
-        + "          <tl:Backend>"
-        + escape(stub.backend())
-        + "</tl:Backend>\n"
-        + "          <tl:Operation>"
-        + escape(stub.operation())
-        + "</tl:Operation>\n"
-        + "          <tl:KeyElement>"
-        + (stub.keyElement() == null ? "" : escape(stub.keyElement()))
-        + "</tl:KeyElement>\n"
-        + "          <tl:KeyValue>"
-        + (key == null ? "" : key)
-        + "</tl:KeyValue>\n"
-        + "          <tl:Error>"
-        + escape(stub.faultError())
-        + "</tl:Error>\n"
-        + "          <tl:FaultRate>"
-        + rate
-        + "</tl:FaultRate>\n"
-        + "        </tl:SimulatedFault>\n"
-        + "      </detail>\n"
-        + "    </soap:Fault>\n"
-        + "  </soap:Body>\n"
-        + "</soap:Envelope>\n";
+    String keyElement = stub.keyElement() == null ? "" : escape(stub.keyElement());
+    return String.format(
+        Locale.ROOT,
+        TEMPLATE,
+        escape(stub.backend()),
+        escape(stub.operation()),
+        key == null ? "" : ", " + keyElement + " " + key,
+        escape(stub.faultError()),
+        String.format(Locale.ROOT, "%.4f", faultRate),
+        NAMESPACE,
+        keyElement,
+        key == null ? "" : key);
   }
 
   // The key comes from the request already escaped; mapping texts are plain and need escaping.
