@@ -1,5 +1,6 @@
 package io.tunelab.tiers.mocks;
 
+import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Latency;
 import java.util.List;
 import java.util.Objects;
@@ -35,7 +36,9 @@ public record MocksConfig(
     public Backend {
       Objects.requireNonNull(latency, "latency");
       if (!(faultRate >= 0 && faultRate <= 1)) {
-        throw new IllegalArgumentException("faultRate must be 0..1, was " + faultRate);
+        throw new BadInputException(
+            "a mock's faultRate must be a number from 0 to 1 (0.1 = one request in ten), was "
+                + faultRate);
       }
     }
 
@@ -44,7 +47,22 @@ public record MocksConfig(
     }
   }
 
+  /** Fewest Jetty threads accepted; Jetty itself needs 7 on 2 cores and more on larger hosts. */
+  public static final int MIN_CONTAINER_THREADS = 10;
+
+  /** Most Jetty threads accepted. */
+  public static final int MAX_CONTAINER_THREADS = 5000;
+
   public MocksConfig {
+    if (containerThreads < MIN_CONTAINER_THREADS || containerThreads > MAX_CONTAINER_THREADS) {
+      throw new BadInputException(
+          "mocks.containerThreads must be "
+              + MIN_CONTAINER_THREADS
+              + ".."
+              + MAX_CONTAINER_THREADS
+              + ", was "
+              + containerThreads);
+    }
     Objects.requireNonNull(siebel, "siebel");
     Objects.requireNonNull(brm, "brm");
     jvmFlags = List.copyOf(jvmFlags);

@@ -1,0 +1,50 @@
+package io.tunelab.mocks.extension;
+
+import com.github.tomakehurst.wiremock.extension.Parameters;
+import com.github.tomakehurst.wiremock.extension.ServeEventListener;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+
+/**
+ * Records every request a server answers into its {@link ServedRequests}: the operation (the
+ * mapping's name), the request's key id (the element the mapping's metadata names) and whether the
+ * answer was a fault (HTTP 5xx).
+ *
+ * <p>It listens just before the response is sent, which WireMock signals exactly once per request
+ * in both of its modes. The recorded time is that moment plus the delay WireMock drew: with
+ * asynchronous responses the delay is served after the listeners ran, so "now" alone would be early
+ * by the whole back-end latency.
+ */
+final class ServedRequestCounter implements ServeEventListener {
+  static final String NAME = "tunelab-served-requests";
+
+  private final StubCatalog catalog;
+  private final ServedRequests served;
+
+  ServedRequestCounter(StubCatalog catalog, ServedRequests served) {
+    this.catalog = catalog;
+    this.served = served;
+  }
+
+  @Override
+  public void beforeResponseSent(ServeEvent serveEvent, Parameters parameters) {
+    TunelabStub stub = catalog.stubOf(serveEvent);
+    String key =
+        stub.keyElement() == null
+            ? null
+            : new RequestValues(serveEvent.getRequest().getBodyAsString()).text(stub.keyElement());
+    Integer delayMillis = serveEvent.getTiming().getAddedDelay();
+    long dueMillis = System.currentTimeMillis() + (delayMillis == null ? 0 : delayMillis);
+    boolean fault = serveEvent.getResponse() != null && serveEvent.getResponse().getStatus() >= 500;
+    served.record(dueMillis, stub.operation(), key, fault);
+  }
+
+  @Override
+  public boolean applyGlobally() {
+    return true;
+  }
+
+  @Override
+  public String getName() {
+    return NAME;
+  }
+}

@@ -1,0 +1,51 @@
+package io.tunelab.mocks.extension;
+
+import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.Response;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Fills a stub's SOAP response with the ids of the request it answers, or, at the server's fault
+ * rate, replaces it with a SOAP Fault (HTTP 500). Mappings opt in with {@code "transformers":
+ * ["tunelab-soap"]}.
+ *
+ * <p>Bodies are written as UTF-8, the charset the mappings declare. The delay WireMock drew for the
+ * response is kept, so faults take as long as answers.
+ */
+final class SoapResponseTransformer implements ResponseTransformerV2 {
+  static final String NAME = "tunelab-soap";
+
+  private final StubCatalog catalog;
+  private final FaultInjection faults;
+
+  SoapResponseTransformer(StubCatalog catalog, FaultInjection faults) {
+    this.catalog = catalog;
+    this.faults = faults;
+  }
+
+  @Override
+  public Response transform(Response response, ServeEvent serveEvent) {
+    RequestValues request = new RequestValues(serveEvent.getRequest().getBodyAsString());
+    if (faults.draw()) {
+      TunelabStub stub = catalog.stubOf(serveEvent);
+      return Response.Builder.like(response)
+          .status(SoapFault.HTTP_STATUS)
+          .statusMessage(null)
+          .body(SoapFault.envelope(stub, request, faults.rate()).getBytes(StandardCharsets.UTF_8))
+          .build();
+    }
+    String body = catalog.templateOf(serveEvent, response).render(request);
+    return Response.Builder.like(response).body(body.getBytes(StandardCharsets.UTF_8)).build();
+  }
+
+  @Override
+  public boolean applyGlobally() {
+    return false;
+  }
+
+  @Override
+  public String getName() {
+    return NAME;
+  }
+}

@@ -1,0 +1,129 @@
+package io.tunelab.mocks.extension;
+
+import static com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder.jsonResponse;
+
+import com.github.tomakehurst.wiremock.admin.Router;
+import com.github.tomakehurst.wiremock.common.Json;
+import com.github.tomakehurst.wiremock.core.Options;
+import com.github.tomakehurst.wiremock.extension.AdminApiExtension;
+import com.github.tomakehurst.wiremock.global.GlobalSettings;
+import com.github.tomakehurst.wiremock.http.QueryParameter;
+import com.github.tomakehurst.wiremock.http.RequestMethod;
+import com.github.tomakehurst.wiremock.http.ResponseDefinition;
+import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The tunelab part of a server's admin API, under {@code /__admin/tunelab}:
+ *
+ * <ul>
+ *   <li>{@code GET counts}: answered requests per operation since the last reset
+ *   <li>{@code GET events?since=N&limit=M}: answered requests after sequence number N, oldest first
+ *       (limit 1..{@value #MAX_LIMIT}, default {@value #DEFAULT_LIMIT})
+ *   <li>{@code POST reset}: forgets counts and events; sequence numbers continue
+ *   <li>{@code GET settings}: what the server really runs with (threads, async responses, delay,
+ *       fault rate)
+ *   <li>{@code POST settings} with {@code {"faultRate": 0.1}}: sets the fault rate (0..1)
+ * </ul>
+ */
+final class TunelabAdminApi implements AdminApiExtension {
+  static final String NAME = "tunelab-admin-api";
+  static final int DEFAULT_LIMIT = 10_000;
+  static final int MAX_LIMIT = 100_000;
+
+  private final ServedRequests served;
+  private final FaultInjection faults;
+  private final Options options;
+
+  TunelabAdminApi(ServedRequests served, FaultInjection faults, Options options) {
+    this.served = served;
+    this.faults = faults;
+    this.options = options;
+  }
+
+  @Override
+  public void contributeAdminApiRoutes(Router router) {
+    router.add(RequestMethod.GET, "/tunelab/counts", (admin, event, params) -> ok(served.counts()));
+    router.add(RequestMethod.GET, "/tunelab/events", (admin, event, params) -> events(event));
+    router.add(
+        RequestMethod.POST,
+        "/tunelab/reset",
+        (admin, event, params) -> ok(Map.of("lastSequence", served.reset())));
+    router.add(
+        RequestMethod.GET,
+        "/tunelab/settings",
+        (admin, event, params) -> ok(settings(admin.getGlobalSettings().getSettings())));
+    router.add(
+        RequestMethod.POST,
+        "/tunelab/settings",
+        (admin, event, params) -> updateSettings(event, admin.getGlobalSettings().getSettings()));
+  }
+
+  private ResponseDefinition events(ServeEvent event) {
+    try {
+      long since = longParameter(event, "since", 0);
+      long limit = longParameter(event, "limit", DEFAULT_LIMIT);
+      if (since < 0 || limit < 1 || limit > MAX_LIMIT) {
+        return badRequest(
+            "since must be 0 or more and limit 1.." + MAX_LIMIT + ", were " + since + ", " + limit);
+      }
+      return ok(served.since(since, (int) limit));
+    } catch (NumberFormatException e) {
+      return badRequest("since and limit must be whole numbers: " + e.getMessage());
+    }
+  }
+
+  private ResponseDefinition updateSettings(ServeEvent event, GlobalSettings global) {
+    Map<?, ?> body;
+    try {
+      body = Json.read(event.getRequest().getBodyAsString(), Map.class);
+    } catch (RuntimeException e) {
+      return badRequest("the body must be a JSON object such as {\"faultRate\": 0.1}");
+    }
+    if (body == null || body.size() != 1 || !(body.get("faultRate") instanceof Number rate)) {
+      return badRequest(
+          "the only setting is faultRate, a number from 0 to 1, e.g. {\"faultRate\": 0.1};"
+              + " latency is set through POST /__admin/settings (delayDistribution)");
+    }
+    try {
+      faults.setRate(rate.doubleValue());
+    } catch (IllegalArgumentException e) {
+      return badRequest(e.getMessage());
+    }
+    return ok(settings(global));
+  }
+
+  private Map<String, Object> settings(GlobalSettings global) {
+    Map<String, Object> settings = new LinkedHashMap<>();
+    settings.put("containerThreads", options.containerThreads());
+    settings.put("asyncResponses", options.getAsynchronousResponseSettings().isEnabled());
+    settings.put("asyncResponseThreads", options.getAsynchronousResponseSettings().getThreads());
+    settings.put("fixedDelayMillis", global.getFixedDelay());
+    // Through GlobalSettings, whose declared field type makes Jackson write the "type" id.
+    settings.put(
+        "delayDistribution", Json.read(Json.write(global), Map.class).get("delayDistribution"));
+    settings.put("faultRate", faults.rate());
+    return settings;
+  }
+
+  private static long longParameter(ServeEvent event, String name, long defaultValue) {
+    QueryParameter parameter = event.getRequest().queryParameter(name);
+    return parameter == null || !parameter.isPresent()
+        ? defaultValue
+        : Long.parseLong(parameter.firstValue().trim());
+  }
+
+  private static ResponseDefinition ok(Object body) {
+    return jsonResponse(body, 200);
+  }
+
+  private static ResponseDefinition badRequest(String message) {
+    return jsonResponse(Map.of("error", message), 400);
+  }
+
+  @Override
+  public String getName() {
+    return NAME;
+  }
+}

@@ -1,0 +1,60 @@
+package io.tunelab.mocks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MocksArgsTest {
+  @TempDir Path root;
+
+  @Test
+  void readsEverySetting() throws Exception {
+    Files.createDirectories(root.resolve("siebel/mappings"));
+    Files.createDirectories(root.resolve("brm/mappings"));
+
+    MocksArgs args =
+        MocksArgs.parse(
+            "--root",
+            root.toString(),
+            "--siebel-port",
+            "8081",
+            "--brm-port",
+            "8082",
+            "--container-threads",
+            "40",
+            "--async-responses",
+            "false");
+
+    assertThat(args).isEqualTo(new MocksArgs(root.toAbsolutePath(), 8081, 8082, 40, false));
+  }
+
+  @Test
+  void rejectsARootWithoutBothBackends() throws Exception {
+    Files.createDirectories(root.resolve("siebel/mappings"));
+
+    assertThatThrownBy(
+            () ->
+                MocksArgs.parse(
+                    "--root",
+                    root.toString(),
+                    "--siebel-port",
+                    "1",
+                    "--brm-port",
+                    "2",
+                    "--container-threads",
+                    "40",
+                    "--async-responses",
+                    "true"))
+        .hasMessageContaining("brm/mappings");
+  }
+
+  @Test
+  void rejectsAMissingOrUnknownArgument() {
+    assertThatThrownBy(() -> MocksArgs.parse("--root", "x")).hasMessageContaining("missing");
+    assertThatThrownBy(() -> MocksArgs.parse("--port", "1")).hasMessageContaining("usage");
+  }
+}

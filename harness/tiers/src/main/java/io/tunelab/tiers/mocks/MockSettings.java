@@ -1,0 +1,19 @@
+package io.tunelab.tiers.mocks;
+
+import io.tunelab.core.knobs.Latency;
+
+/**
+ * What a running mock really works with, read from its own admin API.
+ *
+ * @param containerThreads Jetty threads of the server
+ * @param asyncResponses whether delayed responses are scheduled instead of holding a Jetty thread
+ * @param asyncResponseThreads threads sending delayed responses when {@code asyncResponses} is on
+ * @param latency the delay WireMock adds to every answer, from its global settings
+ * @param faultRate share of requests answered with a SOAP Fault, 0..1
+ */
+public record MockSettings(
+    int containerThreads,
+    boolean asyncResponses,
+    int asyncResponseThreads,
+    Latency latency,
+    double faultRate) {}

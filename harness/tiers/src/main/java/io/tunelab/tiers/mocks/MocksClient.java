@@ -1,0 +1,189 @@
+package io.tunelab.tiers.mocks;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.Latency;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/**
+ * Talks to one back-end mock (Siebel or BRM) over its admin API: WireMock's own {@code
+ * /__admin/settings} for latency, the tunelab extension's {@code /__admin/tunelab/...} for the
+ * fault rate, the served-request counts and events.
+ *
+ * <p>Thread-safe; one per mock. Works against any WireMock 3 running the tunelab extension, also
+ * one in a container.
+ */
+public final class MocksClient {
+  private static final Duration TIMEOUT = Duration.ofSeconds(10);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final String name;
+  private final URI baseUrl;
+  private final HttpClient http;
+
+  /**
+   * @param name the back-end, for messages: {@code siebel} or {@code brm}
+   * @param baseUrl the mock's root, e.g. {@code http://127.0.0.1:8089}
+   */
+  public MocksClient(String name, URI baseUrl) {
+    this.name = name;
+    this.baseUrl = baseUrl;
+    this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  }
+
+  public String name() {
+    return name;
+  }
+
+  public URI baseUrl() {
+    return baseUrl;
+  }
+
+  /** Whether the mock answers its health check right now. */
+  public boolean isHealthy() {
+    try {
+      return send(request("/__admin/health").GET()).statusCode() == 200;
+    } catch (UncheckedIOException e) {
+      return false;
+    }
+  }
+
+  /** Sets WireMock's global delay, keeping its other global settings. */
+  public void setLatency(Latency latency) {
+    JsonNode current = json(call(request("/__admin/settings").GET())).path("settings");
+    ObjectNode settings = current.isObject() ? (ObjectNode) current : JSON.createObjectNode();
+    WireMockDelay.apply(latency, settings);
+    call(post("/__admin/settings", settings.toString()));
+  }
+
+  /** The delay WireMock adds to every answer, read from WireMock's own settings. */
+  public Latency latency() {
+    JsonNode settings = json(call(request("/__admin/settings").GET())).path("settings");
+    return WireMockDelay.read(
+        settings.get(WireMockDelay.FIXED_DELAY), settings.get(WireMockDelay.DISTRIBUTION));
+  }
+
+  /**
+   * Sets the share of requests answered with a SOAP Fault.
+   *
+   * @param faultRate 0 (none) .. 1 (all)
+   */
+  public void setFaultRate(double faultRate) {
+    if (!(faultRate >= 0 && faultRate <= 1)) {
+      throw new BadInputException(
+          "the " + name + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
+    }
+    call(post("/__admin/tunelab/settings", "{\"faultRate\": " + faultRate + "}"));
+  }
+
+  /** What the mock really runs with: threads, async responses, latency, fault rate. */
+  public MockSettings settings() {
+    JsonNode settings = json(call(request("/__admin/tunelab/settings").GET()));
+    return new MockSettings(
+        settings.path("containerThreads").asInt(),
+        settings.path("asyncResponses").asBoolean(),
+        settings.path("asyncResponseThreads").asInt(),
+        WireMockDelay.read(
+            settings.get("fixedDelayMillis"), settings.get(WireMockDelay.DISTRIBUTION)),
+        settings.path("faultRate").asDouble());
+  }
+
+  /** Answered requests per operation since the last reset. */
+  public MockCounts counts() {
+    return read(call(request("/__admin/tunelab/counts").GET()), MockCounts.class);
+  }
+
+  /** Up to 10,000 answered requests after {@code sinceSequence}, oldest first. */
+  public MockEvents events(long sinceSequence) {
+    return events(sinceSequence, 10_000);
+  }
+
+  /** Up to {@code limit} (1..100,000) answered requests after {@code sinceSequence}. */
+  public MockEvents events(long sinceSequence, int limit) {
+    String query = "?since=" + sinceSequence + "&limit=" + limit;
+    return read(call(request("/__admin/tunelab/events" + query).GET()), MockEvents.class);
+  }
+
+  /**
+   * Forgets counts and events. Sequence numbers continue.
+   *
+   * @return the last sequence number handed out before the reset: poll events after it
+   */
+  public long reset() {
+    return json(call(post("/__admin/tunelab/reset", ""))).path("lastSequence").asLong();
+  }
+
+  private HttpRequest.Builder request(String path) {
+    return HttpRequest.newBuilder(baseUrl.resolve(path)).timeout(TIMEOUT);
+  }
+
+  private HttpRequest.Builder post(String path, String json) {
+    return request(path)
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json));
+  }
+
+  private String call(HttpRequest.Builder builder) {
+    HttpResponse<String> response = send(builder);
+    if (response.statusCode() / 100 != 2) {
+      throw new IllegalStateException(
+          "the "
+              + name
+              + " mock at "
+              + baseUrl
+              + " answered "
+              + response.statusCode()
+              + " to "
+              + response.request().method()
+              + " "
+              + response.request().uri().getPath()
+              + ": "
+              + response.body());
+    }
+    return response.body();
+  }
+
+  private HttpResponse<String> send(HttpRequest.Builder builder) {
+    HttpRequest request = builder.build();
+    try {
+      return http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "cannot reach the " + name + " mock at " + request.uri() + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while calling the " + name + " mock", e);
+    }
+  }
+
+  private static JsonNode json(String body) {
+    try {
+      return JSON.readTree(body);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a mock answered with malformed JSON: " + body, e);
+    }
+  }
+
+  private static <T> T read(String body, Class<T> type) {
+    try {
+      return JSON.readValue(body, type);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(
+          "a mock answered JSON that is not a " + type + ": " + body, e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name + " mock at " + baseUrl;
+  }
+}

@@ -1,0 +1,158 @@
+package io.tunelab.tiers.mocks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.TierStartException;
+import io.tunelab.tiers.TunelabHome;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Starting, configuring, stopping and failing to start the mocks JVM. */
+class MocksTierLifecycleIT {
+  private static final Path LOGS = Path.of("target/mocks-it/lifecycle");
+
+  @TempDir Path temp;
+
+  @AfterEach
+  void noMocksJvmLeft() {
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> assertThat(mocksChildren()).isEmpty());
+  }
+
+  @Test
+  void containerThreadsAndAsyncResponsesReachBothServersAndCloseLeavesNothing() {
+    MocksConfig config =
+        new MocksConfig(
+            0,
+            0,
+            37,
+            false,
+            MocksConfig.Backend.none(),
+            MocksConfig.Backend.none(),
+            List.of("-Xmx200m"));
+    MocksTier mocks = MocksTiers.start(config, LOGS.resolve("settings"));
+    List<ProcessHandle> processes = mocks.processes();
+    int siebelPort = URI.create(mocks.siebelUrl()).getPort();
+    int brmPort = URI.create(mocks.brmUrl()).getPort();
+    try {
+      for (MocksClient client : List.of(mocks.siebel(), mocks.brm())) {
+        assertThat(client.settings().containerThreads()).isEqualTo(37);
+        assertThat(client.settings().asyncResponses()).isFalse();
+      }
+      assertThat(siebelPort).isNotEqualTo(brmPort);
+      assertThat(mocks.startTime()).isPositive();
+      assertThat(processes).hasSize(1).allMatch(ProcessHandle::isAlive);
+      assertThat(Files.readString(mocks.log())).contains("tunelab mocks ready");
+    } catch (IOException e) {
+      throw new AssertionError(e);
+    } finally {
+      mocks.close();
+    }
+
+    assertThat(processes).noneMatch(ProcessHandle::isAlive);
+    assertThat(Ports.isListening(siebelPort)).isFalse();
+    assertThat(Ports.isListening(brmPort)).isFalse();
+    mocks.close();
+  }
+
+  @Test
+  void rejectsAPortInUseBeforeStartingAnything() throws IOException {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(Ports.LOOPBACK))) {
+      MocksConfig config = MocksConfig.defaults().withPorts(0, taken.getLocalPort());
+
+      assertThatThrownBy(() -> MocksTiers.start(config, LOGS.resolve("port")))
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("mocks.brmPort " + taken.getLocalPort() + " is already in use");
+    }
+    assertThat(mocksChildren()).isEmpty();
+  }
+
+  @Test
+  void rejectsAMocksFolderWithoutBothBackends() {
+    assertThatThrownBy(
+            () ->
+                MocksTier.start(
+                    MocksConfig.defaults(), temp, LOGS.resolve("folder"), OptionalLong.empty()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("has no siebel/mappings")
+        .hasMessageContaining("tunelab.home");
+  }
+
+  @Test
+  void aBrokenMappingFailsTheStartWithWireMocksOwnWords() throws IOException {
+    copyTree(TunelabHome.locate().mocks(), temp.resolve("mocks"));
+    Files.writeString(temp.resolve("mocks/brm/mappings/Broken.json"), "{ \"request\": ");
+
+    assertThatThrownBy(
+            () ->
+                MocksTier.start(
+                    MocksConfig.defaults(),
+                    temp.resolve("mocks"),
+                    LOGS.resolve("broken"),
+                    OptionalLong.empty()))
+        .isInstanceOf(TierStartException.class)
+        .hasMessageContaining("the mocks tier did not start")
+        .hasMessageContaining("cannot start")
+        .hasMessageContaining("Broken.json");
+  }
+
+  @Test
+  void theTierEndsWhenItsOwnerDies() throws IOException {
+    Process owner = new ProcessBuilder("sleep", "300").start();
+    MocksTier mocks =
+        MocksTier.start(
+            MocksConfig.defaults(),
+            TunelabHome.locate().mocks(),
+            LOGS.resolve("owner"),
+            OptionalLong.of(owner.pid()));
+    try {
+      ProcessHandle tier = mocks.processes().get(0);
+      assertThat(tier.isAlive()).isTrue();
+
+      owner.destroy();
+
+      await().atMost(Duration.ofSeconds(20)).until(() -> !tier.isAlive());
+    } finally {
+      owner.destroyForcibly();
+      mocks.close();
+    }
+  }
+
+  private static List<ProcessHandle> mocksChildren() {
+    return ProcessHandle.current()
+        .descendants()
+        .filter(ProcessHandle::isAlive)
+        .filter(p -> p.info().commandLine().orElse("").contains("tunelab-mocks.jar"))
+        .toList();
+  }
+
+  private static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path path : paths.sorted(Comparator.naturalOrder()).toList()) {
+        Path target = to.resolve(from.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(path, target);
+        }
+      }
+    }
+  }
+}
