@@ -2,6 +2,7 @@ package io.tunelab.cli;
 
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.stack.ProcessRecord;
+import io.tunelab.tiers.stack.StackDescription;
 import io.tunelab.tiers.stack.StackRegistry;
 import io.tunelab.tiers.stack.StackState;
 import java.io.PrintWriter;
@@ -24,7 +25,10 @@ final class StackStatusCommand implements Callable<Integer> {
   @Option(names = "--json", description = "Print a JSON array, one object per stack.")
   boolean json;
 
-  /** One stack as {@code status --json} prints it. */
+  /**
+   * One stack as {@code status --json} prints it; {@code endpoints} is in the format of {@code
+   * stack up --json}, which {@code --provider external --endpoints} reads.
+   */
   record StackStatus(
       String id,
       String provider,
@@ -76,7 +80,9 @@ final class StackStatusCommand implements Callable<Integer> {
         state.provider(),
         mode,
         state.createdAt(),
-        state.endpoints(),
+        state.endpoints() == null
+            ? null
+            : StackDescription.of(null, null, state.endpoints(), Map.of(), Map.of()),
         state.startMillis(),
         tiers);
   }

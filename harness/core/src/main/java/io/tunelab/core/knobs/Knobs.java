@@ -245,7 +245,7 @@ public final class Knobs {
   public static final Knob<Integer> MOCKS_CONTAINER_THREADS =
       new Knob<>(
           "mocks.containerThreads",
-          KnobTypes.integer(4, 2000),
+          KnobTypes.integer(10, 5000),
           100,
           "threads",
           MOCKS,

@@ -1,0 +1,103 @@
+package io.tunelab.tiers.stack;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.db.DbConfig;
+import io.tunelab.tiers.mocks.MocksConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
+
+/**
+ * One container definition per tier, from the official images, configured like the embedded tiers
+ * and like {@code docker-compose.yml}.
+ */
+final class StackContainers {
+  static final int POSTGRES_PORT = 5432;
+  static final int ARTEMIS_PORT = 61616;
+  static final int WIREMOCK_PORT = 8080;
+  private static final Duration STARTUP = Duration.ofMinutes(3);
+
+  private final TunelabHome home;
+  private final ContainerImages images;
+
+  StackContainers(TunelabHome home, ContainerImages images) {
+    this.home = home;
+    this.images = images;
+  }
+
+  GenericContainer<?> postgres(DbConfig db) {
+    List<String> command = new ArrayList<>(List.of("postgres"));
+    db.serverSettings()
+        .forEach(
+            (name, value) -> {
+              command.add("-c");
+              command.add(name + "=" + value);
+            });
+    return new GenericContainer<>(DockerImageName.parse(images.postgres()))
+        .withEnv(
+            Map.of(
+                "POSTGRES_USER",
+                "tunelab",
+                "POSTGRES_PASSWORD",
+                "tunelab",
+                "POSTGRES_DB",
+                "tunelab"))
+        .withCommand(command.toArray(String[]::new))
+        .withExposedPorts(POSTGRES_PORT)
+        .waitingFor(
+            Wait.forLogMessage(".*database system is ready to accept connections.*", 2)
+                .withStartupTimeout(STARTUP));
+  }
+
+  /** Artemis with our broker.xml in the image's etc-override/, its placeholders as -D flags. */
+  GenericContainer<?> artemis(Map<String, String> brokerProperties) {
+    Path brokerXml = home.root().resolve("harness/broker/config/broker.xml");
+    String flags =
+        brokerProperties.entrySet().stream()
+            .map(e -> "-D" + e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(" "));
+    return new GenericContainer<>(DockerImageName.parse(images.artemis()))
+        .withCopyFileToContainer(
+            MountableFile.forHostPath(brokerXml),
+            "/var/lib/artemis-instance/etc-override/broker.xml")
+        .withEnv("JAVA_ARGS_APPEND", flags)
+        .withExposedPorts(ARTEMIS_PORT)
+        .waitingFor(Wait.forLogMessage(".*AMQ221007.*", 1).withStartupTimeout(STARTUP));
+  }
+
+  /** WireMock serving mocks/{backend} with the tunelab extension jar. */
+  GenericContainer<?> wiremock(String backend, MocksConfig mocks) {
+    Path extension = home.root().resolve("harness/mocks/target/dist/tunelab-mocks.jar");
+    if (!Files.isRegularFile(extension)) {
+      throw new BadInputException(
+          extension + " is missing: build it with ./mvnw -DskipTests package");
+    }
+    return new GenericContainer<>(DockerImageName.parse(images.wiremock()))
+        .withCopyFileToContainer(
+            MountableFile.forHostPath(home.mocks().resolve(backend)), "/home/wiremock")
+        .withCopyFileToContainer(
+            MountableFile.forHostPath(extension), "/var/wiremock/extensions/tunelab-mocks.jar")
+        .withCommand(
+            "--port",
+            Integer.toString(WIREMOCK_PORT),
+            "--container-threads",
+            Integer.toString(mocks.containerThreads()),
+            "--async-response-enabled",
+            Boolean.toString(mocks.asyncResponses()),
+            "--async-response-threads",
+            "10",
+            "--no-request-journal",
+            "--disable-request-logging")
+        .withExposedPorts(WIREMOCK_PORT)
+        .waitingFor(Wait.forHttp("/__admin/health").withStartupTimeout(STARTUP));
+  }
+}
