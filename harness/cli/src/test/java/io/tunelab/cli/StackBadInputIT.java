@@ -11,20 +11,28 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input that only the real tiers can judge ends with exit code 2 and nothing running. */
 class StackBadInputIT {
   private static final Duration START = Duration.ofSeconds(120);
 
-  @TempDir Path runtime;
+  private TestRuntime testRuntime;
+  private Path runtime;
+
+  @BeforeEach
+  void newRuntime() throws Exception {
+    testRuntime = new TestRuntime();
+    runtime = testRuntime.dir();
+  }
 
   @AfterEach
-  void nothingIsLeftRunning() {
+  void nothingIsLeftRunning() throws Exception {
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(() -> assertThat(TierProcesses.under(runtime)).isEmpty());
+    testRuntime.close();
   }
 
   @Test

@@ -21,15 +21,22 @@ import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The {@code stack} commands as a user runs them, against the real embedded tiers. */
 class StackCommandIT {
   private static final Duration START = Duration.ofSeconds(120);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  @TempDir Path runtime;
+  private TestRuntime testRuntime;
+  private Path runtime;
+
+  @BeforeEach
+  void newRuntime() throws Exception {
+    testRuntime = new TestRuntime();
+    runtime = testRuntime.dir();
+  }
 
   private CliProcess cli;
 
@@ -46,6 +53,7 @@ class StackCommandIT {
     await()
         .atMost(Duration.ofSeconds(30))
         .untilAsserted(() -> assertThat(TierProcesses.under(runtime)).isEmpty());
+    testRuntime.close();
   }
 
   @Test
