@@ -68,7 +68,7 @@ public final class KnobRegistry {
                         + name
                         + "'"
                         + suggestion(name)
-                        + "; `./tunelab knobs` lists them all, and any PostgreSQL setting can be"
+                        + ": `./tunelab knobs` lists them all, and any PostgreSQL setting can be"
                         + " given as db.server.<name>"));
   }
 
@@ -98,7 +98,7 @@ public final class KnobRegistry {
             .sorted(Comparator.comparingInt(known -> distance(known, name)))
             .limit(3)
             .toList();
-    return close.isEmpty() ? "" : ": did you mean " + String.join(" or ", close) + "?";
+    return close.isEmpty() ? "" : " (did you mean " + String.join(" or ", close) + "?)";
   }
 
   /** Levenshtein distance, case-insensitive. */

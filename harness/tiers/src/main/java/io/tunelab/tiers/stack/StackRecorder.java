@@ -52,8 +52,16 @@ final class StackRecorder {
     save();
   }
 
+  /** Per tier in stack order (db, broker, mocks), then the whole stack. */
   synchronized Map<String, Long> startMillis() {
-    return Map.copyOf(startMillis);
+    Map<String, Long> ordered = new LinkedHashMap<>();
+    for (String name : List.of("db", "broker", "mocks", "stack")) {
+      if (startMillis.containsKey(name)) {
+        ordered.put(name, startMillis.get(name));
+      }
+    }
+    startMillis.forEach(ordered::putIfAbsent);
+    return java.util.Collections.unmodifiableMap(ordered);
   }
 
   /** The stack stopped (or never came up): its state goes, its logs stay. */
@@ -70,7 +78,7 @@ final class StackRecorder {
             createdAt,
             directory.toString(),
             endpoints,
-            startMillis,
+            startMillis(),
             tiers));
   }
 

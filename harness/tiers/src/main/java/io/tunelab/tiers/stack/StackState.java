@@ -23,7 +23,10 @@ public record StackState(
     List<TierRecord> tiers) {
 
   public StackState {
-    startMillis = startMillis == null ? Map.of() : Map.copyOf(startMillis);
+    startMillis =
+        startMillis == null
+            ? Map.of()
+            : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(startMillis));
     tiers = tiers == null ? List.of() : List.copyOf(tiers);
   }
 
