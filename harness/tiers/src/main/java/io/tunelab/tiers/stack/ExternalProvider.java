@@ -2,13 +2,11 @@ package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Endpoints;
-import io.tunelab.tiers.Tier;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -51,7 +49,8 @@ public final class ExternalProvider implements StackProvider {
     requireReachable("mocks.siebel", hostPort(resolved.siebel()));
     requireReachable("mocks.brm", hostPort(resolved.brm()));
     long millis = (System.nanoTime() - started) / 1_000_000;
-    return new ExternalStack(resolved, Map.of("stack", millis));
+    // Not ours to stop: closing it leaves the tiers running.
+    return new RemoteStack(NAME, resolved, Map.of("stack", millis), () -> {});
   }
 
   private static InetSocketAddress hostPort(String url) {
@@ -85,29 +84,6 @@ public final class ExternalProvider implements StackProvider {
               + " is unreachable ("
               + e.getMessage()
               + "): start it (e.g. docker compose up -d) or fix the endpoint");
-    }
-  }
-
-  private record ExternalStack(Endpoints endpoints, Map<String, Long> startMillis)
-      implements Stack {
-    @Override
-    public String id() {
-      return NAME;
-    }
-
-    @Override
-    public String provider() {
-      return NAME;
-    }
-
-    @Override
-    public List<Tier> tiers() {
-      return List.of();
-    }
-
-    @Override
-    public void close() {
-      // Not ours to stop.
     }
   }
 }

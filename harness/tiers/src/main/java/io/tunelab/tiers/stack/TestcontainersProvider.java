@@ -2,7 +2,6 @@ package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Endpoints;
-import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerProperties;
 import io.tunelab.tiers.mocks.MocksClient;
@@ -85,7 +84,8 @@ public final class TestcontainersProvider implements StackProvider {
               httpUrl(brm));
       applyLiveSettings(endpoints, config.mocks());
       long millis = Duration.ofNanos(System.nanoTime() - begin).toMillis();
-      return new ContainerStack(endpoints, Map.of("stack", millis), started);
+      return new RemoteStack(
+          NAME, endpoints, Map.of("stack", millis), () -> started.forEach(GenericContainer::stop));
     } catch (RuntimeException e) {
       started.forEach(GenericContainer::stop);
       throw e;
@@ -113,29 +113,5 @@ public final class TestcontainersProvider implements StackProvider {
     MocksClient brm = new MocksClient("brm", URI.create(endpoints.brm()));
     brm.setLatency(mocks.brm().latency());
     brm.setFaultRate(mocks.brm().faultRate());
-  }
-
-  private record ContainerStack(
-      Endpoints endpoints, Map<String, Long> startMillis, List<GenericContainer<?>> containers)
-      implements Stack {
-    @Override
-    public String id() {
-      return NAME;
-    }
-
-    @Override
-    public String provider() {
-      return NAME;
-    }
-
-    @Override
-    public List<Tier> tiers() {
-      return List.of();
-    }
-
-    @Override
-    public void close() {
-      containers.forEach(GenericContainer::stop);
-    }
   }
 }
