@@ -1,0 +1,94 @@
+package io.tunelab.tiers.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.stack.StackConfig;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The db and data knobs, from a knob set to what the server really has. */
+class DataPreparationIT {
+  private static final KnobSet KNOBS =
+      KnobSet.defaults()
+          .with("db.server.work_mem", "16MB")
+          .with("db.server.max_connections", "40")
+          .with("db.seed.customers", "1200")
+          .with("db.xrefIndex", "on")
+          .with("db.analyze", "on");
+
+  private static Path dir;
+  private static PostgresTier tier;
+  private static Database database;
+
+  @BeforeAll
+  static void start() {
+    dir = DbTestDirs.fresh("data-preparation");
+    tier = PostgresTier.start(StackConfig.from(KNOBS).db(), dir, DbTestDirs.ownedByThisJvm());
+    database =
+        new Database(tier.jdbcUrl(), tier.user(), tier.password(), TunelabHome.locate().db());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (tier != null) {
+      tier.close();
+    }
+    DbTestDirs.delete(dir);
+  }
+
+  @Test
+  void serverKnobsReachPostgres() {
+    assertThat(database.show("work_mem", "max_connections", "fsync"))
+        .containsEntry("work_mem", "16MB")
+        .containsEntry("max_connections", "40")
+        .containsEntry("fsync", "on");
+  }
+
+  @Test
+  void dataKnobsShapeTheDatabase() throws Exception {
+    Map<String, Long> steps = DataPreparation.prepare(database, KNOBS, true);
+
+    assertThat(steps).containsKeys("migrate", "seed", "xrefIndex", "purge", "analyze");
+    assertThat(count("SELECT count(*) FROM customer")).isEqualTo(1200);
+    assertThat(database.xrefIndexPresent()).isTrue();
+    assertThat(
+            count(
+                "SELECT count(*) FROM pg_stat_user_tables"
+                    + " WHERE relname = 'xref_data' AND last_analyze IS NOT NULL"))
+        .isEqualTo(1);
+
+    DataPreparation.prepare(database, KNOBS.with("db.xrefIndex", "off"), true);
+
+    assertThat(database.xrefIndexPresent()).isFalse();
+  }
+
+  @Test
+  void rejectsAPassThroughSettingTheServerDoesNotHave() {
+    // PostgreSQL accepts any dotted name as a placeholder: only pg_settings tells the typo.
+    KnobSet typo = KNOBS.with("db.server.pg_stat_statements.trak", "all");
+
+    assertThatThrownBy(() -> DataPreparation.prepare(database, typo, true))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("db.server.pg_stat_statements.trak")
+        .hasMessageContaining("pg_settings");
+  }
+
+  private static long count(String sql) throws Exception {
+    try (Connection connection =
+            DriverManager.getConnection(tier.jdbcUrl(), tier.user(), tier.password());
+        ResultSet rows = connection.createStatement().executeQuery(sql)) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+}
