@@ -37,7 +37,7 @@ class MocksTierLifecycleIT {
   }
 
   @Test
-  void containerThreadsAndAsyncResponsesReachBothServersAndCloseLeavesNothing() {
+  void containerThreadsAsyncResponsesAndJvmFlagsReachTheMocksAndCloseLeavesNothing() {
     MocksConfig config =
         new MocksConfig(
             0,
@@ -59,6 +59,9 @@ class MocksTierLifecycleIT {
       assertThat(siebelPort).isNotEqualTo(brmPort);
       assertThat(mocks.startTime()).isPositive();
       assertThat(processes).hasSize(1).allMatch(ProcessHandle::isAlive);
+      // The heap knob (mocks.jvm.heapMegabytes) reaches the mocks JVM as this flag.
+      assertThat(processes.get(0).info().arguments().map(List::of).orElse(List.of()))
+          .contains("-Xmx200m");
       assertThat(Files.readString(mocks.log())).contains("tunelab mocks ready");
     } catch (IOException e) {
       throw new AssertionError(e);
