@@ -1,0 +1,109 @@
+package io.tunelab.middleware.config;
+
+import io.tunelab.middleware.Stage;
+import java.util.Map;
+
+/**
+ * Everything the middleware process is told, read strictly from one properties file (see {@link
+ * SettingsReader}); the keys are the record components' names as listed in {@link SettingsReader}.
+ *
+ * @param dbUrl JDBC URL of the tunelab database
+ * @param brokerUrl Artemis core URL, e.g. {@code tcp://127.0.0.1:61616}
+ * @param siebelUrl root URL of the Siebel CRM (mock)
+ * @param brmUrl root URL of Oracle BRM (mock)
+ * @param httpPort port of the status endpoint on 127.0.0.1; 0 picks a free one
+ * @param intake how orders enter: push consumers on the intake queue, or the inbox fetcher
+ * @param consumers JMS receive threads per stage queue
+ * @param consumerWindowBytes Artemis consumer window (prefetch) in bytes; -1 unbounded, 0 none
+ * @param engineThreads worker threads that process handed-off messages (async delivery policies)
+ * @param invokeConnections pooled HTTP connections per back-end
+ * @param invokeTimeoutMillis connect and response timeout of one back-end call
+ * @param invokeRetries retries of a failed back-end call before the order is faulted
+ * @param instancePersistence which process instances are written to {@code process_instance}
+ * @param auditLevel how much audit trail is written per activity
+ * @param deliveryPolicy hand-off between a message's receipt and its processing
+ * @param jdbcPoolSize HikariCP maximum pool size
+ * @param jdbcPrepareThreshold pgjdbc {@code prepareThreshold}: executions before a statement is
+ *     server-prepared; 0 never
+ * @param jdbcStatementCacheQueries pgjdbc {@code preparedStatementCacheQueries} per connection
+ * @param fetcher the inbox fetcher triple, used when {@code intake} is {@code fetcher}
+ * @param diagnostics per-message payload logging and stopwatch timing, as in the studies
+ * @param messagesPersistent whether messages between stages are sent persistent
+ */
+public record MiddlewareSettings(
+    String dbUrl,
+    String dbUser,
+    String dbPassword,
+    String brokerUrl,
+    String brokerUser,
+    String brokerPassword,
+    String siebelUrl,
+    String brmUrl,
+    int httpPort,
+    Intake intake,
+    Map<Stage, Integer> consumers,
+    int consumerWindowBytes,
+    int engineThreads,
+    int invokeConnections,
+    int invokeTimeoutMillis,
+    int invokeRetries,
+    InstancePersistence instancePersistence,
+    AuditLevel auditLevel,
+    DeliveryPolicy deliveryPolicy,
+    int jdbcPoolSize,
+    int jdbcPrepareThreshold,
+    int jdbcStatementCacheQueries,
+    Fetcher fetcher,
+    boolean diagnostics,
+    boolean messagesPersistent) {
+
+  public MiddlewareSettings {
+    consumers = Map.copyOf(consumers);
+  }
+
+  /** Receive threads of one stage. */
+  public int consumers(Stage stage) {
+    return consumers.get(stage);
+  }
+
+  /**
+   * The fetcher intake triple of the Service Broker study.
+   *
+   * @param pollingMillis pause between two polls of the inbox table
+   * @param submitMillis pause between handing two fetched orders to the engine; 0 none
+   * @param poolSize most orders picked by one poll
+   */
+  public record Fetcher(int pollingMillis, int submitMillis, int poolSize) {}
+
+  /** How orders enter the middleware. */
+  public enum Intake {
+    JMS,
+    FETCHER
+  }
+
+  /** Which process instances are written. */
+  public enum InstancePersistence {
+    ALWAYS,
+    /** Only failed instances, as with {@code completionPersistPolicy=faulted}. */
+    FAULTED,
+    /** None but faults: a faulted order is always recorded so that it is accounted for. */
+    OFF
+  }
+
+  /** Audit rows per activity: none, one short row, or one row with the payload. */
+  public enum AuditLevel {
+    OFF,
+    PRODUCTION,
+    DEVELOPMENT
+  }
+
+  /** Hand-off between receipt and processing, as {@code oneWayDeliveryPolicy}. */
+  public enum DeliveryPolicy {
+    /** Processed in the receiving consumer's transaction. */
+    SYNC,
+    /** Stored in {@code delivery_message}, committed, then processed in a second transaction. */
+    ASYNC_PERSIST,
+    /** Handed to the engine threads in memory; the message is acknowledged on hand-off. */
+    ASYNC_CACHE
+  }
+}

@@ -1,0 +1,186 @@
+package io.tunelab.middleware.config;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
+import io.tunelab.middleware.config.MiddlewareSettings.DeliveryPolicy;
+import io.tunelab.middleware.config.MiddlewareSettings.Fetcher;
+import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.config.MiddlewareSettings.Intake;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads {@link MiddlewareSettings} from a properties file, strictly: an unknown key, a missing
+ * endpoint, a value of the wrong type, out of range or not among the allowed ones is a {@link
+ * SettingsException} naming the key and what it accepts. Defaults are the untuned middleware of the
+ * studies (one consumer per queue, every instance and its payloads written, async.persist).
+ */
+public final class SettingsReader {
+  /** Every key the file may hold; endpoints are required, the rest have defaults. */
+  public static final List<String> ENDPOINT_KEYS =
+      List.of("db.url", "db.user", "db.password", "broker.url", "siebel.url", "brm.url");
+
+  private final Properties properties;
+  private final String source;
+  private final Set<String> read = new HashSet<>();
+
+  private SettingsReader(Properties properties, String source) {
+    this.properties = properties;
+    this.source = source;
+  }
+
+  /** Reads the file; see the class comment for what fails. */
+  public static MiddlewareSettings read(Path file) {
+    Properties properties = new Properties();
+    try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      properties.load(reader);
+    } catch (IOException e) {
+      throw new SettingsException("cannot read the settings file " + file + ": " + e.getMessage());
+    }
+    return from(properties, file.toString());
+  }
+
+  /** Reads settings from properties, {@code source} naming them in messages. */
+  public static MiddlewareSettings from(Properties properties, String source) {
+    return new SettingsReader(properties, source).settings();
+  }
+
+  private MiddlewareSettings settings() {
+    Map<Stage, Integer> consumers = new EnumMap<>(Stage.class);
+    for (Stage stage : Stage.values()) {
+      consumers.put(stage, integer("consumers." + stage.key(), 1, 1, 256));
+    }
+    MiddlewareSettings settings =
+        new MiddlewareSettings(
+            required("db.url"),
+            required("db.user"),
+            text("db.password", ""),
+            required("broker.url"),
+            text("broker.user", ""),
+            text("broker.password", ""),
+            required("siebel.url"),
+            required("brm.url"),
+            integer("http.port", 0, 0, 65535),
+            choice("intake", Intake.JMS, Intake.class),
+            consumers,
+            integer("consumer.windowBytes", 1024 * 1024, -1, 64 * 1024 * 1024),
+            integer("engine.threads", 4, 1, 512),
+            integer("invoke.connections", 20, 1, 1024),
+            integer("invoke.timeoutMillis", 30_000, 100, 600_000),
+            integer("invoke.retries", 2, 0, 10),
+            choice("instance.persistence", InstancePersistence.ALWAYS, InstancePersistence.class),
+            choice("audit.level", AuditLevel.DEVELOPMENT, AuditLevel.class),
+            choice("delivery.policy", DeliveryPolicy.ASYNC_PERSIST, DeliveryPolicy.class),
+            integer("jdbc.poolSize", 10, 1, 500),
+            integer("jdbc.prepareThreshold", 5, 0, 1_000_000),
+            integer("jdbc.statementCacheQueries", 256, 0, 100_000),
+            new Fetcher(
+                integer("fetcher.pollingMillis", 1000, 1, 600_000),
+                integer("fetcher.submitMillis", 0, 0, 60_000),
+                integer("fetcher.poolSize", 10, 1, 10_000)),
+            onOff("diagnostics", true),
+            bool("messages.persistent", true));
+    rejectUnknownKeys();
+    return settings;
+  }
+
+  private void rejectUnknownKeys() {
+    Set<String> unknown = new TreeSet<>(properties.stringPropertyNames());
+    unknown.removeAll(read);
+    if (!unknown.isEmpty()) {
+      throw new SettingsException(
+          source + ": unknown setting(s) " + unknown + "; known settings: " + new TreeSet<>(read));
+    }
+  }
+
+  private String value(String key) {
+    read.add(key);
+    String value = properties.getProperty(key);
+    return value == null ? null : value.trim();
+  }
+
+  private String required(String key) {
+    String value = value(key);
+    if (value == null || value.isEmpty()) {
+      throw new SettingsException(source + ": " + key + " is required (an endpoint of the stack)");
+    }
+    return value;
+  }
+
+  private String text(String key, String fallback) {
+    String value = value(key);
+    return value == null ? fallback : value;
+  }
+
+  private int integer(String key, int fallback, int min, int max) {
+    String value = value(key);
+    if (value == null) {
+      return fallback;
+    }
+    try {
+      int parsed = Integer.parseInt(value);
+      if (parsed >= min && parsed <= max) {
+        return parsed;
+      }
+    } catch (NumberFormatException e) {
+      // reported below with the allowed range
+    }
+    throw new SettingsException(
+        source + ": " + key + " must be an integer " + min + ".." + max + ", was '" + value + "'");
+  }
+
+  private boolean bool(String key, boolean fallback) {
+    String value = value(key);
+    if (value == null) {
+      return fallback;
+    }
+    if (value.equals("true") || value.equals("false")) {
+      return Boolean.parseBoolean(value);
+    }
+    throw new SettingsException(
+        source + ": " + key + " must be true or false, was '" + value + "'");
+  }
+
+  private boolean onOff(String key, boolean fallback) {
+    String value = value(key);
+    if (value == null) {
+      return fallback;
+    }
+    if (value.equals("on") || value.equals("off")) {
+      return value.equals("on");
+    }
+    throw new SettingsException(source + ": " + key + " must be on or off, was '" + value + "'");
+  }
+
+  private <E extends Enum<E>> E choice(String key, E fallback, Class<E> type) {
+    String value = value(key);
+    if (value == null) {
+      return fallback;
+    }
+    for (E constant : type.getEnumConstants()) {
+      if (spelling(constant).equals(value)) {
+        return constant;
+      }
+    }
+    List<String> allowed =
+        java.util.Arrays.stream(type.getEnumConstants()).map(SettingsReader::spelling).toList();
+    throw new SettingsException(
+        source + ": " + key + " must be one of " + allowed + ", was '" + value + "'");
+  }
+
+  /** How a choice is written in a file: {@code ASYNC_PERSIST} is {@code async.persist}. */
+  public static String spelling(Enum<?> constant) {
+    return constant.name().toLowerCase(Locale.ROOT).replace('_', '.');
+  }
+}
