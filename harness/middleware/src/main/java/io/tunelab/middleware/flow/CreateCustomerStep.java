@@ -38,7 +38,7 @@ public final class CreateCustomerStep implements Step {
     long started = System.nanoTime();
     Optional<String> known =
         Xref.lookup(work.connection(), XREF_TABLE, "SEBL_01", partyId, "BRM_01");
-    work.activity("xref account " + partyId, known.orElse(""), started);
+    work.activity("xref account", known.orElse(""), started);
 
     started = System.nanoTime();
     String poid;
@@ -70,7 +70,7 @@ public final class CreateCustomerStep implements Step {
               new Xref.Column("SEBL_01", partyId),
               new Xref.Column("COMMON", UUID.randomUUID().toString()),
               new Xref.Column("BRM_01", poid)));
-      work.activity("xref write account " + poid, "", started);
+      work.activity("xref write account", poid, started);
       order.billingAccount(poid, "create");
     }
     String text = order.toXml();

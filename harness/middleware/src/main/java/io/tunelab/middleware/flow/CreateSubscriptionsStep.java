@@ -42,7 +42,7 @@ public final class CreateSubscriptionsStep implements Step {
                   () ->
                       new BackendFault(
                           "product " + product + " has no BRM deal in the cross-references", null));
-      work.activity("xref product " + product, deal, started);
+      work.activity("xref product", deal, started);
 
       started = System.nanoTime();
       String request =
@@ -53,7 +53,7 @@ public final class CreateSubscriptionsStep implements Step {
                   order.document(),
                   Map.of("lineIndex", Integer.toString(line), "dealPoid", deal));
       String answer = services.brm().call("AddSubscription", PATH, ACTION, request);
-      work.activity("invoke BRM AddSubscription " + order.lineId(line), answer, started);
+      work.activity("invoke BRM AddSubscription", answer, started);
       String purchased = Xml.text(Xml.parse(answer), "OFFERING_OBJ");
       order.purchased(line, purchased);
       written.add(new String[] {order.lineId(line), purchased});
@@ -66,7 +66,7 @@ public final class CreateSubscriptionsStep implements Step {
           mapping[0],
           List.of(new Xref.Column("SEBL_01", mapping[0]), new Xref.Column("BRM_01", mapping[1])));
     }
-    work.activity("xref write " + written.size() + " subscriptions", "", started);
+    work.activity("xref write subscriptions", Integer.toString(written.size()), started);
     String text = order.toXml();
     services
         .instances()

@@ -39,7 +39,7 @@ public final class IntakeStep implements Step {
     String commonId =
         Xref.lookup(work.connection(), "CUSTOMERPARTY_PARTYID", "SEBL_01", partyId, "COMMON")
             .orElse("");
-    work.activity("xref customer " + partyId, commonId, started);
+    work.activity("xref customer", commonId, started);
 
     started = System.nanoTime();
     Document canonical =
