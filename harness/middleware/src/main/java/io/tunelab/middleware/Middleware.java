@@ -1,14 +1,38 @@
 package io.tunelab.middleware;
 
 import io.tunelab.middleware.config.MiddlewareSettings;
+import io.tunelab.middleware.db.Instances;
+import io.tunelab.middleware.db.Pool;
+import io.tunelab.middleware.diagnostics.Diagnostics;
+import io.tunelab.middleware.engine.Pipeline;
+import io.tunelab.middleware.flow.CreateCustomerStep;
+import io.tunelab.middleware.flow.CreateSubscriptionsStep;
+import io.tunelab.middleware.flow.IntakeStep;
+import io.tunelab.middleware.flow.OrchestrationStep;
+import io.tunelab.middleware.flow.Services;
+import io.tunelab.middleware.flow.Step;
+import io.tunelab.middleware.flow.UpdateCrmStep;
+import io.tunelab.middleware.soap.SoapClient;
 import io.tunelab.middleware.status.StatusServer;
+import io.tunelab.middleware.xml.Stylesheets;
+import jakarta.jms.JMSException;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The running middleware: its stages, their consumers, and the status endpoint. */
 public final class Middleware implements AutoCloseable {
   private final MiddlewareSettings settings;
+  private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+  private Pool pool;
+  private SoapClient siebel;
+  private SoapClient brm;
+  private Diagnostics diagnostics;
+  private Pipeline pipeline;
   private StatusServer status;
 
   private Middleware(MiddlewareSettings settings) {
@@ -18,8 +42,54 @@ public final class Middleware implements AutoCloseable {
   /** Connects to the database, the broker and the back-ends, and starts consuming. */
   public static Middleware start(MiddlewareSettings settings) {
     Middleware middleware = new Middleware(settings);
-    middleware.status = StatusServer.start(settings.httpPort(), middleware::status);
-    return middleware;
+    try {
+      middleware.open();
+      return middleware;
+    } catch (JMSException | RuntimeException e) {
+      middleware.close();
+      throw new IllegalStateException(e.toString(), e);
+    }
+  }
+
+  private void open() throws JMSException {
+    pool = keep(Pool.open(settings));
+    int connections = settings.invokeConnections();
+    siebel =
+        keep(
+            new SoapClient(
+                "siebel",
+                settings.siebelUrl(),
+                connections,
+                settings.invokeTimeoutMillis(),
+                settings.invokeRetries()));
+    brm =
+        keep(
+            new SoapClient(
+                "brm",
+                settings.brmUrl(),
+                connections,
+                settings.invokeTimeoutMillis(),
+                settings.invokeRetries()));
+    diagnostics = keep(Diagnostics.open(settings.diagnostics(), Path.of("diagnostics.log")));
+    Services services =
+        new Services(
+            siebel,
+            brm,
+            new Stylesheets(),
+            new Instances(settings.instancePersistence(), settings.auditLevel()));
+    Map<Stage, Step> steps = new EnumMap<>(Stage.class);
+    steps.put(Stage.INTAKE, new IntakeStep(services));
+    steps.put(Stage.ORCHESTRATION, new OrchestrationStep(services));
+    steps.put(Stage.CREATE_CUSTOMER, new CreateCustomerStep(services));
+    steps.put(Stage.CREATE_SUBSCRIPTIONS, new CreateSubscriptionsStep(services));
+    steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services));
+    pipeline = keep(Pipeline.start(settings, pool, services, steps, diagnostics));
+    status = keep(StatusServer.start(settings.httpPort(), this::status));
+  }
+
+  private <T extends AutoCloseable> T keep(T resource) {
+    resources.push(resource);
+    return resource;
   }
 
   /** Port of the status endpoint. */
@@ -32,13 +102,25 @@ public final class Middleware implements AutoCloseable {
     status.put("pid", ProcessHandle.current().pid());
     status.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
     status.put("settings", settings);
+    status.putAll(pipeline.status());
+    status.put(
+        "backends",
+        Map.of(
+            "siebel", Map.of("calls", siebel.calls(), "failures", siebel.failures()),
+            "brm", Map.of("calls", brm.calls(), "failures", brm.failures())));
+    status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
+    status.put("diagnosticsSamples", diagnostics.samples());
     return status;
   }
 
   @Override
-  public void close() {
-    if (status != null) {
-      status.close();
+  public synchronized void close() {
+    while (!resources.isEmpty()) {
+      try {
+        resources.pop().close();
+      } catch (Exception e) {
+        System.err.println("tunelab middleware: while stopping: " + e);
+      }
     }
   }
 }

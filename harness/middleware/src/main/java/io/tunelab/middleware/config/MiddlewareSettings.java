@@ -29,6 +29,8 @@ import java.util.Map;
  * @param fetcher the inbox fetcher triple, used when {@code intake} is {@code fetcher}
  * @param diagnostics per-message payload logging and stopwatch timing, as in the studies
  * @param messagesPersistent whether messages between stages are sent persistent
+ * @param redeliveryMaxAttempts the broker's deliveries before dead-lettering: on the last one a
+ *     message that still fails is recorded as a faulted order before the broker moves it to the DLQ
  */
 public record MiddlewareSettings(
     String dbUrl,
@@ -55,7 +57,8 @@ public record MiddlewareSettings(
     int jdbcStatementCacheQueries,
     Fetcher fetcher,
     boolean diagnostics,
-    boolean messagesPersistent) {
+    boolean messagesPersistent,
+    int redeliveryMaxAttempts) {
 
   public MiddlewareSettings {
     consumers = Map.copyOf(consumers);

@@ -90,7 +90,8 @@ public final class SettingsReader {
                 integer("fetcher.submitMillis", 0, 0, 60_000),
                 integer("fetcher.poolSize", 10, 1, 10_000)),
             onOff("diagnostics", true),
-            bool("messages.persistent", true));
+            bool("messages.persistent", true),
+            integer("redelivery.maxAttempts", 5, 1, 1000));
     rejectUnknownKeys();
     return settings;
   }

@@ -1,0 +1,187 @@
+package io.tunelab.middleware.db;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
+import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.flow.Activity;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Process instances ({@code process_instance}) and their audit trail ({@code audit_detail}), by
+ * policy. {@code always}: a row from intake on, updated by every stage, with its audit rows. {@code
+ * faulted}: nothing for an order that completes; a faulted order gets its row with its timeline and
+ * the failing stage's audit rows. {@code off}: a faulted order still gets a bare row (state,
+ * reason), because every order must be accounted for.
+ */
+public final class Instances {
+  private static final String FLOW = "order-to-bill";
+
+  private final InstancePersistence persistence;
+  private final AuditLevel auditLevel;
+
+  public Instances(InstancePersistence persistence, AuditLevel auditLevel) {
+    this.persistence = persistence;
+    this.auditLevel = auditLevel;
+  }
+
+  /** Starts the instance of an order at intake; its id, or -1 when the policy writes none. */
+  public long start(Connection connection, String orderId, long intakeMillis) throws SQLException {
+    if (persistence != InstancePersistence.ALWAYS) {
+      return -1;
+    }
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO process_instance (flow, conversation_id, state, stage, intake_at)"
+                + " VALUES (?, ?, 'running', ?, ?) RETURNING instance_id")) {
+      insert.setString(1, FLOW);
+      insert.setString(2, orderId);
+      insert.setString(3, Stage.INTAKE.key());
+      insert.setTimestamp(4, new Timestamp(intakeMillis));
+      try (ResultSet row = insert.executeQuery()) {
+        row.next();
+        return row.getLong(1);
+      }
+    }
+  }
+
+  /** Records that {@code stage} took the instance, with the stage's audit rows. */
+  public void reached(
+      Connection connection, long instanceId, Stage stage, long atMillis, List<Activity> audit)
+      throws SQLException {
+    if (instanceId < 0) {
+      return;
+    }
+    if (stage != Stage.INTAKE) {
+      try (PreparedStatement update =
+          connection.prepareStatement(
+              "UPDATE process_instance SET stage = ?, "
+                  + column(stage)
+                  + " = ?, modified_at = now() WHERE instance_id = ?")) {
+        update.setString(1, stage.key());
+        update.setTimestamp(2, new Timestamp(atMillis));
+        update.setLong(3, instanceId);
+        update.executeUpdate();
+      }
+    }
+    audit(connection, instanceId, audit);
+  }
+
+  /** Marks the instance completed. */
+  public void completed(Connection connection, long instanceId) throws SQLException {
+    if (instanceId < 0) {
+      return;
+    }
+    try (PreparedStatement update =
+        connection.prepareStatement(
+            "UPDATE process_instance SET state = 'completed', ended_at = now(), modified_at = now()"
+                + " WHERE instance_id = ?")) {
+      update.setLong(1, instanceId);
+      update.executeUpdate();
+    }
+  }
+
+  /** Records a faulted order, whatever the policy (see the class comment). */
+  public void faulted(
+      Connection connection,
+      long instanceId,
+      String orderId,
+      Stage stage,
+      String reason,
+      Map<Stage, Long> timeline,
+      List<Activity> audit)
+      throws SQLException {
+    if (instanceId >= 0) {
+      try (PreparedStatement update =
+          connection.prepareStatement(
+              "UPDATE process_instance SET state = 'faulted', stage = ?, fault_reason = ?,"
+                  + " ended_at = now(), modified_at = now() WHERE instance_id = ?")) {
+        update.setString(1, stage.key());
+        update.setString(2, reason);
+        update.setLong(3, instanceId);
+        update.executeUpdate();
+      }
+      audit(connection, instanceId, audit);
+      return;
+    }
+    long id = insertFaulted(connection, orderId, stage, reason, timeline);
+    if (persistence == InstancePersistence.FAULTED) {
+      audit(connection, id, audit);
+    }
+  }
+
+  private long insertFaulted(
+      Connection connection, String orderId, Stage stage, String reason, Map<Stage, Long> timeline)
+      throws SQLException {
+    boolean withTimeline = persistence == InstancePersistence.FAULTED;
+    StringBuilder columns = new StringBuilder("flow, conversation_id, state, stage, fault_reason");
+    StringBuilder values = new StringBuilder("?, ?, 'faulted', ?, ?");
+    if (withTimeline) {
+      for (Stage reached : timeline.keySet()) {
+        columns.append(", ").append(column(reached));
+        values.append(", ?");
+      }
+    }
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO process_instance ("
+                + columns
+                + ", ended_at) VALUES ("
+                + values
+                + ", now()) RETURNING instance_id")) {
+      insert.setString(1, FLOW);
+      insert.setString(2, orderId);
+      insert.setString(3, stage.key());
+      insert.setString(4, reason);
+      int index = 5;
+      if (withTimeline) {
+        for (long at : timeline.values()) {
+          insert.setTimestamp(index++, new Timestamp(at));
+        }
+      }
+      try (ResultSet row = insert.executeQuery()) {
+        row.next();
+        return row.getLong(1);
+      }
+    }
+  }
+
+  private void audit(Connection connection, long instanceId, List<Activity> activities)
+      throws SQLException {
+    if (auditLevel == AuditLevel.OFF || activities.isEmpty()) {
+      return;
+    }
+    boolean payloads = auditLevel == AuditLevel.DEVELOPMENT;
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO audit_detail (instance_id, activity, logged_at, payload, payload_bytes)"
+                + " VALUES (?, ?, ?, ?, ?)")) {
+      for (Activity activity : activities) {
+        String payload = activity.payload() == null ? "" : activity.payload();
+        insert.setLong(1, instanceId);
+        insert.setString(2, activity.name());
+        insert.setTimestamp(3, new Timestamp(activity.epochMillis()));
+        insert.setString(4, payloads ? payload : null);
+        insert.setInt(5, payload.getBytes(StandardCharsets.UTF_8).length);
+        insert.addBatch();
+      }
+      insert.executeBatch();
+    }
+  }
+
+  private static String column(Stage stage) {
+    return switch (stage) {
+      case INTAKE -> "intake_at";
+      case ORCHESTRATION -> "orchestration_at";
+      case CREATE_CUSTOMER -> "create_customer_at";
+      case CREATE_SUBSCRIPTIONS -> "create_subscriptions_at";
+      case UPDATE_CRM -> "update_crm_at";
+    };
+  }
+}

@@ -1,0 +1,53 @@
+package io.tunelab.middleware.engine;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.db.Instances;
+import io.tunelab.middleware.db.Pool;
+import io.tunelab.middleware.flow.Activity;
+import io.tunelab.middleware.xml.CanonicalOrder;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Records faulted orders in their own transaction, so that the fault outlives the rolled-back work
+ * of the stage that failed. A fault that cannot be written is not swallowed: the caller then rolls
+ * the message back, and it comes again.
+ */
+final class Faults {
+  private final Pool pool;
+  private final Instances instances;
+
+  Faults(Pool pool, Instances instances) {
+    this.pool = pool;
+    this.instances = instances;
+  }
+
+  /**
+   * @param payload the message as the stage got it (a Siebel order at intake, else canonical)
+   * @param orderId the order id from the message's property, for payloads that cannot be parsed
+   */
+  void record(
+      Stage stage, String payload, String orderId, String reason, List<Activity> activities) {
+    long instanceId = -1;
+    Map<Stage, Long> timeline = Map.of(Stage.INTAKE, System.currentTimeMillis());
+    String id = orderId;
+    if (stage != Stage.INTAKE) {
+      try {
+        CanonicalOrder order = CanonicalOrder.parse(payload);
+        instanceId = order.instanceId();
+        timeline = order.timeline();
+        id = order.orderId();
+      } catch (RuntimeException e) {
+        // an unreadable message: its property is all we know of it
+      }
+    }
+    long instance = instanceId;
+    String order = id == null || id.isEmpty() ? "unknown" : id;
+    Map<Stage, Long> reached = timeline;
+    pool.inTransaction(
+        connection -> {
+          instances.faulted(connection, instance, order, stage, reason, reached, activities);
+          return null;
+        });
+  }
+}

@@ -1,0 +1,143 @@
+package io.tunelab.middleware.engine;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.config.MiddlewareSettings;
+import io.tunelab.middleware.db.Pool;
+import io.tunelab.middleware.jms.Outbound;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Session;
+import java.lang.management.ManagementFactory;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fetcher intake, the Service Broker study's triple: every {@code pollingMillis} it picks at most
+ * {@code poolSize} NEW orders from {@code order_inbox} (oldest first, {@code SKIP LOCKED}), marks
+ * them PICKED, and hands them to intake one by one, {@code submitMillis} apart.
+ */
+final class Fetcher implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
+  private static final String PICK =
+      "UPDATE order_inbox SET status = 'PICKED', picked_at = now(), picked_by = ?"
+          + " WHERE inbox_id IN (SELECT inbox_id FROM order_inbox WHERE status = 'NEW'"
+          + " ORDER BY enqueued_at, inbox_id LIMIT ? FOR UPDATE SKIP LOCKED)"
+          + " RETURNING inbox_id, order_id, payload";
+
+  private final MiddlewareSettings.Fetcher triple;
+  private final Pool pool;
+  private final Outbound out;
+  private final Delivery delivery;
+  private final String name = "fetcher@" + ManagementFactory.getRuntimeMXBean().getName();
+  private final Thread thread;
+  private final AtomicLong polls = new AtomicLong();
+  private final AtomicLong picked = new AtomicLong();
+  private final AtomicLong largestBatch = new AtomicLong();
+  private volatile boolean running = true;
+
+  Fetcher(
+      MiddlewareSettings.Fetcher triple,
+      Pool pool,
+      Connection connection,
+      boolean persistent,
+      Delivery delivery)
+      throws JMSException {
+    this.triple = triple;
+    this.pool = pool;
+    this.out = new Outbound(connection.createSession(true, Session.SESSION_TRANSACTED), persistent);
+    this.delivery = delivery;
+    this.thread = new Thread(this::loop, "tunelab-fetcher");
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  private void loop() {
+    while (running) {
+      try {
+        List<Picked> batch = pick();
+        for (int i = 0; i < batch.size() && running; i++) {
+          if (i > 0 && triple.submitMillis() > 0) {
+            Thread.sleep(triple.submitMillis());
+          }
+          submit(batch.get(i));
+        }
+        Thread.sleep(triple.pollingMillis());
+      } catch (InterruptedException e) {
+        return;
+      } catch (JMSException | RuntimeException e) {
+        LOG.warn("fetcher: {}", e.toString());
+      }
+    }
+  }
+
+  private List<Picked> pick() {
+    List<Picked> batch =
+        pool.inTransaction(
+            connection -> {
+              List<Picked> rows = new ArrayList<>();
+              try (PreparedStatement pick = connection.prepareStatement(PICK)) {
+                pick.setString(1, name);
+                pick.setInt(2, triple.poolSize());
+                try (ResultSet row = pick.executeQuery()) {
+                  while (row.next()) {
+                    rows.add(new Picked(row.getLong(1), row.getString(2), row.getString(3)));
+                  }
+                }
+              }
+              return rows;
+            });
+    polls.incrementAndGet();
+    picked.addAndGet(batch.size());
+    largestBatch.accumulateAndGet(batch.size(), Math::max);
+    return batch;
+  }
+
+  private void submit(Picked order) throws JMSException, InterruptedException {
+    delivery.deliver(
+        Stage.INTAKE, "inbox-" + order.id(), order.payload(), order.orderId(), true, out);
+    pool.inTransaction(
+        connection -> {
+          try (PreparedStatement done =
+              connection.prepareStatement(
+                  "UPDATE order_inbox SET status = 'DONE', done_at = now() WHERE inbox_id = ?")) {
+            done.setLong(1, order.id());
+            return done.executeUpdate();
+          }
+        });
+  }
+
+  /** Polls so far, orders picked, the largest batch, and the triple in effect. */
+  Map<String, Object> status() {
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("polls", polls.get());
+    status.put("picked", picked.get());
+    status.put("largestBatch", largestBatch.get());
+    status.put("pollingMillis", triple.pollingMillis());
+    status.put("submitMillis", triple.submitMillis());
+    status.put("poolSize", triple.poolSize());
+    return status;
+  }
+
+  @Override
+  public void close() {
+    running = false;
+    thread.interrupt();
+    try {
+      thread.join(5_000);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private record Picked(long id, String orderId, String payload) {}
+}

@@ -1,0 +1,81 @@
+package io.tunelab.middleware.engine;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.db.Pool;
+import io.tunelab.middleware.jms.Outbound;
+import jakarta.jms.JMSException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.OptionalLong;
+
+/**
+ * {@code async.persist}: the consumer stores the message in {@code delivery_message} and commits
+ * both the row and the acknowledgement; an engine thread then processes it in a second transaction
+ * that marks the row done. Survives a crash at the price of a write and an update per message, as
+ * BPEL's delivery store.
+ */
+final class PersistDelivery implements Delivery {
+  private final Processor processor;
+  private final Engine engine;
+  private final Pool pool;
+
+  PersistDelivery(Processor processor, Engine engine, Pool pool) {
+    this.processor = processor;
+    this.engine = engine;
+    this.pool = pool;
+  }
+
+  @Override
+  public void deliver(
+      Stage stage,
+      String messageId,
+      String payload,
+      String orderId,
+      boolean lastAttempt,
+      Outbound out)
+      throws JMSException, InterruptedException {
+    OptionalLong stored = store(stage, messageId, payload, orderId);
+    out.commit();
+    if (stored.isEmpty()) {
+      return; // stored by an earlier delivery of the same message, which the engine handles
+    }
+    long id = stored.getAsLong();
+    engine.submit(
+        engineOut -> processor.process(stage, payload, orderId, true, engineOut, done(id)));
+  }
+
+  private OptionalLong store(Stage stage, String messageId, String payload, String orderId) {
+    return pool.inTransaction(
+        connection -> {
+          try (PreparedStatement insert =
+              connection.prepareStatement(
+                  "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
+                      + " VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING"
+                      + " RETURNING delivery_id")) {
+            insert.setString(1, messageId);
+            insert.setString(2, stage.queue());
+            insert.setString(3, orderId);
+            insert.setString(4, payload);
+            try (ResultSet row = insert.executeQuery()) {
+              return row.next() ? OptionalLong.of(row.getLong(1)) : OptionalLong.empty();
+            }
+          }
+        });
+  }
+
+  private static Processor.SqlStep done(long deliveryId) {
+    return (Connection connection) -> {
+      try (PreparedStatement update =
+          connection.prepareStatement(
+              "UPDATE delivery_message SET state = 'DONE', processed_at = now()"
+                  + " WHERE delivery_id = ?")) {
+        update.setLong(1, deliveryId);
+        update.executeUpdate();
+      } catch (SQLException e) {
+        throw e;
+      }
+    };
+  }
+}

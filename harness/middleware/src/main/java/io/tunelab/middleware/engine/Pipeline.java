@@ -1,0 +1,135 @@
+package io.tunelab.middleware.engine;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.config.MiddlewareSettings;
+import io.tunelab.middleware.config.MiddlewareSettings.Intake;
+import io.tunelab.middleware.db.Pool;
+import io.tunelab.middleware.diagnostics.Diagnostics;
+import io.tunelab.middleware.flow.Services;
+import io.tunelab.middleware.flow.Step;
+import io.tunelab.middleware.jms.BrokerConnections;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The stages at work: their consumers (N per queue), the delivery policy between receipt and
+ * processing, the engine threads, and the fetcher when orders come from the inbox table.
+ */
+public final class Pipeline implements AutoCloseable {
+  private final Connection connection;
+  private final Engine engine;
+  private final Fetcher fetcher;
+  private final List<StageConsumer> consumers = new ArrayList<>();
+  private final List<Thread> threads = new ArrayList<>();
+  private final Map<Stage, StageCounters> counters;
+
+  private Pipeline(
+      Connection connection, Engine engine, Fetcher fetcher, Map<Stage, StageCounters> counters) {
+    this.connection = connection;
+    this.engine = engine;
+    this.fetcher = fetcher;
+    this.counters = counters;
+  }
+
+  /** Registers every consumer on the broker, then starts receiving. */
+  public static Pipeline start(
+      MiddlewareSettings settings,
+      Pool pool,
+      Services services,
+      Map<Stage, Step> steps,
+      Diagnostics diagnostics)
+      throws JMSException {
+    Map<Stage, StageCounters> counters = new EnumMap<>(Stage.class);
+    for (Stage stage : Stage.values()) {
+      counters.put(stage, new StageCounters());
+    }
+    Processor processor =
+        new Processor(pool, steps, counters, diagnostics, new Faults(pool, services.instances()));
+    Connection connection = BrokerConnections.open(settings, "tunelab-middleware");
+    boolean persistent = settings.messagesPersistent();
+    Engine engine =
+        switch (settings.deliveryPolicy()) {
+          case SYNC -> null;
+          case ASYNC_CACHE, ASYNC_PERSIST ->
+              new Engine(settings.engineThreads(), connection, persistent);
+        };
+    Delivery delivery =
+        switch (settings.deliveryPolicy()) {
+          case SYNC -> new SyncDelivery(processor);
+          case ASYNC_CACHE -> new CacheDelivery(processor, engine);
+          case ASYNC_PERSIST -> new PersistDelivery(processor, engine, pool);
+        };
+    Fetcher fetcher =
+        settings.intake() == Intake.FETCHER
+            ? new Fetcher(settings.fetcher(), pool, connection, persistent, delivery)
+            : null;
+    Pipeline pipeline = new Pipeline(connection, engine, fetcher, counters);
+    for (Stage stage : Stage.values()) {
+      if (stage == Stage.INTAKE && fetcher != null) {
+        continue;
+      }
+      for (int i = 1; i <= settings.consumers(stage); i++) {
+        StageConsumer consumer =
+            new StageConsumer(
+                stage,
+                connection,
+                persistent,
+                delivery,
+                counters.get(stage),
+                settings.redeliveryMaxAttempts());
+        pipeline.consumers.add(consumer);
+        Thread thread = new Thread(consumer, "tunelab-" + stage.key() + "-" + i);
+        thread.setDaemon(true);
+        pipeline.threads.add(thread);
+      }
+    }
+    pipeline.threads.forEach(Thread::start);
+    if (fetcher != null) {
+      fetcher.start();
+    }
+    return pipeline;
+  }
+
+  /** Counters per stage, the engine backlog and the fetcher's polls, for the status endpoint. */
+  public Map<String, Object> status() {
+    Map<String, Object> status = new LinkedHashMap<>();
+    Map<String, Object> stages = new LinkedHashMap<>();
+    counters.forEach((stage, values) -> stages.put(stage.key(), values.snapshot()));
+    status.put("stages", stages);
+    status.put("consumerThreads", consumers.size());
+    status.put("engineBacklog", engine == null ? 0 : engine.backlog());
+    if (fetcher != null) {
+      status.put("fetcher", fetcher.status());
+    }
+    return status;
+  }
+
+  @Override
+  public void close() {
+    if (fetcher != null) {
+      fetcher.close();
+    }
+    consumers.forEach(StageConsumer::stop);
+    for (Thread thread : threads) {
+      try {
+        thread.join(5_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+    if (engine != null) {
+      engine.close();
+    }
+    consumers.forEach(StageConsumer::close);
+    try {
+      connection.close();
+    } catch (JMSException e) {
+      // stopping anyway
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package io.tunelab.middleware.engine;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.jms.Outbound;
+import jakarta.jms.Connection;
+import jakarta.jms.JMSException;
+import jakarta.jms.Message;
+import jakarta.jms.MessageConsumer;
+import jakarta.jms.Session;
+import jakarta.jms.TextMessage;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One JMS receive thread of a stage (the studies' {@code adapter.jms.receive.threads}): its own
+ * transacted session and consumer on the stage's queue, so N of them show as N consumers on the
+ * queue in the broker.
+ */
+final class StageConsumer implements Runnable {
+  private static final Logger LOG = LoggerFactory.getLogger(StageConsumer.class);
+  private static final long RECEIVE_TIMEOUT_MILLIS = 250;
+
+  private final Stage stage;
+  private final Outbound out;
+  private final MessageConsumer consumer;
+  private final Delivery delivery;
+  private final StageCounters counters;
+  private final int maxAttempts;
+  private volatile boolean running = true;
+
+  /** Registers the consumer on the broker now; {@link #run()} then receives. */
+  StageConsumer(
+      Stage stage,
+      Connection connection,
+      boolean persistent,
+      Delivery delivery,
+      StageCounters counters,
+      int maxAttempts)
+      throws JMSException {
+    this.stage = stage;
+    Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
+    this.out = new Outbound(session, persistent);
+    this.consumer = session.createConsumer(session.createQueue(stage.queue()));
+    this.delivery = delivery;
+    this.counters = counters;
+    this.maxAttempts = maxAttempts;
+  }
+
+  @Override
+  public void run() {
+    while (running) {
+      try {
+        Message message = consumer.receive(RECEIVE_TIMEOUT_MILLIS);
+        if (message != null) {
+          handle(message);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      } catch (JMSException | RuntimeException e) {
+        if (running) {
+          failed(e);
+        }
+      }
+    }
+  }
+
+  private void handle(Message message) throws JMSException, InterruptedException {
+    counters.received.increment();
+    int deliveryCount = message.getIntProperty("JMSXDeliveryCount");
+    if (deliveryCount > 1) {
+      counters.redelivered.increment();
+    }
+    String orderId = message.getStringProperty(Outbound.ORDER_ID);
+    String payload = message instanceof TextMessage text ? text.getText() : null;
+    if (payload == null) {
+      payload = "";
+    }
+    delivery.deliver(
+        stage, message.getJMSMessageID(), payload, orderId, deliveryCount >= maxAttempts, out);
+  }
+
+  private void failed(Exception e) {
+    // A broker restart lands here: the client reconnects by itself, the open transaction is
+    // rolled back and its message comes again.
+    LOG.warn("{} consumer: {}", stage.key(), e.toString());
+    counters.rolledBack.increment();
+    try {
+      out.rollback();
+    } catch (JMSException | RuntimeException ignored) {
+      // nothing more to undo on a broken session
+    }
+    try {
+      Thread.sleep(RECEIVE_TIMEOUT_MILLIS);
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      running = false;
+    }
+  }
+
+  void stop() {
+    running = false;
+  }
+
+  void close() {
+    try {
+      out.close();
+    } catch (JMSException e) {
+      // stopping anyway
+    }
+  }
+}

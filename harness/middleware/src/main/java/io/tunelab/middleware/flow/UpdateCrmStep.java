@@ -1,0 +1,37 @@
+package io.tunelab.middleware.flow;
+
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.xml.CanonicalOrder;
+import io.tunelab.middleware.xml.Stylesheets.Sheet;
+import java.sql.SQLException;
+import java.util.Map;
+
+/** Update-CRM: tells Siebel the order is billed, with BRM's ids, and completes the instance. */
+public final class UpdateCrmStep implements Step {
+  static final String PATH = "/eai_enu/start.swe";
+  static final String ACTION = "document/http://siebel.com/SalesOrder:UpdateSalesOrder";
+
+  private final Services services;
+
+  public UpdateCrmStep(Services services) {
+    this.services = services;
+  }
+
+  @Override
+  public String handle(String payload, StageWork work) throws SQLException {
+    long now = System.currentTimeMillis();
+    CanonicalOrder order = CanonicalOrder.parse(payload);
+    work.orderId(order.orderId());
+    order.reached(Stage.UPDATE_CRM, now);
+    long started = System.nanoTime();
+    String request =
+        services.stylesheets().toText(Sheet.UPDATE_SALES_ORDER, order.document(), Map.of());
+    String answer = services.siebel().call("UpdateSalesOrder", PATH, ACTION, request);
+    work.activity("invoke Siebel UpdateSalesOrder", answer, started);
+    services
+        .instances()
+        .reached(work.connection(), order.instanceId(), Stage.UPDATE_CRM, now, work.activities());
+    services.instances().completed(work.connection(), order.instanceId());
+    return null;
+  }
+}

@@ -1,0 +1,75 @@
+package io.tunelab.middleware.xml;
+
+import java.io.InputStream;
+import java.io.StringWriter;
+import java.util.EnumMap;
+import java.util.Map;
+import javax.xml.transform.Templates;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMResult;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import javax.xml.transform.stream.StreamSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Node;
+
+/** The middleware's XSLT maps, compiled once ({@link Templates} are thread-safe). */
+public final class Stylesheets {
+  /** One stylesheet under {@code /xsl} on the class path. */
+  public enum Sheet {
+    ORDER_TO_CANONICAL("order-to-canonical.xsl"),
+    QUERY_CUSTOMER("query-customer.xsl"),
+    CUSTOMER_TO_CANONICAL("customer-to-canonical.xsl"),
+    CREATE_CUSTOMER("create-customer.xsl"),
+    SYNC_CUSTOMER("sync-customer.xsl"),
+    ADD_SUBSCRIPTION("add-subscription.xsl"),
+    UPDATE_SALES_ORDER("update-sales-order.xsl");
+
+    private final String file;
+
+    Sheet(String file) {
+      this.file = file;
+    }
+  }
+
+  private final EnumMap<Sheet, Templates> templates = new EnumMap<>(Sheet.class);
+
+  /** Compiles every stylesheet; a broken one fails here, at start. */
+  public Stylesheets() {
+    TransformerFactory factory = TransformerFactory.newInstance();
+    for (Sheet map : Sheet.values()) {
+      try (InputStream in = Stylesheets.class.getResourceAsStream("/xsl/" + map.file)) {
+        templates.put(map, factory.newTemplates(new StreamSource(in, map.file)));
+      } catch (TransformerException | java.io.IOException e) {
+        throw new IllegalStateException("cannot compile /xsl/" + map.file + ": " + e, e);
+      }
+    }
+  }
+
+  /** Applies {@code map} to {@code source} with string parameters; the result as text. */
+  public String toText(Sheet map, Node source, Map<String, String> parameters) {
+    StringWriter out = new StringWriter(4096);
+    run(map, source, parameters, new StreamResult(out));
+    return out.toString();
+  }
+
+  /** Applies {@code map} to {@code source}; the result as a new document. */
+  public Document toDocument(Sheet map, Node source, Map<String, String> parameters) {
+    DOMResult result = new DOMResult();
+    run(map, source, parameters, result);
+    return (Document) result.getNode();
+  }
+
+  private void run(
+      Sheet map, Node source, Map<String, String> parameters, javax.xml.transform.Result result) {
+    try {
+      Transformer transformer = templates.get(map).newTransformer();
+      parameters.forEach(transformer::setParameter);
+      transformer.transform(new DOMSource(source), result);
+    } catch (TransformerException e) {
+      throw new XmlException(map.file + " failed: " + e.getMessage(), e);
+    }
+  }
+}
