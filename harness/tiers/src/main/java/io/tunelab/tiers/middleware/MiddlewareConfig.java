@@ -38,6 +38,13 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
           "brm.url",
           "http.port");
 
+  /**
+   * Settings that must agree with another tier, so they follow that tier's knob instead of having
+   * their own: the middleware records an order as faulted on the broker's last delivery attempt.
+   */
+  public static final Map<String, Knob<?>> FOLLOWED_KNOBS =
+      Map.of("redelivery.maxAttempts", Knobs.BROKER_MAX_DELIVERY_ATTEMPTS);
+
   /** Boolean settings the file spells {@code true}/{@code false}; the others are on/off. */
   private static final Set<String> TRUE_FALSE_KEYS = Set.of("messages.persistent");
 
@@ -77,6 +84,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
         settings.put(key, spelling(key, knob, knobs.get(knob)));
       }
     }
+    FOLLOWED_KNOBS.forEach((key, knob) -> settings.put(key, spelling(key, knob, knobs.get(knob))));
     List<String> flags =
         jvmFlags(
             knobs.get(Knobs.MIDDLEWARE_HEAP),

@@ -20,7 +20,8 @@ class MiddlewareConfigTest {
             .with("middleware.consumers.orchestration", "3")
             .with("middleware.delivery.policy", "ASYNC.CACHE")
             .with("middleware.diagnostics", "off")
-            .with("middleware.messages.persistent", "off");
+            .with("middleware.messages.persistent", "off")
+            .with("broker.redelivery.maxAttempts", "7");
 
     MiddlewareConfig config = MiddlewareConfig.from(knobs);
 
@@ -30,6 +31,7 @@ class MiddlewareConfigTest {
         .containsEntry("delivery.policy", "async.cache")
         .containsEntry("diagnostics", "off")
         .containsEntry("messages.persistent", "false")
+        .containsEntry("redelivery.maxAttempts", "7")
         .doesNotContainKeys("jvm.heapMegabytes", "jvm.flags", "http.port", "db.url");
   }
 

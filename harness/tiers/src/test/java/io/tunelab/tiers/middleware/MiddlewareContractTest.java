@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
@@ -53,6 +54,7 @@ class MiddlewareContractTest {
     Set<String> keys = settingsKeys();
     assertThat(keys).contains("delivery.policy", "consumers.orchestration", "diagnostics");
     keys.removeAll(MiddlewareConfig.ENDPOINT_KEYS);
+    keys.removeAll(MiddlewareConfig.FOLLOWED_KNOBS.keySet());
 
     Set<String> knobKeys = new TreeSet<>();
     Knobs.ALL.stream()
@@ -68,26 +70,39 @@ class MiddlewareContractTest {
   }
 
   @Test
+  void followedKnobsReachTheirSetting() {
+    for (Map.Entry<String, Knob<?>> followed : MiddlewareConfig.FOLLOWED_KNOBS.entrySet()) {
+      assertThat(MiddlewareConfig.defaults().settings()).containsKey(followed.getKey());
+      assertThat(followed.getValue().type().kind()).isEqualTo("integer");
+      assertRange(followed.getValue(), followed.getKey());
+    }
+  }
+
+  @Test
   void integerKnobsHaveTheReadersRanges() {
     for (Knob<?> knob : settingKnobs("integer")) {
-      Matcher range = INTEGER.matcher(knob.type().allowed());
-      assertThat(range.matches()).as(knob.name()).isTrue();
-      long min = Long.parseLong(range.group(1));
-      long max = Long.parseLong(range.group(2));
-      String key = MiddlewareConfig.settingsKey(knob);
+      assertRange(knob, MiddlewareConfig.settingsKey(knob));
+    }
+  }
 
-      assertThat(read(knob, Long.toString(min))).as(knob.name()).isNotEqualTo(read(knob, max + ""));
-      for (long outside : List.of(min - 1, max + 1)) {
-        assertThatThrownBy(() -> KnobSet.defaults().with(knob.name(), Long.toString(outside)))
-            .as(knob.name() + "=" + outside)
-            .isInstanceOf(BadInputException.class);
-        Properties raw = endpointsOnly();
-        raw.setProperty(key, Long.toString(outside));
-        assertThatThrownBy(() -> SettingsReader.from(raw, "raw"))
-            .as(key + "=" + outside)
-            .isInstanceOf(SettingsException.class)
-            .hasMessageContaining(key);
-      }
+  /** The knob and the reader accept the same integers for {@code key}. */
+  private static void assertRange(Knob<?> knob, String key) {
+    Matcher range = INTEGER.matcher(knob.type().allowed());
+    assertThat(range.matches()).as(knob.name()).isTrue();
+    long min = Long.parseLong(range.group(1));
+    long max = Long.parseLong(range.group(2));
+
+    assertThat(read(knob, Long.toString(min))).as(knob.name()).isNotEqualTo(read(knob, max + ""));
+    for (long outside : List.of(min - 1, max + 1)) {
+      assertThatThrownBy(() -> KnobSet.defaults().with(knob.name(), Long.toString(outside)))
+          .as(knob.name() + "=" + outside)
+          .isInstanceOf(BadInputException.class);
+      Properties raw = endpointsOnly();
+      raw.setProperty(key, Long.toString(outside));
+      assertThatThrownBy(() -> SettingsReader.from(raw, "raw"))
+          .as(key + "=" + outside)
+          .isInstanceOf(SettingsException.class)
+          .hasMessageContaining(key);
     }
   }
 

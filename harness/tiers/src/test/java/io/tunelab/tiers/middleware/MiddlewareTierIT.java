@@ -10,6 +10,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.stack.Stack;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -116,7 +117,7 @@ class MiddlewareTierIT {
     assertThatThrownBy(
             () ->
                 MiddlewareTier.start(
-                    rejected, stack.endpoints(), LOGS.resolve("rejected"), OptionalLong.empty()))
+                    rejected, stack.endpoints(), fresh("rejected"), OptionalLong.empty()))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("the middleware rejected its settings")
         .hasMessageContaining("consumers.orchestration must be an integer 1..256, was '0'")
@@ -148,7 +149,7 @@ class MiddlewareTierIT {
         MiddlewareTier.start(
             MiddlewareConfig.defaults(),
             stack.endpoints(),
-            LOGS.resolve("owner"),
+            fresh("owner"),
             OptionalLong.of(owner.pid()));
     try {
       ProcessHandle tier = middleware.processes().get(0);
@@ -166,8 +167,20 @@ class MiddlewareTierIT {
     return MiddlewareTier.start(
         MiddlewareConfig.from(knobs),
         stack.endpoints(),
-        LOGS.resolve(name),
+        fresh(name),
         OptionalLong.of(ProcessHandle.current().pid()));
+  }
+
+  /** A tier folder without the log of an earlier run, which the tier appends to. */
+  private static Path fresh(String name) {
+    Path dir = LOGS.resolve(name);
+    try {
+      Files.deleteIfExists(dir.resolve("middleware.log"));
+      Files.deleteIfExists(dir.resolve("middleware.properties"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
   }
 
   private static List<String> texts(JsonNode array) {
