@@ -6,6 +6,7 @@ import static io.tunelab.core.knobs.Knob.Apply.RESTART;
 import static io.tunelab.core.knobs.KnobTier.BROKER;
 import static io.tunelab.core.knobs.KnobTier.DATA;
 import static io.tunelab.core.knobs.KnobTier.DB;
+import static io.tunelab.core.knobs.KnobTier.MIDDLEWARE;
 import static io.tunelab.core.knobs.KnobTier.MOCKS;
 
 import java.util.List;
@@ -17,10 +18,15 @@ import java.util.List;
 public final class Knobs {
   private Knobs() {}
 
+  /** Prefix of the middleware's knobs; the rest of a settings knob's name is its settings key. */
+  public static final String MIDDLEWARE_PREFIX = "middleware.";
+
   private static final String AIA_DB = "AIA order-to-bill: database tuning";
   private static final String AIA_XREF = "AIA order-to-bill: missing XREF_DATA index";
   private static final String BROKER_STUDY = "AIA order-to-bill: AQ/JMS persistence";
   private static final String WHAT_IF = "AIA billing-care: BRM latency what-if";
+  private static final String RECEIVE_THREADS = "AIA: adapter.jms.receive.threads";
+  private static final String FETCHER = "Service Broker: fetcher intake triple";
 
   // --- db: PostgreSQL server settings (a change restarts the server) ---
   public static final Knob<String> DB_BINARIES =
@@ -313,6 +319,203 @@ public final class Knobs {
           "maximum heap of the mocks JVM (-Xmx)",
           "");
 
+  // --- middleware: the reference middleware's settings file and JVM (a change restarts it) ---
+  public static final Knob<String> MIDDLEWARE_INTAKE =
+      middleware(
+          "intake",
+          KnobTypes.choice("jms", "fetcher"),
+          "jms",
+          "",
+          "how orders enter: consumers on the intake queue (jms) or the inbox table fetcher",
+          "AIA: AQ queue vs fetcher processes");
+  public static final Knob<Integer> MIDDLEWARE_CONSUMERS_INTAKE =
+      consumers("intake", "the intake queue");
+  public static final Knob<Integer> MIDDLEWARE_CONSUMERS_ORCHESTRATION =
+      consumers("orchestration", "the orchestration queue");
+  public static final Knob<Integer> MIDDLEWARE_CONSUMERS_CREATE_CUSTOMER =
+      consumers("createCustomer", "the create-customer queue");
+  public static final Knob<Integer> MIDDLEWARE_CONSUMERS_CREATE_SUBSCRIPTIONS =
+      consumers("createSubscriptions", "the create-subscriptions queue");
+  public static final Knob<Integer> MIDDLEWARE_CONSUMERS_UPDATE_CRM =
+      consumers("updateCrm", "the update-crm queue");
+  public static final Knob<Integer> MIDDLEWARE_CONSUMER_WINDOW =
+      middleware(
+          "consumer.windowBytes",
+          KnobTypes.integer(-1, 64 * 1024 * 1024),
+          1024 * 1024,
+          "bytes",
+          "Artemis consumer window (prefetch) per consumer; -1 unbounded, 0 none",
+          "");
+  public static final Knob<Integer> MIDDLEWARE_ENGINE_THREADS =
+      middleware(
+          "engine.threads",
+          KnobTypes.integer(1, 512),
+          4,
+          "threads",
+          "worker threads processing handed-off messages (async delivery policies)",
+          "AIA: dspEngineThreads");
+  public static final Knob<Integer> MIDDLEWARE_INVOKE_CONNECTIONS =
+      middleware(
+          "invoke.connections",
+          KnobTypes.integer(1, 1024),
+          20,
+          "connections",
+          "pooled HTTP connections per back-end (Siebel, BRM)",
+          "AIA: dspInvokeThreads");
+  public static final Knob<Integer> MIDDLEWARE_INVOKE_TIMEOUT =
+      middleware(
+          "invoke.timeoutMillis",
+          KnobTypes.integer(100, 600_000),
+          30_000,
+          "ms",
+          "connect and response timeout of one back-end call",
+          "");
+  public static final Knob<Integer> MIDDLEWARE_INVOKE_RETRIES =
+      middleware(
+          "invoke.retries",
+          KnobTypes.integer(0, 10),
+          2,
+          "retries",
+          "retries of a failed back-end call before the order is faulted",
+          "");
+  public static final Knob<String> MIDDLEWARE_INSTANCE_PERSISTENCE =
+      middleware(
+          "instance.persistence",
+          KnobTypes.choice("always", "faulted", "off"),
+          "always",
+          "",
+          "which process instances are written to process_instance (faulted ones always are)",
+          "AIA: dehydration, completionPersistPolicy, inMemoryOptimization");
+  public static final Knob<String> MIDDLEWARE_AUDIT_LEVEL =
+      middleware(
+          "audit.level",
+          KnobTypes.choice("off", "production", "development"),
+          "development",
+          "",
+          "audit rows per activity: none, one short row, or one row with the payload",
+          "AIA: auditLevel");
+  public static final Knob<String> MIDDLEWARE_DELIVERY_POLICY =
+      middleware(
+          "delivery.policy",
+          KnobTypes.choice("sync", "async.persist", "async.cache"),
+          "async.persist",
+          "",
+          "hand-off between receipt and processing: in the consumer's transaction, stored in"
+              + " delivery_message first, or in memory to the engine threads",
+          "AIA: oneWayDeliveryPolicy");
+  public static final Knob<Integer> MIDDLEWARE_JDBC_POOL_SIZE =
+      middleware(
+          "jdbc.poolSize",
+          KnobTypes.integer(1, 500),
+          10,
+          "connections",
+          "HikariCP maximum pool size of the middleware's datasource",
+          "AIA: ORA-12519, JDBC pool size");
+  public static final Knob<Integer> MIDDLEWARE_JDBC_PREPARE_THRESHOLD =
+      middleware(
+          "jdbc.prepareThreshold",
+          KnobTypes.integer(0, 1_000_000),
+          5,
+          "executions",
+          "pgjdbc prepareThreshold: executions before a statement is server-prepared; 0 never",
+          "AIA: bind variables, parse cost");
+  public static final Knob<Integer> MIDDLEWARE_JDBC_STATEMENT_CACHE =
+      middleware(
+          "jdbc.statementCacheQueries",
+          KnobTypes.integer(0, 100_000),
+          256,
+          "statements",
+          "pgjdbc preparedStatementCacheQueries: statements cached per connection",
+          "AIA: SESSION_CACHED_CURSORS, statement cache");
+  public static final Knob<Integer> MIDDLEWARE_FETCHER_POLLING =
+      middleware(
+          "fetcher.pollingMillis",
+          KnobTypes.integer(1, 600_000),
+          1000,
+          "ms",
+          "pause between two polls of the inbox table (intake fetcher)",
+          FETCHER + ", polling timer");
+  public static final Knob<Integer> MIDDLEWARE_FETCHER_SUBMIT =
+      middleware(
+          "fetcher.submitMillis",
+          KnobTypes.integer(0, 60_000),
+          0,
+          "ms",
+          "pause between handing two fetched orders to the engine; 0 none (intake fetcher)",
+          FETCHER + ", submit timer");
+  public static final Knob<Integer> MIDDLEWARE_FETCHER_POOL_SIZE =
+      middleware(
+          "fetcher.poolSize",
+          KnobTypes.integer(1, 10_000),
+          10,
+          "orders",
+          "most orders picked by one poll of the inbox table (intake fetcher)",
+          FETCHER + ", pool size");
+  public static final Knob<Boolean> MIDDLEWARE_DIAGNOSTICS =
+      middleware(
+          "diagnostics",
+          KnobTypes.bool(),
+          true,
+          "",
+          "per-message payload logging and stopwatch timing, which allocate on every message",
+          "AIA: StopWatch statistics, LogService debug messages");
+  public static final Knob<Boolean> MIDDLEWARE_MESSAGES_PERSISTENT =
+      middleware(
+          "messages.persistent",
+          KnobTypes.bool(),
+          true,
+          "",
+          "messages between stages are sent persistent (journaled by the broker)",
+          BROKER_STUDY);
+  public static final Knob<Integer> MIDDLEWARE_HEAP =
+      middleware(
+          "jvm.heapMegabytes",
+          KnobTypes.integer(64, 65_536),
+          1024,
+          "MB",
+          "maximum heap of the middleware JVM (-Xmx)",
+          "AIA: JVM heap, GC overhead limit exceeded");
+  public static final Knob<Integer> MIDDLEWARE_YOUNG =
+      middleware(
+          "jvm.youngMegabytes",
+          KnobTypes.integer(0, 65_536),
+          0,
+          "MB",
+          "young generation of the middleware JVM (-Xmn); 0 lets the JVM size it",
+          "AIA: young generation size");
+  public static final Knob<String> MIDDLEWARE_COLLECTOR =
+      middleware(
+          "jvm.collector",
+          KnobTypes.choice("g1", "parallel", "serial"),
+          "g1",
+          "",
+          "garbage collector of the middleware JVM (-XX:+UseG1GC, UseParallelGC, UseSerialGC)",
+          "AIA: ParallelOldGC");
+  public static final Knob<String> MIDDLEWARE_JVM_FLAGS =
+      middleware(
+          "jvm.flags",
+          KnobTypes.text(),
+          "",
+          "",
+          "extra flags of the middleware JVM, space-separated, after the ones above",
+          "");
+
+  private static <T> Knob<T> middleware(
+      String key, KnobType<T> type, T defaultValue, String unit, String doc, String study) {
+    return new Knob<>(
+        MIDDLEWARE_PREFIX + key, type, defaultValue, unit, MIDDLEWARE, RESTART, doc, study);
+  }
+
+  private static Knob<Integer> consumers(String stage, String queue) {
+    return middleware(
+        "consumers." + stage,
+        KnobTypes.integer(1, 256),
+        1,
+        "threads",
+        "JMS receive threads (consumers) on " + queue,
+        RECEIVE_THREADS);
+  }
+
   /** Every declared knob, in the order of the reference page. */
   public static final List<Knob<?>> ALL =
       List.of(
@@ -343,5 +546,31 @@ public final class Knobs {
           MOCKS_BRM_LATENCY,
           MOCKS_SIEBEL_FAULT_RATE,
           MOCKS_BRM_FAULT_RATE,
-          MOCKS_HEAP);
+          MOCKS_HEAP,
+          MIDDLEWARE_INTAKE,
+          MIDDLEWARE_CONSUMERS_INTAKE,
+          MIDDLEWARE_CONSUMERS_ORCHESTRATION,
+          MIDDLEWARE_CONSUMERS_CREATE_CUSTOMER,
+          MIDDLEWARE_CONSUMERS_CREATE_SUBSCRIPTIONS,
+          MIDDLEWARE_CONSUMERS_UPDATE_CRM,
+          MIDDLEWARE_CONSUMER_WINDOW,
+          MIDDLEWARE_ENGINE_THREADS,
+          MIDDLEWARE_INVOKE_CONNECTIONS,
+          MIDDLEWARE_INVOKE_TIMEOUT,
+          MIDDLEWARE_INVOKE_RETRIES,
+          MIDDLEWARE_INSTANCE_PERSISTENCE,
+          MIDDLEWARE_AUDIT_LEVEL,
+          MIDDLEWARE_DELIVERY_POLICY,
+          MIDDLEWARE_JDBC_POOL_SIZE,
+          MIDDLEWARE_JDBC_PREPARE_THRESHOLD,
+          MIDDLEWARE_JDBC_STATEMENT_CACHE,
+          MIDDLEWARE_FETCHER_POLLING,
+          MIDDLEWARE_FETCHER_SUBMIT,
+          MIDDLEWARE_FETCHER_POOL_SIZE,
+          MIDDLEWARE_DIAGNOSTICS,
+          MIDDLEWARE_MESSAGES_PERSISTENT,
+          MIDDLEWARE_HEAP,
+          MIDDLEWARE_YOUNG,
+          MIDDLEWARE_COLLECTOR,
+          MIDDLEWARE_JVM_FLAGS);
 }

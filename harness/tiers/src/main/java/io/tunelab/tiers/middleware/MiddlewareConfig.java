@@ -1,0 +1,198 @@
+package io.tunelab.tiers.middleware;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.stack.Endpoints;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What the middleware tier is told: its settings file, but for the stack's endpoints, and the flags
+ * of its JVM.
+ *
+ * @param settings settings key to value, spelled as the middleware's settings file spells them
+ *     ({@code delivery.policy=async.persist}, {@code diagnostics=on}, {@code
+ *     messages.persistent=true}); never an endpoint or {@code http.port}, which {@link #properties}
+ *     adds
+ * @param jvmFlags flags of the middleware JVM (heap, young generation, collector, extra flags)
+ */
+public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFlags) {
+  /** Settings keys that come from the stack and the tier, never from knobs. */
+  public static final List<String> ENDPOINT_KEYS =
+      List.of(
+          "db.url",
+          "db.user",
+          "db.password",
+          "broker.url",
+          "broker.user",
+          "broker.password",
+          "siebel.url",
+          "brm.url",
+          "http.port");
+
+  /**
+   * Settings that must agree with another tier, so they follow that tier's knob instead of having
+   * their own: the middleware records an order as faulted on the broker's last delivery attempt.
+   */
+  public static final Map<String, Knob<?>> FOLLOWED_KNOBS =
+      Map.of("redelivery.maxAttempts", Knobs.BROKER_MAX_DELIVERY_ATTEMPTS);
+
+  /** Boolean settings the file spells {@code true}/{@code false}; the others are on/off. */
+  private static final Set<String> TRUE_FALSE_KEYS = Set.of("messages.persistent");
+
+  private static final String JVM_PREFIX = Knobs.MIDDLEWARE_PREFIX + "jvm.";
+
+  public MiddlewareConfig {
+    Objects.requireNonNull(settings, "settings");
+    settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    jvmFlags = List.copyOf(jvmFlags);
+    for (Map.Entry<String, String> setting : settings.entrySet()) {
+      if (ENDPOINT_KEYS.contains(setting.getKey())) {
+        throw new IllegalArgumentException(
+            setting.getKey() + " comes from the stack's endpoints, not from the settings");
+      }
+      if (setting.getValue().contains("\n") || setting.getValue().contains("\r")) {
+        throw new BadInputException(
+            "middleware setting " + setting.getKey() + " must be on one line");
+      }
+    }
+  }
+
+  /** The untuned middleware: every knob at its default. */
+  public static MiddlewareConfig defaults() {
+    return from(KnobSet.defaults());
+  }
+
+  /**
+   * The settings and JVM flags the {@code middleware.*} knobs of a set ask for.
+   *
+   * @throws BadInputException when the young generation does not fit in the heap
+   */
+  public static MiddlewareConfig from(KnobSet knobs) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (Knob<?> knob : Knobs.ALL) {
+      if (isSetting(knob)) {
+        String key = settingsKey(knob);
+        settings.put(key, spelling(key, knob, knobs.get(knob)));
+      }
+    }
+    FOLLOWED_KNOBS.forEach((key, knob) -> settings.put(key, spelling(key, knob, knobs.get(knob))));
+    List<String> flags =
+        jvmFlags(
+            knobs.get(Knobs.MIDDLEWARE_HEAP),
+            knobs.get(Knobs.MIDDLEWARE_YOUNG),
+            knobs.get(Knobs.MIDDLEWARE_COLLECTOR),
+            knobs.get(Knobs.MIDDLEWARE_JVM_FLAGS));
+    return new MiddlewareConfig(settings, flags);
+  }
+
+  /** Whether the knob is a key of the middleware's settings file (not a JVM knob). */
+  public static boolean isSetting(Knob<?> knob) {
+    return knob.tier() == KnobTier.MIDDLEWARE
+        && knob.name().startsWith(Knobs.MIDDLEWARE_PREFIX)
+        && !knob.name().startsWith(JVM_PREFIX);
+  }
+
+  /** The settings key a middleware knob sets: its name without {@code middleware.}. */
+  public static String settingsKey(Knob<?> knob) {
+    return knob.name().substring(Knobs.MIDDLEWARE_PREFIX.length());
+  }
+
+  private static String spelling(String key, Knob<?> knob, Object value) {
+    if (value instanceof Boolean on) {
+      return TRUE_FALSE_KEYS.contains(key) ? on.toString() : on ? "on" : "off";
+    }
+    return knob.format(value);
+  }
+
+  /**
+   * Heap bounds, young generation, collector, then the free-form flags (which may override them).
+   */
+  static List<String> jvmFlags(
+      int heapMegabytes, int youngMegabytes, String collector, String extra) {
+    if (youngMegabytes >= heapMegabytes) {
+      throw new BadInputException(
+          Knobs.MIDDLEWARE_YOUNG.name()
+              + " ("
+              + youngMegabytes
+              + ") must be less than "
+              + Knobs.MIDDLEWARE_HEAP.name()
+              + " ("
+              + heapMegabytes
+              + "): lower it, raise the heap, or set 0 to let the JVM size it");
+    }
+    List<String> flags = new ArrayList<>();
+    flags.add("-Xms" + Math.min(256, heapMegabytes) + "m");
+    flags.add("-Xmx" + heapMegabytes + "m");
+    if (youngMegabytes > 0) {
+      flags.add("-Xmn" + youngMegabytes + "m");
+    }
+    flags.add(
+        switch (collector) {
+          case "parallel" -> "-XX:+UseParallelGC";
+          case "serial" -> "-XX:+UseSerialGC";
+          default -> "-XX:+UseG1GC";
+        });
+    for (String flag : extra.trim().split("\\s+")) {
+      if (!flag.isEmpty()) {
+        flags.add(flag);
+      }
+    }
+    return flags;
+  }
+
+  /**
+   * The whole settings file: the stack's endpoints, the status port, then the settings.
+   *
+   * @param httpPort port of the middleware's status endpoint on 127.0.0.1, 0 for any free one
+   */
+  public String properties(Endpoints endpoints, int httpPort) {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("db.url", endpoints.db());
+    all.put("db.user", endpoints.dbUser());
+    all.put("db.password", endpoints.dbPassword());
+    all.put("broker.url", endpoints.broker());
+    all.put("broker.user", endpoints.brokerUser());
+    all.put("broker.password", endpoints.brokerPassword());
+    all.put("siebel.url", endpoints.siebel());
+    all.put("brm.url", endpoints.brm());
+    all.put("http.port", Integer.toString(httpPort));
+    all.putAll(settings);
+    StringBuilder file =
+        new StringBuilder("# tunelab middleware settings, written from the middleware.* knobs\n");
+    all.forEach((key, value) -> file.append(key).append('=').append(escape(value)).append('\n'));
+    return file.toString();
+  }
+
+  /** Escapes a value as {@link java.util.Properties#load} reads it back unchanged. */
+  static String escape(String value) {
+    StringBuilder escaped = new StringBuilder();
+    for (int i = 0; i < value.length(); i++) {
+      char c = value.charAt(i);
+      switch (c) {
+        case '\\' -> escaped.append("\\\\");
+        case '\t' -> escaped.append("\\t");
+        case '\f' -> escaped.append("\\f");
+        case '\n' -> escaped.append("\\n");
+        case '\r' -> escaped.append("\\r");
+        case ' ' -> escaped.append(i == 0 ? "\\ " : " ");
+        default -> {
+          if (c < 0x20 || c > 0x7e) {
+            escaped.append(String.format("\\u%04x", (int) c));
+          } else {
+            escaped.append(c);
+          }
+        }
+      }
+    }
+    return escaped.toString();
+  }
+}

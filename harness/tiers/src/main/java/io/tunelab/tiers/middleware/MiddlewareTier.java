@@ -1,0 +1,157 @@
+package io.tunelab.tiers.middleware;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.JavaCommand;
+import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.Readiness;
+import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.TierProcess;
+import io.tunelab.tiers.TierStartException;
+import io.tunelab.tiers.TunelabHome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * The middleware tier: the reference middleware ({@code harness/middleware}) in its own JVM,
+ * reading {@code <dir>/middleware.properties} written from a {@link MiddlewareConfig} and the
+ * stack's {@link Endpoints}, logging to {@code <dir>/middleware.log}, answering {@code /health} and
+ * {@code /status} on a free port of 127.0.0.1.
+ */
+public final class MiddlewareTier implements Tier {
+  public static final String NAME = "middleware";
+
+  /** The middleware's exit status for a settings file it cannot run with. */
+  static final int EXIT_BAD_SETTINGS = 2;
+
+  private static final String ERROR_PREFIX = "tunelab middleware: ";
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+
+  private final TierProcess process;
+  private final MiddlewareClient client;
+  private final Duration startTime;
+  private final AtomicBoolean closed = new AtomicBoolean();
+
+  private MiddlewareTier(TierProcess process, MiddlewareClient client, Duration startTime) {
+    this.process = process;
+    this.client = client;
+    this.startTime = startTime;
+  }
+
+  /**
+   * Starts the middleware JVM against a running stack and waits until {@code /health} answers.
+   *
+   * @param dir the tier's directory: settings file and log
+   * @param owner the controller whose death stops the middleware; empty for a detached one
+   * @throws BadInputException naming the setting when the middleware rejects its settings
+   * @throws TierStartException with the log tail when it does not come up; nothing is left running
+   */
+  public static MiddlewareTier start(
+      MiddlewareConfig config, Endpoints endpoints, Path dir, OptionalLong owner) {
+    Path home = dir.toAbsolutePath().normalize();
+    int port = Ports.free();
+    Path settings = writeSettings(home, config.properties(endpoints, port));
+    List<String> command =
+        JavaCommand.of(
+            TunelabHome.locate().dist(NAME),
+            config.jvmFlags(),
+            owner,
+            List.of("--config", settings.toString()));
+    long started = System.nanoTime();
+    TierProcess process =
+        TierProcess.start(NAME, command, home, home.resolve(NAME + ".log"), Map.of());
+    MiddlewareClient client =
+        new MiddlewareClient(URI.create("http://" + Ports.LOOPBACK + ":" + port));
+    try {
+      Readiness.await(process, READY_TIMEOUT, client::isHealthy);
+    } catch (TierStartException e) {
+      process.stop(STOP_GRACE);
+      throw process.exitValue() == EXIT_BAD_SETTINGS ? badSettings(process, e) : e;
+    } catch (RuntimeException e) {
+      process.stop(STOP_GRACE);
+      throw e;
+    }
+    return new MiddlewareTier(process, client, Duration.ofNanos(System.nanoTime() - started));
+  }
+
+  private static Path writeSettings(Path home, String properties) {
+    Path file = home.resolve(NAME + ".properties");
+    try {
+      Files.createDirectories(home);
+      Files.writeString(file, properties, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the middleware settings " + file, e);
+    }
+    return file;
+  }
+
+  /** The middleware's own words about the setting it rejected, from its log. */
+  private static BadInputException badSettings(TierProcess process, TierStartException cause) {
+    String reason =
+        TierProcess.tail(process.log(), 50)
+            .lines()
+            .filter(line -> line.startsWith(ERROR_PREFIX))
+            .reduce((first, last) -> last)
+            .map(line -> line.substring(ERROR_PREFIX.length()))
+            .orElse("see " + process.log());
+    return new BadInputException(
+        "the middleware rejected its settings: "
+            + reason
+            + ": each setting KEY is the knob middleware.KEY; set it to an allowed value"
+            + " (./tunelab knobs lists them)",
+        cause);
+  }
+
+  /** Root URL of the status endpoint, e.g. {@code http://127.0.0.1:41234}. */
+  public String statusUrl() {
+    return client.statusUrl().toString();
+  }
+
+  /** The middleware's {@code /status}: pid, JVM input arguments, effective settings. */
+  public JsonNode status() {
+    return client.status();
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<ProcessHandle> processes() {
+    return List.of(process.handle());
+  }
+
+  @Override
+  public Duration startTime() {
+    return startTime;
+  }
+
+  @Override
+  public Path log() {
+    return process.log();
+  }
+
+  @Override
+  public void close() {
+    if (closed.compareAndSet(false, true)) {
+      process.stop(STOP_GRACE);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "middleware (status " + statusUrl() + ", " + process + ")";
+  }
+}

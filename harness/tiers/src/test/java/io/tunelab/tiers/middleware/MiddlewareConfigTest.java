@@ -1,0 +1,109 @@
+package io.tunelab.tiers.middleware;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Endpoints;
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class MiddlewareConfigTest {
+  @Test
+  void knobsBecomeSettingsSpelledAsTheFileSpellsThem() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.consumers.orchestration", "3")
+            .with("middleware.delivery.policy", "ASYNC.CACHE")
+            .with("middleware.diagnostics", "off")
+            .with("middleware.messages.persistent", "off")
+            .with("broker.redelivery.maxAttempts", "7");
+
+    MiddlewareConfig config = MiddlewareConfig.from(knobs);
+
+    assertThat(config.settings())
+        .containsEntry("consumers.orchestration", "3")
+        .containsEntry("consumers.intake", "1")
+        .containsEntry("delivery.policy", "async.cache")
+        .containsEntry("diagnostics", "off")
+        .containsEntry("messages.persistent", "false")
+        .containsEntry("redelivery.maxAttempts", "7")
+        .doesNotContainKeys("jvm.heapMegabytes", "jvm.flags", "http.port", "db.url");
+  }
+
+  @Test
+  void jvmKnobsBecomeFlags() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.jvm.heapMegabytes", "512")
+            .with("middleware.jvm.youngMegabytes", "128")
+            .with("middleware.jvm.collector", "parallel")
+            .with("middleware.jvm.flags", " -Xss512k   -Dx=1 ");
+
+    assertThat(MiddlewareConfig.from(knobs).jvmFlags())
+        .containsExactly(
+            "-Xms256m", "-Xmx512m", "-Xmn128m", "-XX:+UseParallelGC", "-Xss512k", "-Dx=1");
+    assertThat(MiddlewareConfig.defaults().jvmFlags())
+        .containsExactly("-Xms256m", "-Xmx1024m", "-XX:+UseG1GC");
+  }
+
+  @Test
+  void rejectsAYoungGenerationThatDoesNotFitTheHeap() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.jvm.heapMegabytes", "256")
+            .with("middleware.jvm.youngMegabytes", "256");
+
+    assertThatThrownBy(() -> MiddlewareConfig.from(knobs))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.jvm.youngMegabytes (256) must be less than")
+        .hasMessageContaining("middleware.jvm.heapMegabytes (256)");
+  }
+
+  @Test
+  void rejectsABadValueNamingTheKnobAndTheAllowedValues() {
+    assertThatThrownBy(() -> KnobSet.defaults().with("middleware.delivery.policy", "async"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.delivery.policy")
+        .hasMessageContaining("sync, async.persist, async.cache");
+    assertThatThrownBy(() -> KnobSet.defaults().with("middleware.consumers.updateCrm", "0"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.consumers.updateCrm must be an integer 1..256");
+  }
+
+  @Test
+  void propertiesCarryTheEndpointsAndReadBackUnchanged() throws IOException {
+    Endpoints endpoints =
+        new Endpoints(
+            "jdbc:postgresql://127.0.0.1:5432/tunelab",
+            "tunelab",
+            " p\\ss=wörd:#!",
+            "tcp://127.0.0.1:61616",
+            "",
+            "",
+            "http://127.0.0.1:8081",
+            "http://127.0.0.1:8082");
+
+    Properties read = new Properties();
+    read.load(new StringReader(MiddlewareConfig.defaults().properties(endpoints, 4242)));
+
+    assertThat(read)
+        .containsEntry("db.url", "jdbc:postgresql://127.0.0.1:5432/tunelab")
+        .containsEntry("db.password", " p\\ss=wörd:#!")
+        .containsEntry("broker.user", "")
+        .containsEntry("brm.url", "http://127.0.0.1:8082")
+        .containsEntry("http.port", "4242")
+        .containsEntry("delivery.policy", "async.persist");
+  }
+
+  @Test
+  void settingsNeverHoldAnEndpoint() {
+    assertThatThrownBy(() -> new MiddlewareConfig(Map.of("db.url", "x"), java.util.List.of()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("db.url");
+  }
+}

@@ -1,0 +1,199 @@
+package io.tunelab.tiers.middleware;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.stack.Stack;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The middleware tier against a real stack: knobs read back from the middleware's own status. */
+class MiddlewareTierIT {
+  private static final Path LOGS = Path.of("target/middleware-it");
+
+  private static Stack stack;
+
+  @BeforeAll
+  static void startStack() {
+    stack = TestStack.start();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (stack != null) {
+      stack.close();
+    }
+  }
+
+  @AfterEach
+  void noMiddlewareJvmLeft() {
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() -> assertThat(middlewareChildren()).isEmpty());
+  }
+
+  @Test
+  void jvmKnobsReachTheMiddlewareJvm() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.jvm.heapMegabytes", "384")
+            .with("middleware.jvm.youngMegabytes", "96")
+            .with("middleware.jvm.collector", "serial")
+            .with("middleware.jvm.flags", "-Xss768k -Dtunelab.it.flag=reached");
+
+    try (MiddlewareTier middleware = start(knobs, "jvm")) {
+      JsonNode status = middleware.status();
+
+      assertThat(texts(status.path("inputArguments")))
+          .contains(
+              "-Xmx384m", "-Xmn96m", "-XX:+UseSerialGC", "-Xss768k", "-Dtunelab.it.flag=reached")
+          .doesNotContain("-XX:+UseG1GC");
+      assertThat(status.path("pid").asLong()).isEqualTo(middleware.processes().get(0).pid());
+    }
+  }
+
+  @Test
+  void settingsKnobsReachTheMiddleware() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.consumers.orchestration", "3")
+            .with("middleware.delivery.policy", "async.cache")
+            .with("middleware.instance.persistence", "faulted")
+            .with("middleware.diagnostics", "off")
+            .with("middleware.messages.persistent", "off")
+            .with("middleware.fetcher.pollingMillis", "250");
+
+    try (MiddlewareTier middleware = start(knobs, "settings")) {
+      JsonNode settings = middleware.status().path("settings");
+
+      assertThat(settings.path("consumers").path("ORCHESTRATION").asInt()).isEqualTo(3);
+      assertThat(settings.path("consumers").path("INTAKE").asInt()).isEqualTo(1);
+      assertThat(settings.path("deliveryPolicy").asText()).isEqualTo("ASYNC_CACHE");
+      assertThat(settings.path("instancePersistence").asText()).isEqualTo("FAULTED");
+      assertThat(settings.path("diagnostics").isBoolean()).isTrue();
+      assertThat(settings.path("diagnostics").asBoolean()).isFalse();
+      assertThat(settings.path("messagesPersistent").asBoolean(true)).isFalse();
+      assertThat(settings.path("fetcher").path("pollingMillis").asInt()).isEqualTo(250);
+      assertThat(settings.path("brokerUrl").asText()).isEqualTo(stack.endpoints().broker());
+    }
+  }
+
+  @Test
+  void aBadKnobValueIsRejectedBeforeAnythingStarts() {
+    assertThatThrownBy(
+            () -> start(KnobSet.defaults().with("middleware.delivery.policy", "async"), "bad-knob"))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.delivery.policy must be one of")
+        .hasMessageContaining("sync, async.persist, async.cache")
+        .hasMessageContaining("'async'");
+
+    assertThat(middlewareChildren()).isEmpty();
+    assertThat(LOGS.resolve("bad-knob")).doesNotExist();
+  }
+
+  @Test
+  void aSettingTheMiddlewareRejectsIsBadInputNamingTheKey() {
+    MiddlewareConfig rejected =
+        new MiddlewareConfig(
+            Map.of("consumers.orchestration", "0"), MiddlewareConfig.defaults().jvmFlags());
+
+    assertThatThrownBy(
+            () ->
+                MiddlewareTier.start(
+                    rejected, stack.endpoints(), fresh("rejected"), OptionalLong.empty()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("the middleware rejected its settings")
+        .hasMessageContaining("consumers.orchestration must be an integer 1..256, was '0'")
+        .hasMessageContaining("middleware.KEY");
+  }
+
+  @Test
+  void closeLeavesNoProcessAndNoListener() throws IOException {
+    MiddlewareTier middleware = start(KnobSet.defaults(), "close");
+    List<ProcessHandle> processes = middleware.processes();
+    int port = URI.create(middleware.statusUrl()).getPort();
+    assertThat(processes).hasSize(1).allMatch(ProcessHandle::isAlive);
+    assertThat(middleware.startTime()).isPositive();
+    assertThat(Files.readString(middleware.log())).contains("tunelab middleware ready");
+    assertThat(Files.readString(LOGS.resolve("close/middleware.properties")))
+        .contains("db.url=" + stack.endpoints().db(), "delivery.policy=async.persist");
+
+    middleware.close();
+
+    assertThat(processes).noneMatch(ProcessHandle::isAlive);
+    assertThat(Ports.isListening(port)).isFalse();
+    middleware.close();
+  }
+
+  @Test
+  void theMiddlewareEndsWhenItsOwnerDies() throws IOException {
+    Process owner = new ProcessBuilder("sleep", "300").start();
+    MiddlewareTier middleware =
+        MiddlewareTier.start(
+            MiddlewareConfig.defaults(),
+            stack.endpoints(),
+            fresh("owner"),
+            OptionalLong.of(owner.pid()));
+    try {
+      ProcessHandle tier = middleware.processes().get(0);
+
+      owner.destroy();
+
+      await().atMost(Duration.ofSeconds(20)).until(() -> !tier.isAlive());
+    } finally {
+      owner.destroyForcibly();
+      middleware.close();
+    }
+  }
+
+  private static MiddlewareTier start(KnobSet knobs, String name) {
+    return MiddlewareTier.start(
+        MiddlewareConfig.from(knobs),
+        stack.endpoints(),
+        fresh(name),
+        OptionalLong.of(ProcessHandle.current().pid()));
+  }
+
+  /** A tier folder without the log of an earlier run, which the tier appends to. */
+  private static Path fresh(String name) {
+    Path dir = LOGS.resolve(name);
+    try {
+      Files.deleteIfExists(dir.resolve("middleware.log"));
+      Files.deleteIfExists(dir.resolve("middleware.properties"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return dir;
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> texts = new ArrayList<>();
+    array.forEach(node -> texts.add(node.asText()));
+    return texts;
+  }
+
+  private static List<ProcessHandle> middlewareChildren() {
+    return ProcessHandle.current()
+        .descendants()
+        .filter(ProcessHandle::isAlive)
+        .filter(p -> p.info().commandLine().orElse("").contains("tunelab-middleware.jar"))
+        .toList();
+  }
+}
