@@ -29,7 +29,8 @@ final class CacheDelivery implements Delivery {
       throws JMSException, InterruptedException {
     engine.submit(
         engineOut ->
-            processor.process(stage, payload, orderId, true, engineOut, Processor.SqlStep.NONE));
+            processor.process(
+                stage, payload, orderId, true, false, engineOut, Processor.SqlStep.NONE));
     out.commit();
   }
 }

@@ -43,7 +43,7 @@ final class PersistDelivery implements Delivery {
     }
     long id = stored.getAsLong();
     engine.submit(
-        engineOut -> processor.process(stage, payload, orderId, true, engineOut, done(id)));
+        engineOut -> processor.process(stage, payload, orderId, true, false, engineOut, done(id)));
   }
 
   private OptionalLong store(Stage stage, String messageId, String payload, String orderId) {

@@ -48,8 +48,8 @@ public final class Pipeline implements AutoCloseable {
     for (Stage stage : Stage.values()) {
       counters.put(stage, new StageCounters());
     }
-    Processor processor =
-        new Processor(pool, steps, counters, diagnostics, new Faults(pool, services.instances()));
+    Faults faults = new Faults(pool, services.instances());
+    Processor processor = new Processor(pool, steps, counters, diagnostics, faults);
     Connection connection = BrokerConnections.open(settings, "tunelab-middleware");
     boolean persistent = settings.messagesPersistent();
     Engine engine =
@@ -81,7 +81,8 @@ public final class Pipeline implements AutoCloseable {
                 persistent,
                 delivery,
                 counters.get(stage),
-                settings.redeliveryMaxAttempts());
+                settings.redeliveryMaxAttempts(),
+                faults);
         pipeline.consumers.add(consumer);
         Thread thread = new Thread(consumer, "tunelab-" + stage.key() + "-" + i);
         thread.setDaemon(true);

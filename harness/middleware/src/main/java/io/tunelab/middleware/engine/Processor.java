@@ -56,6 +56,8 @@ final class Processor {
   /**
    * @param lastAttempt whether a rollback would dead-letter the message (or lose it, when it was
    *     already acknowledged): then a failure is recorded as a fault
+   * @param redeliverable whether the broker still holds the message (sync delivery): a failure on
+   *     the last attempt is then rolled back into the dead-letter queue after it is recorded
    * @param sameTransaction more database work to commit with the stage's (e.g. marking a stored
    *     delivery done)
    */
@@ -64,6 +66,7 @@ final class Processor {
       String payload,
       String orderId,
       boolean lastAttempt,
+      boolean redeliverable,
       Outbound out,
       SqlStep sameTransaction)
       throws JMSException {
@@ -94,9 +97,15 @@ final class Processor {
         return fault(stage, payload, work, fault.getMessage(), out, sameTransaction);
       } catch (RuntimeException | SQLException e) {
         connection.rollback();
-        if (lastAttempt) {
-          String reason = "processing failed on the last delivery: " + e;
+        if (lastAttempt && !redeliverable) {
+          String reason = "processing failed, no redelivery possible: " + e;
           return fault(stage, payload, work, reason, out, sameTransaction);
+        }
+        if (lastAttempt) {
+          // Accounted for now; the rollback below lets the broker dead-letter the message.
+          String reason = "dead-lettered after its last delivery failed: " + e;
+          faults.record(stage, payload, work.orderId(), reason, work.activities());
+          stageCounters.faulted.increment();
         }
         LOG.warn("{} rolled back order {}: {}", stage.key(), work.orderId(), e.toString());
         out.rollback();

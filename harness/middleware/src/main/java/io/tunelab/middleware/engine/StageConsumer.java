@@ -8,6 +8,7 @@ import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
 import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,6 +27,7 @@ final class StageConsumer implements Runnable {
   private final Delivery delivery;
   private final StageCounters counters;
   private final int maxAttempts;
+  private final Faults faults;
   private volatile boolean running = true;
 
   /** Registers the consumer on the broker now; {@link #run()} then receives. */
@@ -35,7 +37,8 @@ final class StageConsumer implements Runnable {
       boolean persistent,
       Delivery delivery,
       StageCounters counters,
-      int maxAttempts)
+      int maxAttempts,
+      Faults faults)
       throws JMSException {
     this.stage = stage;
     Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
@@ -44,6 +47,7 @@ final class StageConsumer implements Runnable {
     this.delivery = delivery;
     this.counters = counters;
     this.maxAttempts = maxAttempts;
+    this.faults = faults;
   }
 
   @Override
@@ -76,8 +80,23 @@ final class StageConsumer implements Runnable {
     if (payload == null) {
       payload = "";
     }
-    delivery.deliver(
-        stage, message.getJMSMessageID(), payload, orderId, deliveryCount >= maxAttempts, out);
+    // Core-protocol senders may leave the JMS message id empty; the order id then names it.
+    String messageId = message.getJMSMessageID();
+    if (messageId == null) {
+      messageId = stage.queue() + ":" + orderId;
+    }
+    boolean lastAttempt = deliveryCount >= maxAttempts;
+    try {
+      delivery.deliver(stage, messageId, payload, orderId, lastAttempt, out);
+    } catch (RuntimeException e) {
+      if (lastAttempt) {
+        // The broker dead-letters the message after this rollback: account for the order first.
+        String reason = "dead-lettered after " + deliveryCount + " deliveries: " + e;
+        faults.record(stage, payload, orderId, reason, List.of());
+        counters.faulted.increment();
+      }
+      throw e;
+    }
   }
 
   private void failed(Exception e) {

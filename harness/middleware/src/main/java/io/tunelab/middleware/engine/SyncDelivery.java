@@ -21,6 +21,6 @@ final class SyncDelivery implements Delivery {
       boolean lastAttempt,
       Outbound out)
       throws JMSException {
-    processor.process(stage, payload, orderId, lastAttempt, out, Processor.SqlStep.NONE);
+    processor.process(stage, payload, orderId, lastAttempt, true, out, Processor.SqlStep.NONE);
   }
 }

@@ -1,0 +1,167 @@
+package io.tunelab.tiers.middleware;
+
+import static org.awaitility.Awaitility.await;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.mocks.MockEvents;
+import io.tunelab.tiers.mocks.MocksClient;
+import io.tunelab.tiers.stack.EmbeddedStack;
+import io.tunelab.tiers.stack.Stack;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * One real stack for the order-to-bill ITs: a seeded database with the xref index, the broker and
+ * the mocks; each test purges the run tables, resets the mocks and starts its own middleware.
+ */
+final class FlowFixture implements AutoCloseable {
+  static final int CUSTOMERS = 200;
+  private static final Path LOGS = Path.of("target/order-to-bill-it");
+
+  final Stack stack;
+  final Endpoints endpoints;
+  final Database database;
+
+  FlowFixture() {
+    stack = TestStack.start();
+    endpoints = stack.endpoints();
+    database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+    database.migrate();
+    database.seed(CUSTOMERS);
+    database.xrefIndex(true);
+  }
+
+  EmbeddedStack embedded() {
+    return (EmbeddedStack) stack;
+  }
+
+  MocksClient siebel() {
+    return embedded().mocks().siebel();
+  }
+
+  MocksClient brm() {
+    return embedded().mocks().brm();
+  }
+
+  /** Purges run rows, resets mock counters, latency and faults. */
+  void reset() {
+    database.purge();
+    for (MocksClient mock : List.of(siebel(), brm())) {
+      mock.reset();
+      mock.setFaultRate(0);
+    }
+  }
+
+  MiddlewareTier middleware(KnobSet knobs, String name) {
+    return MiddlewareTier.start(
+        MiddlewareConfig.from(knobs),
+        endpoints,
+        LOGS.resolve(name),
+        OptionalLong.of(ProcessHandle.current().pid()));
+  }
+
+  /** Seeded customers' Siebel party ids, the first {@code count}. */
+  List<String> parties(int count) {
+    return strings("SELECT party_id FROM customer ORDER BY customer_id LIMIT " + count);
+  }
+
+  /** Waits until every order is completed (Siebel updated) or faulted (instance row). */
+  void awaitAccounted(int orders, Duration atMost) {
+    await()
+        .atMost(atMost)
+        .pollInterval(Duration.ofMillis(250))
+        .until(() -> completed().size() + faulted().size() >= orders);
+  }
+
+  /** Order ids Siebel was told are complete, with how often. */
+  Map<String, Integer> completed() {
+    return keys(siebel(), "UpdateSalesOrder");
+  }
+
+  /** Keys of the non-fault answers of one mock operation, with how often each was answered. */
+  static Map<String, Integer> keys(MocksClient mock, String operation) {
+    Map<String, Integer> keys = new HashMap<>();
+    long since = 0;
+    MockEvents page;
+    do {
+      page = mock.events(since, 10_000);
+      for (MockEvents.Event event : page.events()) {
+        if (event.operation().equals(operation) && !event.fault()) {
+          keys.merge(event.key(), 1, Integer::sum);
+        }
+      }
+      since = page.nextSince();
+    } while (page.more());
+    return keys;
+  }
+
+  /** Faulted orders: id to reason. */
+  Map<String, String> faulted() {
+    Map<String, String> faulted = new HashMap<>();
+    query(
+        "SELECT conversation_id, fault_reason FROM process_instance WHERE state = 'faulted'",
+        rows -> faulted.put(rows.getString(1), rows.getString(2)));
+    return faulted;
+  }
+
+  long count(String sql) {
+    List<String> values = strings(sql);
+    return Long.parseLong(values.get(0));
+  }
+
+  List<String> strings(String sql) {
+    List<String> values = new ArrayList<>();
+    query(sql, rows -> values.add(rows.getString(1)));
+    return values;
+  }
+
+  void query(String sql, RowReader reader) {
+    try (Connection connection =
+            DriverManager.getConnection(
+                endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      while (rows.next()) {
+        reader.read(rows);
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Runs one statement with string parameters. */
+  void update(String sql, String... parameters) {
+    try (Connection connection =
+            DriverManager.getConnection(
+                endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+        java.sql.PreparedStatement statement = connection.prepareStatement(sql)) {
+      for (int i = 0; i < parameters.length; i++) {
+        statement.setString(i + 1, parameters[i]);
+      }
+      statement.executeUpdate();
+    } catch (SQLException e) {
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+    }
+  }
+
+  @Override
+  public void close() {
+    stack.close();
+  }
+
+  interface RowReader {
+    void read(ResultSet rows) throws SQLException;
+  }
+}

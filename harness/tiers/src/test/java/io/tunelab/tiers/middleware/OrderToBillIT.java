@@ -1,0 +1,319 @@
+package io.tunelab.tiers.middleware;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.QueueCounters;
+import io.tunelab.tiers.middleware.TestOrders.TestOrder;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The order-to-bill flow of the real middleware on a real stack, and its knobs reaching it. */
+class OrderToBillIT {
+  private static FlowFixture fixture;
+
+  /** A quick middleware: sync hand-off, a few consumers, no diagnostics. */
+  private static KnobSet quick() {
+    KnobSet knobs = KnobSet.defaults().with("middleware.delivery.policy", "sync");
+    for (String stage :
+        List.of("intake", "orchestration", "createCustomer", "createSubscriptions", "updateCrm")) {
+      knobs = knobs.with("middleware.consumers." + stage, "3");
+    }
+    return knobs.with("middleware.diagnostics", "off").with("middleware.audit.level", "off");
+  }
+
+  @BeforeAll
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
+  }
+
+  @BeforeEach
+  void reset() {
+    fixture.reset();
+  }
+
+  @Test
+  void ordersOfEverySizeFlowEndToEndWithOneBrmCallPerAccountAndPerLine() throws Exception {
+    List<String> parties = new ArrayList<>(fixture.parties(40));
+    parties.add("1-NEWCUST"); // a customer BRM does not know yet: created, then synchronized
+    List<TestOrder> orders = new ArrayList<>();
+    for (String size : List.of("small", "medium", "large")) {
+      orders.addAll(TestOrders.orders(size.substring(0, 1), size, 50, parties));
+    }
+    int lines = orders.stream().mapToInt(TestOrder::lineCount).sum();
+
+    try (MiddlewareTier middleware = fixture.middleware(quick(), "sizes")) {
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofMinutes(4));
+    }
+
+    assertThat(fixture.faulted()).isEmpty();
+    assertThat(fixture.completed())
+        .hasSize(orders.size())
+        .allSatisfy((id, n) -> assertThat(n).isOne());
+    Map<String, Integer> lineCalls = FlowFixture.keys(fixture.brm(), "AddSubscription");
+    assertThat(lineCalls).hasSize(lines).allSatisfy((line, n) -> assertThat(n).isOne());
+    long accountCalls =
+        fixture.brm().counts().operation("CreateCustomer").count()
+            + fixture.brm().counts().operation("SyncCustomer").count();
+    assertThat(accountCalls).isEqualTo(orders.size());
+    assertThat(fixture.brm().counts().operation("CreateCustomer").count()).isOne();
+    assertThat(fixture.siebel().counts().operation("QueryCustomerParty").count())
+        .isEqualTo(orders.size());
+    assertThat(fixture.count("SELECT count(*) FROM process_instance WHERE state = 'completed'"))
+        .isEqualTo(orders.size());
+    assertThat(fixture.count("SELECT count(*) FROM xref_data WHERE origin = 'run'"))
+        .as("one account mapping (3 rows) and one row pair per line")
+        .isEqualTo(3 + 2L * lines);
+  }
+
+  @Test
+  void consumersPerStageAreRegisteredOnTheirQueues() {
+    KnobSet knobs =
+        quick()
+            .with("middleware.consumers.createSubscriptions", "5")
+            .with("middleware.consumers.intake", "1");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "consumers");
+        BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+      Map<String, QueueCounters> queues = broker.queues();
+
+      assertThat(queues.get("tunelab.create-subscriptions").consumerCount()).isEqualTo(5);
+      assertThat(queues.get("tunelab.intake").consumerCount()).isEqualTo(1);
+      assertThat(queues.get("tunelab.update-crm").consumerCount()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void auditRowsFollowTheAuditLevel() throws Exception {
+    List<String> parties = fixture.parties(5);
+    Map<String, long[]> rows = new java.util.LinkedHashMap<>();
+    for (String level : List.of("off", "production", "development")) {
+      fixture.reset();
+      try (MiddlewareTier middleware =
+          fixture.middleware(quick().with("middleware.audit.level", level), "audit-" + level)) {
+        TestOrders.send(fixture.endpoints.broker(), TestOrders.orders(level, "small", 3, parties));
+        fixture.awaitAccounted(3, Duration.ofSeconds(60));
+      }
+      rows.put(
+          level,
+          new long[] {
+            fixture.count("SELECT count(*) FROM audit_detail"),
+            fixture.count("SELECT count(*) FROM audit_detail WHERE payload IS NOT NULL"),
+            fixture.count("SELECT count(*) FROM audit_detail WHERE payload_bytes > 0")
+          });
+    }
+
+    assertThat(rows.get("off")).containsExactly(0, 0, 0);
+    assertThat(rows.get("production")[0]).isGreaterThanOrEqualTo(3 * 5);
+    assertThat(rows.get("production")[1]).isZero();
+    assertThat(rows.get("production")[2]).isPositive();
+    assertThat(rows.get("development")[0]).isEqualTo(rows.get("production")[0]);
+    assertThat(rows.get("development")[1]).isEqualTo(rows.get("development")[2]).isPositive();
+  }
+
+  @Test
+  void instancePersistenceOffWritesNoInstances() throws Exception {
+    KnobSet knobs = quick().with("middleware.instance.persistence", "off");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "persistence-off")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("off", "small", 5, fixture.parties(5)));
+      fixture.awaitAccounted(5, Duration.ofSeconds(60));
+    }
+
+    assertThat(fixture.completed()).hasSize(5);
+    assertThat(fixture.count("SELECT count(*) FROM process_instance")).isZero();
+  }
+
+  @Test
+  void instancePersistenceFaultedWritesOnlyFaultedInstancesWithTheirReason() throws Exception {
+    KnobSet knobs =
+        quick()
+            .with("middleware.instance.persistence", "faulted")
+            .with("middleware.invoke.retries", "0");
+    fixture.brm().setFaultRate(0.5);
+    List<TestOrder> orders = TestOrders.orders("flt", "small", 30, fixture.parties(10));
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "persistence-faulted")) {
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofSeconds(90));
+    }
+
+    Map<String, String> faulted = fixture.faulted();
+    Set<String> completed = fixture.completed().keySet();
+    assertThat(faulted).isNotEmpty().allSatisfy((id, reason) -> assertThat(reason).contains("brm"));
+    assertThat(completed).isNotEmpty().doesNotContainAnyElementsOf(faulted.keySet());
+    assertThat(completed.size() + faulted.size()).isEqualTo(orders.size());
+    assertThat(fixture.count("SELECT count(*) FROM process_instance"))
+        .as("no row for a completed order")
+        .isEqualTo(faulted.size());
+  }
+
+  @Test
+  void tenPercentBackendFaultsLeaveEveryOrderCompletedOrFaulted() throws Exception {
+    fixture.siebel().setFaultRate(0.1);
+    fixture.brm().setFaultRate(0.1);
+    List<TestOrder> orders = TestOrders.orders("ten", "small", 40, fixture.parties(20));
+
+    try (MiddlewareTier middleware =
+        fixture.middleware(quick().with("middleware.invoke.retries", "0"), "faults")) {
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofSeconds(90));
+    }
+
+    Set<String> accounted = new HashSet<>(fixture.completed().keySet());
+    accounted.addAll(fixture.faulted().keySet());
+    assertThat(accounted)
+        .containsExactlyInAnyOrderElementsOf(orders.stream().map(TestOrder::id).toList());
+    assertThat(fixture.faulted()).isNotEmpty().doesNotContainValue(null);
+  }
+
+  @Test
+  void asyncPersistStoresEveryHandOffInTheDeliveryTable() throws Exception {
+    KnobSet knobs = quick().with("middleware.delivery.policy", "async.persist");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "async-persist")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("dlv", "small", 4, fixture.parties(4)));
+      fixture.awaitAccounted(4, Duration.ofSeconds(60));
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () ->
+                  fixture.count("SELECT count(*) FROM delivery_message WHERE state = 'DONE'")
+                      == 4 * 5);
+    }
+
+    assertThat(fixture.strings("SELECT DISTINCT destination FROM delivery_message")).hasSize(5);
+  }
+
+  @Test
+  void syncDeliveryWritesNoDeliveryRows() throws Exception {
+    try (MiddlewareTier middleware = fixture.middleware(quick(), "sync")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("syn", "small", 3, fixture.parties(3)));
+      fixture.awaitAccounted(3, Duration.ofSeconds(60));
+    }
+
+    assertThat(fixture.count("SELECT count(*) FROM delivery_message")).isZero();
+  }
+
+  @Test
+  void aDuplicateOrderIsBilledOnce() throws Exception {
+    List<TestOrder> once = TestOrders.orders("dup", "small", 2, fixture.parties(2));
+    List<TestOrder> twice = new ArrayList<>(once);
+    twice.add(once.get(0));
+
+    try (MiddlewareTier middleware = fixture.middleware(quick(), "duplicate")) {
+      TestOrders.send(fixture.endpoints.broker(), twice);
+      fixture.awaitAccounted(2, Duration.ofSeconds(60));
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () ->
+                  middleware.status().path("stages").path("intake").path("duplicates").asLong()
+                      == 1);
+    }
+
+    assertThat(fixture.completed()).containsEntry(once.get(0).id(), 1).hasSize(2);
+  }
+
+  @Test
+  void xrefIndexIsUsedWhenPresent() throws Exception {
+    long before = indexScans();
+
+    try (MiddlewareTier middleware = fixture.middleware(quick(), "xref-index")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("idx", "small", 3, fixture.parties(3)));
+      fixture.awaitAccounted(3, Duration.ofSeconds(60));
+    }
+
+    await().atMost(Duration.ofSeconds(10)).until(() -> indexScans() > before);
+  }
+
+  @Test
+  void fetcherPicksAtMostItsPoolSizePerPollAtItsInterval() throws Exception {
+    List<TestOrder> orders = TestOrders.orders("fet", "small", 12, fixture.parties(6));
+    for (TestOrder order : orders) {
+      fixture.update(
+          "INSERT INTO order_inbox (order_id, payload, size_class) VALUES (?, ?, 'small')",
+          order.id(),
+          order.xml());
+    }
+    KnobSet knobs =
+        quick()
+            .with("middleware.intake", "fetcher")
+            .with("middleware.fetcher.poolSize", "4")
+            .with("middleware.fetcher.pollingMillis", "400")
+            .with("middleware.fetcher.submitMillis", "0");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "fetcher")) {
+      fixture.awaitAccounted(orders.size(), Duration.ofSeconds(60));
+      var fetcher = middleware.status().path("fetcher");
+      assertThat(fetcher.path("picked").asLong()).isEqualTo(orders.size());
+      assertThat(fetcher.path("largestBatch").asLong()).isEqualTo(4);
+    }
+
+    List<String> polls =
+        fixture.strings(
+            "SELECT (extract(epoch FROM picked_at) * 1000)::bigint || ':' || count(*)"
+                + " FROM order_inbox GROUP BY picked_at ORDER BY picked_at");
+    assertThat(polls).hasSize(3);
+    long previous = -1;
+    for (String poll : polls) {
+      long at = Long.parseLong(poll.split(":")[0]);
+      assertThat(Integer.parseInt(poll.split(":")[1])).isEqualTo(4);
+      if (previous >= 0) {
+        assertThat(at - previous).as("pause between polls").isGreaterThanOrEqualTo(400);
+      }
+      previous = at;
+    }
+    assertThat(fixture.count("SELECT count(*) FROM order_inbox WHERE status = 'DONE'"))
+        .isEqualTo(orders.size());
+  }
+
+  @Test
+  void aPoisonOrderIsFaultedThenDeadLettered() throws Exception {
+    TestOrder poison = new TestOrder("ORD-poison-000001", "small", "none", "<ListOfSalesOrder>");
+    long deadBefore;
+    try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+      deadBefore = broker.queue("DLQ").messagesAdded();
+    }
+
+    try (MiddlewareTier middleware = fixture.middleware(quick(), "poison")) {
+      TestOrders.send(fixture.endpoints.broker(), List.of(poison));
+      fixture.awaitAccounted(1, Duration.ofSeconds(60));
+    }
+
+    assertThat(fixture.faulted().get(poison.id())).contains("dead-lettered").contains("malformed");
+    try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> broker.queue("DLQ").messagesAdded() == deadBefore + 1);
+    }
+  }
+
+  private static long indexScans() {
+    return fixture.count(
+        "SELECT coalesce(sum(idx_scan), 0) FROM pg_stat_user_indexes"
+            + " WHERE indexrelname = 'xref_data_value_ix'");
+  }
+}
