@@ -55,9 +55,7 @@ public final class LoadMain {
     Files.createDirectories(jtl.getParent());
     Files.deleteIfExists(jtl); // JMeter appends to an existing JTL
     Path home = JmeterHome.unpack(work.resolve("jmeter-home"));
-    // Before the first JMeter class logs: JMeter's log4j2.xml, writing to <work>/jmeter.log.
-    System.setProperty("jmeter.logfile", work.resolve("jmeter.log").toString());
-    System.setProperty("log4j.configurationFile", home.resolve("bin/log4j2.xml").toString());
+    LogConfig.install(work); // before the first JMeter class logs
     PlanRun.configure(home, parsed);
 
     long started = System.nanoTime();
