@@ -49,7 +49,7 @@ public final class PlanProperties {
                 + " reads no property '"
                 + name
                 + "': it reads "
-                + String.join(", ", known));
+                + String.join(", ", new TreeSet<>(known)));
       }
     }
   }

@@ -2,6 +2,7 @@ package io.tunelab.tiers.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.TunelabHome;
@@ -17,6 +18,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
@@ -194,6 +197,46 @@ class BatchOrderPlanIT {
     assertThatThrownBy(() -> runner.run(missing, Map.of(), List.of(), freshDir("missing"), TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("no readable plan at " + missing);
+  }
+
+  @Test
+  void theLoadJvmEndsWhenItsOwnerDies() throws Exception {
+    Process owner = new ProcessBuilder("sleep", "600").start();
+    JmeterRunner ownedBySleep =
+        new JmeterRunner(
+            TunelabHome.locate(), JmeterRunner.DEFAULT_JVM_FLAGS, OptionalLong.of(owner.pid()));
+    BatchOrderPlan endless =
+        new BatchOrderPlan(
+            broker.url(),
+            "tunelab.it.owner",
+            10_000_000,
+            1,
+            1,
+            SizeMix.parse("1:0:0"),
+            CUSTOMERS,
+            0,
+            "owner",
+            false);
+    Path dir = freshDir("owner");
+    CompletableFuture<LoadRun> run =
+        CompletableFuture.supplyAsync(() -> ownedBySleep.run(endless, dir, TIMEOUT));
+    try {
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () ->
+                  Files.exists(dir.resolve("results.jtl"))
+                      && Files.size(dir.resolve("results.jtl")) > 0);
+
+      owner.destroy();
+
+      LoadRun ended = run.get(30, TimeUnit.SECONDS);
+      assertThat(ended.exitCode()).isEqualTo(3);
+      assertThat(Files.readString(ended.log()))
+          .contains("owner process " + owner.pid() + " is gone");
+    } finally {
+      owner.destroyForcibly();
+    }
   }
 
   private static Path freshDir(String name) throws IOException {
