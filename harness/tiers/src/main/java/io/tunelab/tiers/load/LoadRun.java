@@ -9,7 +9,7 @@ import java.util.List;
  * A finished run of the load tier.
  *
  * @param exitCode the load JVM's exit status: 0 every sample succeeded, 1 the run failed (failed
- *     samples or an engine error; the JTL says which samples)
+ *     samples or an engine error; the JTL says which samples), 3 its owner died mid-run
  * @param jtl the CSV results file
  * @param log the load JVM's console output
  * @param jmeterLog JMeter's own log ({@code jmeter.log})
