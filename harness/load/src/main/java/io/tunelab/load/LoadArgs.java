@@ -1,0 +1,89 @@
+package io.tunelab.load;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The command line of {@link LoadMain}: {@code --plan FILE --jtl FILE --work DIR
+ * [--sample-variables a,b] [-Jname=value]...}.
+ *
+ * @param plan the JMeter plan (.jmx) to run
+ * @param jtl the CSV results file to write (replaced if it exists)
+ * @param work where JMETER_HOME is unpacked and {@code jmeter.log} written
+ * @param sampleVariables JMeter variables written as extra JTL columns (JMeter's {@code
+ *     sample_variables})
+ * @param properties the plan properties, in the order given; each becomes a JMeter property
+ */
+public record LoadArgs(
+    Path plan, Path jtl, Path work, List<String> sampleVariables, Map<String, String> properties) {
+  static final String USAGE =
+      "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
+          + " [-Jname=value]...";
+
+  public LoadArgs {
+    sampleVariables = List.copyOf(sampleVariables);
+    properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the bad argument and the usage
+   */
+  public static LoadArgs parse(String[] args) {
+    Path plan = null;
+    Path jtl = null;
+    Path work = null;
+    List<String> sampleVariables = new ArrayList<>();
+    Map<String, String> properties = new LinkedHashMap<>();
+    for (int i = 0; i < args.length; i++) {
+      String arg = args[i];
+      if (arg.startsWith("-J")) {
+        putProperty(properties, arg.substring(2));
+        continue;
+      }
+      String value = valueOf(args, i++);
+      switch (arg) {
+        case "--plan" -> plan = Path.of(value);
+        case "--jtl" -> jtl = Path.of(value);
+        case "--work" -> work = Path.of(value);
+        case "--sample-variables" -> sampleVariables.addAll(names(value));
+        default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
+      }
+    }
+    if (plan == null || jtl == null || work == null) {
+      throw new IllegalArgumentException("--plan, --jtl and --work are required; " + USAGE);
+    }
+    return new LoadArgs(plan, jtl, work, sampleVariables, properties);
+  }
+
+  private static String valueOf(String[] args, int i) {
+    if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
+      throw new IllegalArgumentException(args[i] + " needs a value; " + USAGE);
+    }
+    return args[i + 1];
+  }
+
+  private static void putProperty(Map<String, String> properties, String nameValue) {
+    int equals = nameValue.indexOf('=');
+    String name = equals < 0 ? "" : nameValue.substring(0, equals);
+    if (!name.matches("[A-Za-z0-9_.]+")) {
+      throw new IllegalArgumentException(
+          "-J" + nameValue + " is not -Jname=value with a name of letters, digits, _ and .");
+    }
+    if (properties.put(name, nameValue.substring(equals + 1)) != null) {
+      throw new IllegalArgumentException("property " + name + " is given twice: give it once");
+    }
+  }
+
+  private static List<String> names(String list) {
+    List<String> names = new ArrayList<>();
+    for (String name : list.split(",")) {
+      if (!name.isBlank()) {
+        names.add(name.trim());
+      }
+    }
+    return names;
+  }
+}

@@ -1,0 +1,106 @@
+package io.tunelab.load;
+
+import io.tunelab.tiermain.OwnerWatchdog;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The load tier: runs one JMeter plan with JMeter's engine, without the GUI, in this JVM, and
+ * writes its samples to a CSV JTL.
+ *
+ * <p>Exit status: 0 when the plan ran and every sample succeeded; 2 when the plan is missing or
+ * unreadable, an argument or property is bad (a property the plan does not read, or a value the
+ * plan refuses through the {@value PlanRun#PLAN_ERROR_PROPERTY} property); 1 when the run failed
+ * (an engine error, no sample at all, or failed samples: the JTL says which); 3 when the owner
+ * named by {@code -Dtunelab.owner.pid} died.
+ */
+public final class LoadMain {
+  static final int OK = 0;
+  static final int FAILED = 1;
+  static final int BAD_INPUT = 2;
+
+  private LoadMain() {}
+
+  public static void main(String[] args) {
+    OwnerWatchdog.startFromSystemProperty();
+    int status;
+    try {
+      status = run(args, System.out, System.err);
+    } catch (Throwable e) {
+      e.printStackTrace();
+      System.err.println("tunelab load: the run failed: " + e);
+      status = FAILED;
+    }
+    System.out.flush();
+    // The JMS client leaves non-daemon threads behind: end the JVM explicitly.
+    System.exit(status);
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    LoadArgs parsed;
+    try {
+      parsed = LoadArgs.parse(args);
+      checkPlan(parsed.plan());
+      PlanProperties.check(
+          parsed.properties(), PlanProperties.readBy(parsed.plan()), parsed.plan());
+    } catch (IllegalArgumentException e) {
+      err.println("tunelab load: " + e.getMessage());
+      return BAD_INPUT;
+    }
+    Path work = parsed.work().toAbsolutePath().normalize();
+    Files.createDirectories(work);
+    Path jtl = parsed.jtl().toAbsolutePath().normalize();
+    Files.createDirectories(jtl.getParent());
+    Files.deleteIfExists(jtl); // JMeter appends to an existing JTL
+    Path home = JmeterHome.unpack(work.resolve("jmeter-home"));
+    LogConfig.install(work); // before the first JMeter class logs
+    PlanRun.configure(home, parsed);
+
+    long started = System.nanoTime();
+    PlanRun.Outcome outcome;
+    try {
+      outcome = PlanRun.run(parsed.plan(), jtl);
+    } catch (PlanRun.BadPlanException e) {
+      err.println("tunelab load: the plan " + parsed.plan() + " cannot run: " + e.getMessage());
+      return BAD_INPUT;
+    }
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    return report(outcome, millis, jtl, out, err);
+  }
+
+  private static void checkPlan(Path plan) {
+    if (!Files.isRegularFile(plan) || !Files.isReadable(plan)) {
+      throw new IllegalArgumentException(
+          "no readable plan at "
+              + plan.toAbsolutePath()
+              + ": name a .jmx file, e.g. jmeter-plans/batch-order.jmx");
+    }
+  }
+
+  private static int report(
+      PlanRun.Outcome outcome, long millis, Path jtl, PrintStream out, PrintStream err)
+      throws IOException {
+    if (outcome.planError() != null) {
+      err.println("tunelab load: bad plan property: " + outcome.planError());
+      return BAD_INPUT;
+    }
+    out.printf(
+        "tunelab load: %d samples in %d ms, %d failed; JTL %s%n",
+        outcome.samples(), millis, outcome.failures(), jtl);
+    if (outcome.samples() == 0) {
+      err.println("tunelab load: the plan ran no sample; see jmeter.log in the work folder");
+      return FAILED;
+    }
+    if (outcome.failures() > 0) {
+      err.println(
+          "tunelab load: "
+              + outcome.failures()
+              + " samples failed, the first: "
+              + outcome.firstFailure());
+      return FAILED;
+    }
+    return OK;
+  }
+}

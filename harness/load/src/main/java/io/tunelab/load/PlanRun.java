@@ -1,0 +1,105 @@
+package io.tunelab.load;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Map;
+import org.apache.jmeter.JMeter;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.samplers.SampleSaveConfiguration;
+import org.apache.jmeter.save.SaveService;
+import org.apache.jmeter.util.JMeterUtils;
+import org.apache.jorphan.collections.HashTree;
+
+/** One run of a JMeter plan in this JVM with JMeter's own engine, its samples written as CSV. */
+final class PlanRun {
+  /** The JMeter property a plan sets to say its properties are bad (see batch-order.jmx). */
+  static final String PLAN_ERROR_PROPERTY = "tunelab.planError";
+
+  private PlanRun() {}
+
+  /** What came of a run. */
+  record Outcome(long samples, long failures, String firstFailure, String planError) {}
+
+  /** Thrown when JMeter cannot read the plan. */
+  static final class BadPlanException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    BadPlanException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+
+  /** JMeter's global settings: home, properties, the CSV results format. Once per JVM. */
+  static void configure(Path home, LoadArgs args) throws Exception {
+    System.setProperty(JMeter.JMETER_NON_GUI, "true");
+    JMeterUtils.setJMeterHome(home.toString());
+    JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
+    JMeterUtils.initLocale();
+    // The JTL's timeStamp is when the sample started (the send), not when it ended.
+    JMeterUtils.setProperty("sampleresult.timestamp.start", "true");
+    JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
+    JMeterUtils.setProperty("jmeter.save.saveservice.timestamp_format", "ms");
+    JMeterUtils.setProperty("sample_variables", String.join(",", args.sampleVariables()));
+    for (Map.Entry<String, String> property : args.properties().entrySet()) {
+      JMeterUtils.setProperty(property.getKey(), property.getValue());
+    }
+    SaveService.loadProperties();
+  }
+
+  /** Loads the plan, runs it to its end and writes the JTL. */
+  static Outcome run(Path plan, Path jtl) throws BadPlanException {
+    HashTree tree = load(plan);
+    ResultCollector collector = new ResultCollector();
+    collector.setFilename(jtl.toString());
+    collector.setSaveConfig(saveConfig());
+    RunTally tally = new RunTally();
+    Object testPlan = tree.getArray()[0];
+    tree.add(testPlan, collector);
+    tree.add(testPlan, tally);
+
+    StandardJMeterEngine engine = new StandardJMeterEngine();
+    engine.configure(tree);
+    engine.run(); // returns when every thread has ended and the listeners closed the JTL
+    return new Outcome(
+        tally.samples(),
+        tally.failures(),
+        tally.firstFailure(),
+        JMeterUtils.getProperty(PLAN_ERROR_PROPERTY));
+  }
+
+  private static HashTree load(Path plan) throws BadPlanException {
+    HashTree tree;
+    try {
+      tree = SaveService.loadTree(new File(plan.toString()));
+    } catch (Exception | LinkageError e) {
+      throw new BadPlanException("JMeter cannot read it: " + e, e);
+    }
+    if (tree == null || tree.getArray().length == 0) {
+      throw new BadPlanException("it holds no test plan", null);
+    }
+    JMeter.convertSubTree(tree, false);
+    return tree;
+  }
+
+  /** The JTL columns {@code JtlRecord} reads, plus what an engineer wants beside them. */
+  private static SampleSaveConfiguration saveConfig() {
+    SampleSaveConfiguration config = new SampleSaveConfiguration(false);
+    config.setAsXml(false);
+    config.setFieldNames(true);
+    config.setTimestamp(true);
+    config.setTime(true);
+    config.setLabel(true);
+    config.setCode(true);
+    config.setMessage(true);
+    config.setThreadName(true);
+    config.setSuccess(true);
+    config.setBytes(true);
+    config.setSentBytes(true);
+    config.setLatency(true);
+    config.setConnectTime(true);
+    config.setThreadCounts(true);
+    config.setDelimiter(",");
+    return config;
+  }
+}

@@ -1,0 +1,72 @@
+package io.tunelab.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class LoadArgsTest {
+  @Test
+  void readsPlanJtlWorkSampleVariablesAndPropertiesInOrder() {
+    LoadArgs args =
+        LoadArgs.parse(
+            new String[] {
+              "--plan",
+              "p.jmx",
+              "--jtl",
+              "r.jtl",
+              "--work",
+              "w",
+              "--sample-variables",
+              "a, b",
+              "-Jorders=5",
+              "-JbrokerUrl=tcp://127.0.0.1:1?x=y",
+              "-Jempty="
+            });
+
+    assertThat(args.plan()).isEqualTo(Path.of("p.jmx"));
+    assertThat(args.jtl()).isEqualTo(Path.of("r.jtl"));
+    assertThat(args.work()).isEqualTo(Path.of("w"));
+    assertThat(args.sampleVariables()).containsExactly("a", "b");
+    assertThat(args.properties())
+        .containsExactly(
+            java.util.Map.entry("orders", "5"),
+            java.util.Map.entry("brokerUrl", "tcp://127.0.0.1:1?x=y"),
+            java.util.Map.entry("empty", ""));
+  }
+
+  @Test
+  void rejectsAnUnknownArgument() {
+    assertThatThrownBy(() -> LoadArgs.parse(new String[] {"--plans", "p.jmx"}))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown argument '--plans'")
+        .hasMessageContaining("usage:");
+  }
+
+  @Test
+  void rejectsAMissingPlan() {
+    assertThatThrownBy(() -> LoadArgs.parse(new String[] {"--jtl", "r.jtl", "--work", "w"}))
+        .hasMessageContaining("--plan, --jtl and --work are required");
+  }
+
+  @Test
+  void rejectsAnOptionWithoutValue() {
+    assertThatThrownBy(() -> LoadArgs.parse(new String[] {"--plan"}))
+        .hasMessageContaining("--plan needs a value");
+  }
+
+  @Test
+  void rejectsAPropertyWithoutName() {
+    assertThatThrownBy(() -> LoadArgs.parse(new String[] {"-J=5"}))
+        .hasMessageContaining("-J=5 is not -Jname=value");
+    assertThatThrownBy(() -> LoadArgs.parse(new String[] {"-Jorders"}))
+        .hasMessageContaining("-Jorders is not -Jname=value");
+  }
+
+  @Test
+  void rejectsAPropertyGivenTwice() {
+    assertThatThrownBy(() -> LoadArgs.parse(new String[] {"-Jorders=1", "-Jorders=2"}))
+        .hasMessageContaining("property orders is given twice");
+  }
+}

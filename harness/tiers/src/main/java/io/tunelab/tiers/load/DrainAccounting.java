@@ -1,0 +1,104 @@
+package io.tunelab.tiers.load;
+
+import io.tunelab.tiers.mocks.MockEvents;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Accounts for every order of a batch: which completed (the Siebel mock answered its
+ * UpdateSalesOrder without a fault), which faulted ({@code process_instance} rows in state {@code
+ * faulted}), which are lost or duplicated, and how fast the batch drained.
+ */
+public final class DrainAccounting {
+  /** The Siebel operation whose arrival completes an order. */
+  public static final String COMPLETING_OPERATION = "UpdateSalesOrder";
+
+  private static final int SIGNIFICANT_DIGITS = 3;
+
+  private DrainAccounting() {}
+
+  /**
+   * The orders a batch-order run submitted, in JTL order: id to send time (epoch milliseconds).
+   * Failed samples are not submitted.
+   */
+  public static Map<String, Long> submitted(List<JtlRecord> records) {
+    Map<String, Long> sent = new LinkedHashMap<>();
+    for (JtlRecord record : records) {
+      if (record.success()) {
+        String id = record.get("orderId") != null ? record.get("orderId") : record.label();
+        sent.merge(id, record.timeStampMillis(), Math::min);
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * @param sentAtMillis each submitted order id and its send time, epoch milliseconds
+   * @param events what the Siebel mock answered; only fault-free {@value #COMPLETING_OPERATION}
+   *     events for submitted orders count
+   * @param faults faulted order ids and their reasons; ids not submitted are ignored
+   */
+  public static Accounting account(
+      Map<String, Long> sentAtMillis,
+      Collection<MockEvents.Event> events,
+      Map<String, String> faults) {
+    Map<String, List<Long>> completions = completions(sentAtMillis, events);
+    List<String> lost = new ArrayList<>();
+    List<String> duplicated = new ArrayList<>();
+    Map<String, String> faultsOfBatch = new HashMap<>();
+    int completed = 0;
+    int faulted = 0;
+    Histogram latency = new Histogram(SIGNIFICANT_DIGITS);
+    long firstSend = Long.MAX_VALUE;
+    long lastCompletion = 0;
+    for (Map.Entry<String, Long> order : sentAtMillis.entrySet()) {
+      String id = order.getKey();
+      long sentAt = order.getValue();
+      firstSend = Math.min(firstSend, sentAt);
+      List<Long> times = completions.getOrDefault(id, List.of());
+      boolean isFaulted = faults.containsKey(id);
+      if (isFaulted) {
+        faultsOfBatch.put(id, faults.get(id));
+      }
+      if (!times.isEmpty()) {
+        completed++;
+        long first = times.stream().mapToLong(Long::longValue).min().orElseThrow();
+        latency.recordValue(Math.max(0, first - sentAt));
+        lastCompletion = Math.max(lastCompletion, first);
+        if (times.size() > 1 || isFaulted) {
+          duplicated.add(id);
+        }
+      } else if (isFaulted) {
+        faulted++;
+      } else {
+        lost.add(id);
+      }
+    }
+    lost.sort(null);
+    duplicated.sort(null);
+    DrainMetrics metrics =
+        new DrainMetrics(
+            completed, sentAtMillis.isEmpty() ? 0 : firstSend, lastCompletion, latency);
+    return new Accounting(
+        sentAtMillis.size(), completed, faulted, lost, duplicated, faultsOfBatch, metrics);
+  }
+
+  private static Map<String, List<Long>> completions(
+      Map<String, Long> sentAtMillis, Collection<MockEvents.Event> events) {
+    Map<String, List<Long>> completions = new HashMap<>();
+    for (MockEvents.Event event : events) {
+      if (COMPLETING_OPERATION.equals(event.operation())
+          && !event.fault()
+          && event.key() != null
+          && sentAtMillis.containsKey(event.key())) {
+        completions.computeIfAbsent(event.key(), id -> new ArrayList<>()).add(event.epochMillis());
+      }
+    }
+    return completions;
+  }
+}

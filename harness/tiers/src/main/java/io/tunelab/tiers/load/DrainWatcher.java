@@ -1,0 +1,66 @@
+package io.tunelab.tiers.load;
+
+import io.tunelab.tiers.mocks.MockEvents;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Waits until every order of a batch is completed or faulted, or until no order settled for a while
+ * (then the run is incomplete, and the orders still open are lost).
+ */
+public final class DrainWatcher {
+  private final CompletionSource completions;
+  private final FaultSource faults;
+  private final Duration pollInterval;
+  private final Duration noProgressTimeout;
+
+  /**
+   * @param pollInterval time between two looks at the mock and the database
+   * @param noProgressTimeout how long the wait goes on without one more order settling
+   */
+  public DrainWatcher(
+      CompletionSource completions,
+      FaultSource faults,
+      Duration pollInterval,
+      Duration noProgressTimeout) {
+    if (pollInterval.isNegative() || pollInterval.isZero() || noProgressTimeout.isNegative()) {
+      throw new IllegalArgumentException("poll interval must be > 0 and timeout >= 0");
+    }
+    this.completions = completions;
+    this.faults = faults;
+    this.pollInterval = pollInterval;
+    this.noProgressTimeout = noProgressTimeout;
+  }
+
+  /**
+   * Polls until the batch has drained or stalled.
+   *
+   * @param sentAtMillis the submitted orders and their send times ({@link
+   *     DrainAccounting#submitted})
+   */
+  public DrainResult await(Map<String, Long> sentAtMillis) throws InterruptedException {
+    long start = System.nanoTime();
+    long lastProgress = start;
+    int settled = -1;
+    List<MockEvents.Event> events = new ArrayList<>();
+    while (true) {
+      events.addAll(completions.poll());
+      Accounting accounting = DrainAccounting.account(sentAtMillis, events, faults.faulted());
+      int nowSettled = accounting.completed() + accounting.faulted();
+      long now = System.nanoTime();
+      if (nowSettled > settled) {
+        settled = nowSettled;
+        lastProgress = now;
+      }
+      if (settled >= accounting.submitted()) {
+        return new DrainResult(true, accounting, Duration.ofNanos(now - start));
+      }
+      if (now - lastProgress >= noProgressTimeout.toNanos()) {
+        return new DrainResult(false, accounting, Duration.ofNanos(now - start));
+      }
+      Thread.sleep(pollInterval.toMillis());
+    }
+  }
+}
