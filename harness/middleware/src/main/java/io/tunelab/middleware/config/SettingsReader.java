@@ -11,6 +11,7 @@ import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
@@ -175,7 +176,7 @@ public final class SettingsReader {
       }
     }
     List<String> allowed =
-        java.util.Arrays.stream(type.getEnumConstants()).map(SettingsReader::spelling).toList();
+        Arrays.stream(type.getEnumConstants()).map(SettingsReader::spelling).toList();
     throw new SettingsException(
         source + ": " + key + " must be one of " + allowed + ", was '" + value + "'");
   }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
@@ -62,7 +63,7 @@ public final class Diagnostics implements AutoCloseable {
 
   /** Stopwatch samples per stage activity, so far. */
   public Map<String, Integer> samples() {
-    Map<String, Integer> counts = new java.util.TreeMap<>();
+    Map<String, Integer> counts = new TreeMap<>();
     stopwatch.forEach((key, values) -> counts.put(key, values.size()));
     return counts;
   }

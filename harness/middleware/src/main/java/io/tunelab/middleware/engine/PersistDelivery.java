@@ -7,7 +7,6 @@ import jakarta.jms.JMSException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.OptionalLong;
 
 /**
@@ -73,8 +72,6 @@ final class PersistDelivery implements Delivery {
                   + " WHERE delivery_id = ?")) {
         update.setLong(1, deliveryId);
         update.executeUpdate();
-      } catch (SQLException e) {
-        throw e;
       }
     };
   }

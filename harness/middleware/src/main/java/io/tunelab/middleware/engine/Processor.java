@@ -11,7 +11,6 @@ import io.tunelab.middleware.soap.BackendFault;
 import jakarta.jms.JMSException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,8 +127,7 @@ final class Processor {
       Outbound out,
       SqlStep sameTransaction)
       throws JMSException {
-    List<io.tunelab.middleware.flow.Activity> audit = work.activities();
-    faults.record(stage, payload, work.orderId(), reason, audit);
+    faults.record(stage, payload, work.orderId(), reason, work.activities());
     pool.inTransaction(
         connection -> {
           sameTransaction.run(connection);

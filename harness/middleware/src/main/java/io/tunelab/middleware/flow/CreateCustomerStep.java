@@ -8,6 +8,7 @@ import io.tunelab.middleware.xml.Stylesheets.Sheet;
 import io.tunelab.middleware.xml.Xml;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -65,7 +66,7 @@ public final class CreateCustomerStep implements Step {
       Xref.insert(
           work.connection(),
           XREF_TABLE,
-          UUID.randomUUID().toString().replace("-", "").toUpperCase(java.util.Locale.ROOT),
+          UUID.randomUUID().toString().replace("-", "").toUpperCase(Locale.ROOT),
           List.of(
               new Xref.Column("SEBL_01", partyId),
               new Xref.Column("COMMON", UUID.randomUUID().toString()),

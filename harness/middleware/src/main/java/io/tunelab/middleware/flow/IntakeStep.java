@@ -50,15 +50,15 @@ public final class IntakeStep implements Step {
                 siebelOrder,
                 Map.of("commonCustomerId", commonId, "receivedAt", Long.toString(now)));
     CanonicalOrder order = new CanonicalOrder(canonical);
-    String text = order.toXml();
-    work.activity("transform to canonical", text, started);
-
+    // The instance id goes into the message, so the order is serialized once, after it is known.
     long instanceId = services.instances().start(work.connection(), orderId, now);
     order.instanceId(instanceId);
+    String text = order.toXml();
+    work.activity("transform to canonical", text, started);
     services
         .instances()
         .reached(work.connection(), instanceId, Stage.INTAKE, now, work.activities());
-    return instanceId < 0 ? text : order.toXml();
+    return text;
   }
 
   private static void accept(StageWork work, String orderId) throws SQLException {

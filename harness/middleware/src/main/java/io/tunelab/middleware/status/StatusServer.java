@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
 
 /**
@@ -54,7 +55,7 @@ public final class StatusServer implements AutoCloseable {
     return server;
   }
 
-  private static java.util.concurrent.ThreadFactory daemon() {
+  private static ThreadFactory daemon() {
     return runnable -> {
       Thread thread = new Thread(runnable, "tunelab-status");
       thread.setDaemon(true);
