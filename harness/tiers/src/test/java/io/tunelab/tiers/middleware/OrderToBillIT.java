@@ -312,6 +312,31 @@ class OrderToBillIT {
     }
   }
 
+  @Test
+  void poolSizeDiagnosticsAndAsyncCacheReachTheMiddleware() throws Exception {
+    KnobSet knobs =
+        quick()
+            .with("middleware.jdbc.poolSize", "7")
+            .with("middleware.diagnostics", "on")
+            .with("middleware.delivery.policy", "async.cache");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "pool-diagnostics-cache")) {
+      assertThat(
+              fixture.count(
+                  "SELECT count(*) FROM pg_stat_activity"
+                      + " WHERE application_name = 'tunelab-middleware'"))
+          .isEqualTo(7);
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("dia", "small", 3, fixture.parties(3)));
+      fixture.awaitAccounted(3, Duration.ofSeconds(60));
+      assertThat(middleware.status().path("diagnosticsSamples").path("intake.receive").asLong())
+          .isEqualTo(3);
+      assertThat(middleware.log().resolveSibling("diagnostics.log")).content().contains("dia");
+    }
+
+    assertThat(fixture.count("SELECT count(*) FROM delivery_message")).isZero();
+  }
+
   private static long indexScans() {
     return fixture.count(
         "SELECT coalesce(sum(idx_scan), 0) FROM pg_stat_user_indexes"
