@@ -1,6 +1,7 @@
 package io.tunelab.middleware;
 
 import io.tunelab.middleware.config.MiddlewareSettings;
+import io.tunelab.middleware.config.SettingsException;
 import io.tunelab.middleware.db.Instances;
 import io.tunelab.middleware.db.Pool;
 import io.tunelab.middleware.diagnostics.Diagnostics;
@@ -45,6 +46,9 @@ public final class Middleware implements AutoCloseable {
     try {
       middleware.open();
       return middleware;
+    } catch (SettingsException e) {
+      middleware.close();
+      throw e;
     } catch (JMSException | RuntimeException e) {
       middleware.close();
       throw new IllegalStateException(e.toString(), e);

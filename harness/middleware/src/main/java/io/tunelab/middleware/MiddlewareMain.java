@@ -30,6 +30,10 @@ public final class MiddlewareMain {
     Middleware middleware;
     try {
       middleware = Middleware.start(settings);
+    } catch (SettingsException e) {
+      System.err.println("tunelab middleware: " + e.getMessage());
+      System.exit(2);
+      return;
     } catch (RuntimeException e) {
       e.printStackTrace();
       System.err.println("tunelab middleware: cannot start: " + e);

@@ -403,6 +403,16 @@ public final class Knobs {
           "hand-off between receipt and processing: in the consumer's transaction, stored in"
               + " delivery_message first, or in memory to the engine threads",
           "AIA: oneWayDeliveryPolicy");
+  public static final Knob<String> MIDDLEWARE_TRANSACTIONS =
+      middleware(
+          "transactions",
+          KnobTypes.choice("local", "xa"),
+          "local",
+          "",
+          "how a stage's broker and database work commit: JMS then JDBC local transactions, or one"
+              + " two-phase XA transaction (Narayana); xa needs db.server.max_prepared_transactions"
+              + " above 0",
+          "AIA transaction semantics: XA vs non-XA datasource and JMS adapter");
   public static final Knob<Integer> MIDDLEWARE_JDBC_POOL_SIZE =
       middleware(
           "jdbc.poolSize",
@@ -561,6 +571,7 @@ public final class Knobs {
           MIDDLEWARE_INSTANCE_PERSISTENCE,
           MIDDLEWARE_AUDIT_LEVEL,
           MIDDLEWARE_DELIVERY_POLICY,
+          MIDDLEWARE_TRANSACTIONS,
           MIDDLEWARE_JDBC_POOL_SIZE,
           MIDDLEWARE_JDBC_PREPARE_THRESHOLD,
           MIDDLEWARE_JDBC_STATEMENT_CACHE,

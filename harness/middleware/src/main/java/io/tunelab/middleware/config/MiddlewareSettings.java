@@ -22,6 +22,8 @@ import java.util.Map;
  * @param instancePersistence which process instances are written to {@code process_instance}
  * @param auditLevel how much audit trail is written per activity
  * @param deliveryPolicy hand-off between a message's receipt and its processing
+ * @param transactions how a stage's broker and database work commit together: local transactions
+ *     one after the other, or one two-phase (XA) transaction
  * @param jdbcPoolSize HikariCP maximum pool size
  * @param jdbcPrepareThreshold pgjdbc {@code prepareThreshold}: executions before a statement is
  *     server-prepared; 0 never
@@ -52,6 +54,7 @@ public record MiddlewareSettings(
     InstancePersistence instancePersistence,
     AuditLevel auditLevel,
     DeliveryPolicy deliveryPolicy,
+    Transactions transactions,
     int jdbcPoolSize,
     int jdbcPrepareThreshold,
     int jdbcStatementCacheQueries,
@@ -108,5 +111,13 @@ public record MiddlewareSettings(
     ASYNC_PERSIST,
     /** Handed to the engine threads in memory; the message is acknowledged on hand-off. */
     ASYNC_CACHE
+  }
+
+  /** How a stage's broker and database work commit together. */
+  public enum Transactions {
+    /** The JMS transaction commits, then the database's: fast, with a gap between the two. */
+    LOCAL,
+    /** One global transaction over Artemis and PostgreSQL, two-phase commit by Narayana. */
+    XA
   }
 }

@@ -6,6 +6,7 @@ import io.tunelab.middleware.config.MiddlewareSettings.DeliveryPolicy;
 import io.tunelab.middleware.config.MiddlewareSettings.Fetcher;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.config.MiddlewareSettings.Intake;
+import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -83,6 +84,7 @@ public final class SettingsReader {
             choice("instance.persistence", InstancePersistence.ALWAYS, InstancePersistence.class),
             choice("audit.level", AuditLevel.DEVELOPMENT, AuditLevel.class),
             choice("delivery.policy", DeliveryPolicy.ASYNC_PERSIST, DeliveryPolicy.class),
+            choice("transactions", Transactions.LOCAL, Transactions.class),
             integer("jdbc.poolSize", 10, 1, 500),
             integer("jdbc.prepareThreshold", 5, 0, 1_000_000),
             integer("jdbc.statementCacheQueries", 256, 0, 100_000),

@@ -1,7 +1,6 @@
 package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
-import io.tunelab.middleware.jms.Outbound;
 import jakarta.jms.JMSException;
 
 /**
@@ -25,12 +24,12 @@ final class CacheDelivery implements Delivery {
       String payload,
       String orderId,
       boolean lastAttempt,
-      Outbound out)
+      StageTransaction tx)
       throws JMSException, InterruptedException {
     engine.submit(
-        engineOut ->
+        engineTx ->
             processor.process(
-                stage, payload, orderId, true, false, engineOut, Processor.SqlStep.NONE));
-    out.commit();
+                stage, payload, orderId, true, false, engineTx, Processor.SqlStep.NONE));
+    tx.commit();
   }
 }

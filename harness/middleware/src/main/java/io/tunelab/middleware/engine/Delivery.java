@@ -1,7 +1,6 @@
 package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
-import io.tunelab.middleware.jms.Outbound;
 import jakarta.jms.JMSException;
 
 /** What a consumer does with a received message: the delivery policy. */
@@ -9,7 +8,7 @@ interface Delivery {
   /**
    * @param messageId the JMS message id, unique per message
    * @param lastAttempt whether the broker dead-letters the message if it is rolled back again
-   * @param out the consumer's session: its commit acknowledges the message
+   * @param tx the receiving thread's transaction, begun before the receipt: this ends it
    */
   void deliver(
       Stage stage,
@@ -17,6 +16,6 @@ interface Delivery {
       String payload,
       String orderId,
       boolean lastAttempt,
-      Outbound out)
+      StageTransaction tx)
       throws JMSException, InterruptedException;
 }

@@ -1,9 +1,6 @@
 package io.tunelab.middleware.engine;
 
-import io.tunelab.middleware.jms.Outbound;
-import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
-import jakarta.jms.Session;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -15,7 +12,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The engine threads of the asynchronous delivery policies: work handed over by the consumers waits
  * in a bounded queue (a full queue blocks the consumer, so memory stays bounded), and each engine
- * thread sends on its own transacted session.
+ * thread works in its own transaction (session, and database connection with XA).
  */
 final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
@@ -24,18 +21,17 @@ final class Engine implements AutoCloseable {
   private final List<Thread> threads = new ArrayList<>();
   private volatile boolean running = true;
 
-  /** Work for an engine thread, sending through the thread's own session. */
+  /** Work for an engine thread, in the thread's transaction (begun; the task ends it). */
   @FunctionalInterface
   interface Task {
-    void run(Outbound out) throws JMSException;
+    void run(StageTransaction tx) throws JMSException;
   }
 
-  Engine(int threadCount, Connection connection, boolean persistent) throws JMSException {
+  Engine(int threadCount, Transactions transactions) throws JMSException {
     this.work = new ArrayBlockingQueue<>(Math.max(16, threadCount * 2));
     for (int i = 0; i < threadCount; i++) {
-      Outbound out =
-          new Outbound(connection.createSession(true, Session.SESSION_TRANSACTED), persistent);
-      Thread thread = new Thread(() -> loop(out), "tunelab-engine-" + (i + 1));
+      StageTransaction tx = transactions.open();
+      Thread thread = new Thread(() -> loop(tx), "tunelab-engine-" + (i + 1));
       thread.setDaemon(true);
       threads.add(thread);
     }
@@ -52,7 +48,7 @@ final class Engine implements AutoCloseable {
     return work.size();
   }
 
-  private void loop(Outbound out) {
+  private void loop(StageTransaction tx) {
     while (running || !work.isEmpty()) {
       Task task;
       try {
@@ -64,16 +60,14 @@ final class Engine implements AutoCloseable {
         continue;
       }
       try {
-        task.run(out);
+        tx.begin();
+        task.run(tx);
       } catch (JMSException | RuntimeException e) {
         LOG.error("engine task failed: {}", e.toString());
-        try {
-          out.rollback();
-        } catch (JMSException ignored) {
-          // the session is gone; the broker rolls it back
-        }
+        tx.rollback();
       }
     }
+    tx.close();
   }
 
   @Override

@@ -5,6 +5,8 @@ import io.tunelab.middleware.db.Instances;
 import io.tunelab.middleware.db.Pool;
 import io.tunelab.middleware.flow.Activity;
 import io.tunelab.middleware.xml.CanonicalOrder;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 
@@ -23,11 +25,29 @@ final class Faults {
   }
 
   /**
+   * Records the fault in its own transaction, committed when this returns.
+   *
    * @param payload the message as the stage got it (a Siebel order at intake, else canonical)
    * @param orderId the order id from the message's property, for payloads that cannot be parsed
    */
   void record(
       Stage stage, String payload, String orderId, String reason, List<Activity> activities) {
+    pool.inTransaction(
+        connection -> {
+          record(connection, stage, payload, orderId, reason, activities);
+          return null;
+        });
+  }
+
+  /** Records the fault on {@code connection}, in the caller's transaction. */
+  void record(
+      Connection connection,
+      Stage stage,
+      String payload,
+      String orderId,
+      String reason,
+      List<Activity> activities)
+      throws SQLException {
     long instanceId = -1;
     Map<Stage, Long> timeline = Map.of(Stage.INTAKE, System.currentTimeMillis());
     String id = orderId;
@@ -41,13 +61,7 @@ final class Faults {
         // an unreadable message: its property is all we know of it
       }
     }
-    long instance = instanceId;
     String order = id == null || id.isEmpty() ? "unknown" : id;
-    Map<Stage, Long> reached = timeline;
-    pool.inTransaction(
-        connection -> {
-          instances.faulted(connection, instance, order, stage, reason, reached, activities);
-          return null;
-        });
+    instances.faulted(connection, instanceId, order, stage, reason, timeline, activities);
   }
 }

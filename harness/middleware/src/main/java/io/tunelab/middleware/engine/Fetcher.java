@@ -3,10 +3,7 @@ package io.tunelab.middleware.engine;
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.db.Pool;
-import io.tunelab.middleware.jms.Outbound;
-import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
-import jakarta.jms.Session;
 import java.lang.management.ManagementFactory;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -33,7 +30,7 @@ final class Fetcher implements AutoCloseable {
 
   private final MiddlewareSettings.Fetcher triple;
   private final Pool pool;
-  private final Outbound out;
+  private final StageTransaction tx;
   private final Delivery delivery;
   private final String name = "fetcher@" + ManagementFactory.getRuntimeMXBean().getName();
   private final Thread thread;
@@ -42,16 +39,10 @@ final class Fetcher implements AutoCloseable {
   private final AtomicLong largestBatch = new AtomicLong();
   private volatile boolean running = true;
 
-  Fetcher(
-      MiddlewareSettings.Fetcher triple,
-      Pool pool,
-      Connection connection,
-      boolean persistent,
-      Delivery delivery)
-      throws JMSException {
+  Fetcher(MiddlewareSettings.Fetcher triple, Pool pool, StageTransaction tx, Delivery delivery) {
     this.triple = triple;
     this.pool = pool;
-    this.out = new Outbound(connection.createSession(true, Session.SESSION_TRANSACTED), persistent);
+    this.tx = tx;
     this.delivery = delivery;
     this.thread = new Thread(this::loop, "tunelab-fetcher");
     thread.setDaemon(true);
@@ -76,6 +67,7 @@ final class Fetcher implements AutoCloseable {
         return;
       } catch (JMSException | RuntimeException e) {
         LOG.warn("fetcher: {}", e.toString());
+        tx.rollback();
       }
     }
   }
@@ -103,8 +95,9 @@ final class Fetcher implements AutoCloseable {
   }
 
   private void submit(Picked order) throws JMSException, InterruptedException {
+    tx.begin();
     delivery.deliver(
-        Stage.INTAKE, "inbox-" + order.id(), order.payload(), order.orderId(), true, out);
+        Stage.INTAKE, "inbox-" + order.id(), order.payload(), order.orderId(), true, tx);
     pool.inTransaction(
         connection -> {
           try (PreparedStatement done =
@@ -137,6 +130,7 @@ final class Fetcher implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    tx.close();
   }
 
   private record Picked(long id, String orderId, String payload) {}

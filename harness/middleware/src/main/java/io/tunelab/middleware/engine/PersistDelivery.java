@@ -1,29 +1,26 @@
 package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
-import io.tunelab.middleware.db.Pool;
-import io.tunelab.middleware.jms.Outbound;
 import jakarta.jms.JMSException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.OptionalLong;
 
 /**
  * {@code async.persist}: the consumer stores the message in {@code delivery_message} and commits
- * both the row and the acknowledgement; an engine thread then processes it in a second transaction
- * that marks the row done. Survives a crash at the price of a write and an update per message, as
- * BPEL's delivery store.
+ * both the row and the acknowledgement (one after the other with local transactions, atomically
+ * with XA); an engine thread then processes it in a second transaction that marks the row done.
+ * Survives a crash at the price of a write and an update per message, as BPEL's delivery store.
  */
 final class PersistDelivery implements Delivery {
   private final Processor processor;
   private final Engine engine;
-  private final Pool pool;
 
-  PersistDelivery(Processor processor, Engine engine, Pool pool) {
+  PersistDelivery(Processor processor, Engine engine) {
     this.processor = processor;
     this.engine = engine;
-    this.pool = pool;
   }
 
   @Override
@@ -33,35 +30,41 @@ final class PersistDelivery implements Delivery {
       String payload,
       String orderId,
       boolean lastAttempt,
-      Outbound out)
+      StageTransaction tx)
       throws JMSException, InterruptedException {
-    OptionalLong stored = store(stage, messageId, payload, orderId);
-    out.commit();
+    OptionalLong stored;
+    try {
+      stored =
+          tx.beforeAcknowledge(connection -> store(connection, stage, messageId, payload, orderId));
+    } catch (SQLException | RuntimeException e) {
+      tx.rollback();
+      throw new IllegalStateException("could not store the delivery: " + e, e);
+    }
+    tx.commit();
     if (stored.isEmpty()) {
       return; // stored by an earlier delivery of the same message, which the engine handles
     }
     long id = stored.getAsLong();
     engine.submit(
-        engineOut -> processor.process(stage, payload, orderId, true, false, engineOut, done(id)));
+        engineTx -> processor.process(stage, payload, orderId, true, false, engineTx, done(id)));
   }
 
-  private OptionalLong store(Stage stage, String messageId, String payload, String orderId) {
-    return pool.inTransaction(
-        connection -> {
-          try (PreparedStatement insert =
-              connection.prepareStatement(
-                  "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
-                      + " VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING"
-                      + " RETURNING delivery_id")) {
-            insert.setString(1, messageId);
-            insert.setString(2, stage.queue());
-            insert.setString(3, orderId);
-            insert.setString(4, payload);
-            try (ResultSet row = insert.executeQuery()) {
-              return row.next() ? OptionalLong.of(row.getLong(1)) : OptionalLong.empty();
-            }
-          }
-        });
+  private static OptionalLong store(
+      Connection connection, Stage stage, String messageId, String payload, String orderId)
+      throws SQLException {
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
+                + " VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING"
+                + " RETURNING delivery_id")) {
+      insert.setString(1, messageId);
+      insert.setString(2, stage.queue());
+      insert.setString(3, orderId);
+      insert.setString(4, payload);
+      try (ResultSet row = insert.executeQuery()) {
+        return row.next() ? OptionalLong.of(row.getLong(1)) : OptionalLong.empty();
+      }
+    }
   }
 
   private static Processor.SqlStep done(long deliveryId) {

@@ -10,6 +10,7 @@ import io.tunelab.middleware.flow.Step;
 import io.tunelab.middleware.jms.BrokerConnections;
 import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
+import jakarta.jms.XAConnection;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -22,6 +23,7 @@ import java.util.Map;
  */
 public final class Pipeline implements AutoCloseable {
   private final Connection connection;
+  private final Transactions transactions;
   private final Engine engine;
   private final Fetcher fetcher;
   private final List<StageConsumer> consumers = new ArrayList<>();
@@ -29,8 +31,13 @@ public final class Pipeline implements AutoCloseable {
   private final Map<Stage, StageCounters> counters;
 
   private Pipeline(
-      Connection connection, Engine engine, Fetcher fetcher, Map<Stage, StageCounters> counters) {
+      Connection connection,
+      Transactions transactions,
+      Engine engine,
+      Fetcher fetcher,
+      Map<Stage, StageCounters> counters) {
     this.connection = connection;
+    this.transactions = transactions;
     this.engine = engine;
     this.fetcher = fetcher;
     this.counters = counters;
@@ -49,26 +56,33 @@ public final class Pipeline implements AutoCloseable {
       counters.put(stage, new StageCounters());
     }
     Faults faults = new Faults(pool, services.instances());
-    Processor processor = new Processor(pool, steps, counters, diagnostics, faults);
-    Connection connection = BrokerConnections.open(settings, "tunelab-middleware");
-    boolean persistent = settings.messagesPersistent();
+    Processor processor = new Processor(steps, counters, diagnostics, faults);
+    Connection connection;
+    Transactions transactions;
+    if (settings.transactions() == MiddlewareSettings.Transactions.XA) {
+      XAConnection xa = BrokerConnections.openXa(settings, "tunelab-middleware");
+      connection = xa;
+      transactions = new XaTransactions(settings, xa, pool);
+    } else {
+      connection = BrokerConnections.open(settings, "tunelab-middleware");
+      transactions = new LocalTransactions(pool, connection, settings.messagesPersistent());
+    }
     Engine engine =
         switch (settings.deliveryPolicy()) {
           case SYNC -> null;
-          case ASYNC_CACHE, ASYNC_PERSIST ->
-              new Engine(settings.engineThreads(), connection, persistent);
+          case ASYNC_CACHE, ASYNC_PERSIST -> new Engine(settings.engineThreads(), transactions);
         };
     Delivery delivery =
         switch (settings.deliveryPolicy()) {
           case SYNC -> new SyncDelivery(processor);
           case ASYNC_CACHE -> new CacheDelivery(processor, engine);
-          case ASYNC_PERSIST -> new PersistDelivery(processor, engine, pool);
+          case ASYNC_PERSIST -> new PersistDelivery(processor, engine);
         };
     Fetcher fetcher =
         settings.intake() == Intake.FETCHER
-            ? new Fetcher(settings.fetcher(), pool, connection, persistent, delivery)
+            ? new Fetcher(settings.fetcher(), pool, transactions.open(), delivery)
             : null;
-    Pipeline pipeline = new Pipeline(connection, engine, fetcher, counters);
+    Pipeline pipeline = new Pipeline(connection, transactions, engine, fetcher, counters);
     for (Stage stage : Stage.values()) {
       if (stage == Stage.INTAKE && fetcher != null) {
         continue;
@@ -77,8 +91,7 @@ public final class Pipeline implements AutoCloseable {
         StageConsumer consumer =
             new StageConsumer(
                 stage,
-                connection,
-                persistent,
+                transactions.open(),
                 delivery,
                 counters.get(stage),
                 settings.redeliveryMaxAttempts(),
@@ -104,6 +117,7 @@ public final class Pipeline implements AutoCloseable {
     status.put("stages", stages);
     status.put("consumerThreads", consumers.size());
     status.put("engineBacklog", engine == null ? 0 : engine.backlog());
+    status.put("xaConnections", transactions.dedicatedConnections());
     if (fetcher != null) {
       status.put("fetcher", fetcher.status());
     }
@@ -127,6 +141,7 @@ public final class Pipeline implements AutoCloseable {
       engine.close();
     }
     consumers.forEach(StageConsumer::close);
+    transactions.close();
     try {
       connection.close();
     } catch (JMSException e) {

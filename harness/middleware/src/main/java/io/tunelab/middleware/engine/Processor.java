@@ -1,12 +1,10 @@
 package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
-import io.tunelab.middleware.db.Pool;
 import io.tunelab.middleware.diagnostics.Diagnostics;
 import io.tunelab.middleware.flow.DuplicateOrder;
 import io.tunelab.middleware.flow.StageWork;
 import io.tunelab.middleware.flow.Step;
-import io.tunelab.middleware.jms.Outbound;
 import io.tunelab.middleware.soap.BackendFault;
 import jakarta.jms.JMSException;
 import java.sql.Connection;
@@ -16,10 +14,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs one message through its stage in one database transaction and one JMS transaction. The JMS
- * transaction (acknowledge + send to the next stage) commits first, then the database: a failure
- * between the two loses database rows of an order that goes on, never the order itself. That gap is
- * what the local transaction mode accepts.
+ * Runs one message through its stage within the thread's {@link StageTransaction}: the stage's
+ * database work, the message to the next stage and the acknowledgement commit together (in the
+ * order and with the guarantees of the transaction mode); a faulted order commits its fault record
+ * instead of the stage's work.
  */
 final class Processor {
   private static final Logger LOG = LoggerFactory.getLogger(Processor.class);
@@ -33,19 +31,16 @@ final class Processor {
     ROLLED_BACK
   }
 
-  private final Pool pool;
   private final Map<Stage, Step> steps;
   private final Map<Stage, StageCounters> counters;
   private final Diagnostics diagnostics;
   private final Faults faults;
 
   Processor(
-      Pool pool,
       Map<Stage, Step> steps,
       Map<Stage, StageCounters> counters,
       Diagnostics diagnostics,
       Faults faults) {
-    this.pool = pool;
     this.steps = steps;
     this.counters = counters;
     this.diagnostics = diagnostics;
@@ -53,12 +48,15 @@ final class Processor {
   }
 
   /**
+   * Processes the message and ends the transaction {@code tx} (begun by the caller).
+   *
    * @param lastAttempt whether a rollback would dead-letter the message (or lose it, when it was
    *     already acknowledged): then a failure is recorded as a fault
    * @param redeliverable whether the broker still holds the message (sync delivery): a failure on
    *     the last attempt is then rolled back into the dead-letter queue after it is recorded
    * @param sameTransaction more database work to commit with the stage's (e.g. marking a stored
    *     delivery done)
+   * @throws JMSException when the transaction could not commit (it was rolled back)
    */
   Result process(
       Stage stage,
@@ -66,84 +64,104 @@ final class Processor {
       String orderId,
       boolean lastAttempt,
       boolean redeliverable,
-      Outbound out,
+      StageTransaction tx,
       SqlStep sameTransaction)
       throws JMSException {
+    Result result = run(stage, payload, orderId, lastAttempt, redeliverable, tx, sameTransaction);
+    if (result == Result.ROLLED_BACK) {
+      tx.rollback();
+    } else {
+      tx.commit();
+    }
     StageCounters stageCounters = counters.get(stage);
-    try (Connection connection = pool.connection()) {
-      connection.setAutoCommit(false);
-      StageWork work = new StageWork(stage, connection, diagnostics);
-      work.orderId(orderId);
-      try {
-        String next = steps.get(stage).handle(payload, work);
-        if (next != null) {
-          out.send(stage.next(), next, work.orderId());
-        }
-        sameTransaction.run(connection);
-        out.commit();
-        commitAfterJms(connection, work.orderId());
-        stageCounters.forwarded.increment();
-        return Result.FORWARDED;
-      } catch (DuplicateOrder duplicate) {
-        connection.rollback();
-        sameTransaction.run(connection);
-        connection.commit();
-        out.commit();
-        stageCounters.duplicates.increment();
-        return Result.DUPLICATE;
-      } catch (BackendFault fault) {
-        connection.rollback();
-        return fault(stage, payload, work, fault.getMessage(), out, sameTransaction);
-      } catch (RuntimeException | SQLException e) {
-        connection.rollback();
-        if (lastAttempt && !redeliverable) {
-          String reason = "processing failed, no redelivery possible: " + e;
-          return fault(stage, payload, work, reason, out, sameTransaction);
-        }
-        if (lastAttempt) {
-          // Accounted for now; the rollback below lets the broker dead-letter the message.
-          String reason = "dead-lettered after its last delivery failed: " + e;
-          faults.record(stage, payload, work.orderId(), reason, work.activities());
-          stageCounters.faulted.increment();
-        }
-        LOG.warn("{} rolled back order {}: {}", stage.key(), work.orderId(), e.toString());
-        out.rollback();
-        stageCounters.rolledBack.increment();
-        return Result.ROLLED_BACK;
-      }
+    switch (result) {
+      case FORWARDED -> stageCounters.forwarded.increment();
+      case FAULTED -> stageCounters.faulted.increment();
+      case DUPLICATE -> stageCounters.duplicates.increment();
+      case ROLLED_BACK -> stageCounters.rolledBack.increment();
+    }
+    return result;
+  }
+
+  private Result run(
+      Stage stage,
+      String payload,
+      String orderId,
+      boolean lastAttempt,
+      boolean redeliverable,
+      StageTransaction tx,
+      SqlStep sameTransaction)
+      throws JMSException {
+    StageWork work;
+    try {
+      work = new StageWork(stage, tx.connection(), diagnostics);
     } catch (SQLException e) {
       LOG.warn("{}: no database connection: {}", stage.key(), e.toString());
-      out.rollback();
-      stageCounters.rolledBack.increment();
+      return Result.ROLLED_BACK;
+    }
+    work.orderId(orderId);
+    try {
+      String next = steps.get(stage).handle(payload, work);
+      sameTransaction.run(work.connection());
+      if (next != null) {
+        tx.out().send(stage.next(), next, work.orderId());
+      }
+      return Result.FORWARDED;
+    } catch (DuplicateOrder duplicate) {
+      return undoThen(tx, stage, () -> sameTransaction.run(work.connection()), Result.DUPLICATE);
+    } catch (BackendFault fault) {
+      return undoThen(
+          tx,
+          stage,
+          () -> recordFault(stage, payload, work, fault.getMessage(), tx, sameTransaction),
+          Result.FAULTED);
+    } catch (RuntimeException | SQLException e) {
+      if (lastAttempt && !redeliverable) {
+        String reason = "processing failed, no redelivery possible: " + e;
+        return undoThen(
+            tx,
+            stage,
+            () -> recordFault(stage, payload, work, reason, tx, sameTransaction),
+            Result.FAULTED);
+      }
+      if (lastAttempt) {
+        // Accounted for now, in its own transaction; the rollback lets the broker dead-letter it.
+        String reason = "dead-lettered after its last delivery failed: " + e;
+        faults.record(stage, payload, work.orderId(), reason, work.activities());
+        counters.get(stage).faulted.increment();
+      }
+      LOG.warn("{} rolled back order {}: {}", stage.key(), work.orderId(), e.toString());
       return Result.ROLLED_BACK;
     }
   }
 
-  private Result fault(
+  /** Drops the stage's database work, then does {@code then}; rolls back if either fails. */
+  private static Result undoThen(
+      StageTransaction tx, Stage stage, SqlAction then, Result onSuccess) {
+    try {
+      tx.undoDatabaseWork();
+      then.run();
+      return onSuccess;
+    } catch (SQLException | RuntimeException e) {
+      LOG.warn("{}: could not record the outcome, rolling back: {}", stage.key(), e.toString());
+      return Result.ROLLED_BACK;
+    }
+  }
+
+  private void recordFault(
       Stage stage,
       String payload,
       StageWork work,
       String reason,
-      Outbound out,
+      StageTransaction tx,
       SqlStep sameTransaction)
-      throws JMSException {
-    faults.record(stage, payload, work.orderId(), reason, work.activities());
-    pool.inTransaction(
+      throws SQLException {
+    tx.beforeAcknowledge(
         connection -> {
+          faults.record(connection, stage, payload, work.orderId(), reason, work.activities());
           sameTransaction.run(connection);
           return null;
         });
-    out.commit();
-    counters.get(stage).faulted.increment();
-    return Result.FAULTED;
-  }
-
-  private static void commitAfterJms(Connection connection, String orderId) {
-    try {
-      connection.commit();
-    } catch (SQLException e) {
-      LOG.error("order {} went on but its database rows were lost: {}", orderId, e.toString());
-    }
   }
 
   /** Database work on the stage's connection. */
@@ -152,5 +170,10 @@ final class Processor {
     SqlStep NONE = connection -> {};
 
     void run(Connection connection) throws SQLException;
+  }
+
+  @FunctionalInterface
+  private interface SqlAction {
+    void run() throws SQLException;
   }
 }

@@ -2,11 +2,9 @@ package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.jms.Outbound;
-import jakarta.jms.Connection;
 import jakarta.jms.JMSException;
 import jakarta.jms.Message;
 import jakarta.jms.MessageConsumer;
-import jakarta.jms.Session;
 import jakarta.jms.TextMessage;
 import java.util.List;
 import org.slf4j.Logger;
@@ -14,15 +12,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One JMS receive thread of a stage (the studies' {@code adapter.jms.receive.threads}): its own
- * transacted session and consumer on the stage's queue, so N of them show as N consumers on the
- * queue in the broker.
+ * transaction (session, and database connection with XA) and consumer on the stage's queue, so N of
+ * them show as N consumers on the queue in the broker. Each receipt happens inside a begun
+ * transaction, so that with XA the acknowledgement is part of the global transaction.
  */
 final class StageConsumer implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(StageConsumer.class);
   private static final long RECEIVE_TIMEOUT_MILLIS = 250;
 
   private final Stage stage;
-  private final Outbound out;
+  private final StageTransaction tx;
   private final MessageConsumer consumer;
   private final Delivery delivery;
   private final StageCounters counters;
@@ -33,17 +32,15 @@ final class StageConsumer implements Runnable {
   /** Registers the consumer on the broker now; {@link #run()} then receives. */
   StageConsumer(
       Stage stage,
-      Connection connection,
-      boolean persistent,
+      StageTransaction tx,
       Delivery delivery,
       StageCounters counters,
       int maxAttempts,
       Faults faults)
       throws JMSException {
     this.stage = stage;
-    Session session = connection.createSession(true, Session.SESSION_TRANSACTED);
-    this.out = new Outbound(session, persistent);
-    this.consumer = session.createConsumer(session.createQueue(stage.queue()));
+    this.tx = tx;
+    this.consumer = tx.session().createConsumer(tx.session().createQueue(stage.queue()));
     this.delivery = delivery;
     this.counters = counters;
     this.maxAttempts = maxAttempts;
@@ -54,9 +51,12 @@ final class StageConsumer implements Runnable {
   public void run() {
     while (running) {
       try {
+        tx.begin();
         Message message = consumer.receive(RECEIVE_TIMEOUT_MILLIS);
         if (message != null) {
           handle(message);
+        } else {
+          tx.rollback();
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
@@ -87,7 +87,7 @@ final class StageConsumer implements Runnable {
     }
     boolean lastAttempt = deliveryCount >= maxAttempts;
     try {
-      delivery.deliver(stage, messageId, payload, orderId, lastAttempt, out);
+      delivery.deliver(stage, messageId, payload, orderId, lastAttempt, tx);
     } catch (RuntimeException e) {
       if (lastAttempt) {
         // The broker dead-letters the message after this rollback: account for the order first.
@@ -104,11 +104,7 @@ final class StageConsumer implements Runnable {
     // rolled back and its message comes again.
     LOG.warn("{} consumer: {}", stage.key(), e.toString());
     counters.rolledBack.increment();
-    try {
-      out.rollback();
-    } catch (JMSException | RuntimeException ignored) {
-      // nothing more to undo on a broken session
-    }
+    tx.rollback();
     try {
       Thread.sleep(RECEIVE_TIMEOUT_MILLIS);
     } catch (InterruptedException interrupted) {
@@ -122,10 +118,6 @@ final class StageConsumer implements Runnable {
   }
 
   void close() {
-    try {
-      out.close();
-    } catch (JMSException e) {
-      // stopping anyway
-    }
+    tx.close();
   }
 }

@@ -1,7 +1,6 @@
 package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
-import io.tunelab.middleware.jms.Outbound;
 import jakarta.jms.JMSException;
 
 /** {@code sync}: the consumer thread processes the message in its own transaction. */
@@ -19,8 +18,8 @@ final class SyncDelivery implements Delivery {
       String payload,
       String orderId,
       boolean lastAttempt,
-      Outbound out)
+      StageTransaction tx)
       throws JMSException {
-    processor.process(stage, payload, orderId, lastAttempt, true, out, Processor.SqlStep.NONE);
+    processor.process(stage, payload, orderId, lastAttempt, true, tx, Processor.SqlStep.NONE);
   }
 }

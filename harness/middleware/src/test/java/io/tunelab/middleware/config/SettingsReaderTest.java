@@ -7,6 +7,7 @@ import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.DeliveryPolicy;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,7 @@ class SettingsReaderTest {
     assertThat(settings.auditLevel()).isEqualTo(AuditLevel.DEVELOPMENT);
     assertThat(settings.deliveryPolicy()).isEqualTo(DeliveryPolicy.ASYNC_PERSIST);
     assertThat(settings.diagnostics()).isTrue();
+    assertThat(settings.transactions()).isEqualTo(Transactions.LOCAL);
   }
 
   @Test
@@ -38,8 +40,11 @@ class SettingsReaderTest {
     properties.setProperty("delivery.policy", "async.cache");
     properties.setProperty("consumers.createSubscriptions", "8");
     properties.setProperty("diagnostics", "off");
+    properties.setProperty("transactions", "xa");
 
     MiddlewareSettings settings = SettingsReader.from(properties, "test");
+
+    assertThat(settings.transactions()).isEqualTo(Transactions.XA);
 
     assertThat(settings.deliveryPolicy()).isEqualTo(DeliveryPolicy.ASYNC_CACHE);
     assertThat(settings.consumers(Stage.CREATE_SUBSCRIPTIONS)).isEqualTo(8);

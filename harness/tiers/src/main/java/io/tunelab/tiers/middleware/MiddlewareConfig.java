@@ -85,6 +85,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
       }
     }
     FOLLOWED_KNOBS.forEach((key, knob) -> settings.put(key, spelling(key, knob, knobs.get(knob))));
+    requirePreparedTransactionsForXa(knobs);
     List<String> flags =
         jvmFlags(
             knobs.get(Knobs.MIDDLEWARE_HEAP),
@@ -92,6 +93,19 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
             knobs.get(Knobs.MIDDLEWARE_COLLECTOR),
             knobs.get(Knobs.MIDDLEWARE_JVM_FLAGS));
     return new MiddlewareConfig(settings, flags);
+  }
+
+  private static void requirePreparedTransactionsForXa(KnobSet knobs) {
+    if (knobs.get(Knobs.MIDDLEWARE_TRANSACTIONS).equals("xa")
+        && knobs.get(Knobs.DB_MAX_PREPARED_TRANSACTIONS) == 0) {
+      throw new BadInputException(
+          Knobs.MIDDLEWARE_TRANSACTIONS.name()
+              + "=xa needs PostgreSQL to prepare transactions, but "
+              + Knobs.DB_MAX_PREPARED_TRANSACTIONS.name()
+              + " is 0: set it too, e.g. --set "
+              + Knobs.DB_MAX_PREPARED_TRANSACTIONS.name()
+              + "=100");
+    }
   }
 
   /** Whether the knob is a key of the middleware's settings file (not a JVM knob). */

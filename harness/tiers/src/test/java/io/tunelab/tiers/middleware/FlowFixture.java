@@ -28,6 +28,11 @@ import java.util.OptionalLong;
  */
 final class FlowFixture implements AutoCloseable {
   static final int CUSTOMERS = 200;
+
+  /** XA needs prepared transactions; the default stack allows none. */
+  static final KnobSet STACK_KNOBS =
+      KnobSet.defaults().with("db.server.max_prepared_transactions", "20");
+
   private static final Path LOGS = Path.of("target/order-to-bill-it");
 
   final Stack stack;
@@ -35,7 +40,7 @@ final class FlowFixture implements AutoCloseable {
   final Database database;
 
   FlowFixture() {
-    stack = TestStack.start();
+    stack = TestStack.start(STACK_KNOBS);
     endpoints = stack.endpoints();
     database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
     database.migrate();

@@ -52,6 +52,20 @@ class MiddlewareConfigTest {
   }
 
   @Test
+  void xaNeedsTheDatabaseToPrepareTransactions() {
+    KnobSet xa = KnobSet.defaults().with("middleware.transactions", "xa");
+
+    assertThatThrownBy(() -> MiddlewareConfig.from(xa))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.transactions=xa")
+        .hasMessageContaining("db.server.max_prepared_transactions is 0")
+        .hasMessageContaining("--set db.server.max_prepared_transactions=100");
+    assertThat(
+            MiddlewareConfig.from(xa.with("db.server.max_prepared_transactions", "10")).settings())
+        .containsEntry("transactions", "xa");
+  }
+
+  @Test
   void rejectsAYoungGenerationThatDoesNotFitTheHeap() {
     KnobSet knobs =
         KnobSet.defaults()

@@ -125,6 +125,20 @@ class MiddlewareTierIT {
   }
 
   @Test
+  void xaOnADatabaseThatCannotPrepareIsBadInputNamingTheKnob() {
+    // this stack's db runs with the default max_prepared_transactions = 0
+    MiddlewareConfig xa =
+        new MiddlewareConfig(Map.of("transactions", "xa"), MiddlewareConfig.defaults().jvmFlags());
+
+    assertThatThrownBy(
+            () -> MiddlewareTier.start(xa, stack.endpoints(), fresh("xa"), OptionalLong.empty()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("max_prepared_transactions above 0")
+        .hasMessageContaining("db.server.max_prepared_transactions");
+    assertThat(middlewareChildren()).isEmpty();
+  }
+
+  @Test
   void closeLeavesNoProcessAndNoListener() throws IOException {
     MiddlewareTier middleware = start(KnobSet.defaults(), "close");
     List<ProcessHandle> processes = middleware.processes();

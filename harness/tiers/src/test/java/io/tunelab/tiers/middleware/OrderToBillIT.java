@@ -206,6 +206,70 @@ class OrderToBillIT {
   }
 
   @Test
+  void xaCommitsEveryStageInTwoPhasesAcrossBrokerAndDatabase() throws Exception {
+    KnobSet knobs = xa(quick());
+    long prepared = statementCalls("PREPARE TRANSACTION");
+    long committed = statementCalls("COMMIT PREPARED");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "xa-sync")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("xas", "small", 6, fixture.parties(6)));
+      fixture.awaitAccounted(6, Duration.ofSeconds(60));
+      assertThat(middleware.status().path("xaConnections").asInt()).isEqualTo(15);
+    }
+
+    assertThat(fixture.completed()).hasSize(6).containsOnlyKeys(ids("xas", 6));
+    long prepares = statementCalls("PREPARE TRANSACTION") - prepared;
+    assertThat(prepares).isEqualTo(6 * 5);
+    assertThat(statementCalls("COMMIT PREPARED") - committed).isEqualTo(prepares);
+    assertThat(fixture.count("SELECT count(*) FROM pg_prepared_xacts")).isZero();
+  }
+
+  @Test
+  void xaStoresAndAcknowledgesAsyncDeliveriesAtomically() throws Exception {
+    KnobSet knobs = xa(quick()).with("middleware.delivery.policy", "async.persist");
+    long prepared = statementCalls("PREPARE TRANSACTION");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "xa-async")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("xaa", "small", 4, fixture.parties(4)));
+      fixture.awaitAccounted(4, Duration.ofSeconds(60));
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .until(
+              () ->
+                  fixture.count("SELECT count(*) FROM delivery_message WHERE state = 'DONE'")
+                      == 4 * 5);
+    }
+
+    // one two-phase commit to store each hand-off, one to process it
+    assertThat(statementCalls("PREPARE TRANSACTION") - prepared).isEqualTo(4 * 5 * 2);
+    assertThat(fixture.completed()).containsOnlyKeys(ids("xaa", 4));
+  }
+
+  private static KnobSet xa(KnobSet knobs) {
+    return knobs
+        .with("middleware.transactions", "xa")
+        .with("db.server.max_prepared_transactions", "20");
+  }
+
+  /** Calls of the statements starting with {@code prefix}, as pg_stat_statements counted them. */
+  private static long statementCalls(String prefix) {
+    return fixture.count(
+        "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE query LIKE '"
+            + prefix
+            + "%'");
+  }
+
+  private static Set<String> ids(String prefix, int count) {
+    Set<String> ids = new HashSet<>();
+    for (TestOrder order : TestOrders.orders(prefix, "small", count, fixture.parties(count))) {
+      ids.add(order.id());
+    }
+    return ids;
+  }
+
+  @Test
   void syncDeliveryWritesNoDeliveryRows() throws Exception {
     try (MiddlewareTier middleware = fixture.middleware(quick(), "sync")) {
       TestOrders.send(

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.middleware;
 
+import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.EmbeddedProvider;
@@ -17,12 +18,17 @@ final class TestStack {
   private TestStack() {}
 
   static Stack start() {
+    return start(KnobSet.defaults());
+  }
+
+  /** A stack whose tiers follow {@code knobs} (e.g. db server settings). */
+  static Stack start(KnobSet knobs) {
     // Under the runtime dir, not @TempDir: the postgres user must be able to enter it.
     Path runtime =
         RuntimeDir.root()
             .resolve("it-middleware")
             .resolve(UUID.randomUUID().toString().substring(0, 8));
     return new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime))
-        .start(StackConfig.defaults());
+        .start(StackConfig.from(knobs));
   }
 }
