@@ -2,6 +2,7 @@ package io.tunelab.middleware;
 
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.config.SettingsException;
+import io.tunelab.middleware.db.CrmUpdates;
 import io.tunelab.middleware.db.Instances;
 import io.tunelab.middleware.db.Pool;
 import io.tunelab.middleware.diagnostics.Diagnostics;
@@ -86,7 +87,7 @@ public final class Middleware implements AutoCloseable {
     steps.put(Stage.ORCHESTRATION, new OrchestrationStep(services));
     steps.put(Stage.CREATE_CUSTOMER, new CreateCustomerStep(services));
     steps.put(Stage.CREATE_SUBSCRIPTIONS, new CreateSubscriptionsStep(services));
-    steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services));
+    steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services, new CrmUpdates(pool)));
     pipeline = keep(Pipeline.start(settings, pool, services, steps, diagnostics));
     status = keep(StatusServer.start(settings.httpPort(), this::status));
   }

@@ -21,6 +21,16 @@ public enum Stage {
     return key;
   }
 
+  /** The stage consuming {@code queue}. */
+  public static Stage ofQueue(String queue) {
+    for (Stage stage : values()) {
+      if (stage.queue.equals(queue)) {
+        return stage;
+      }
+    }
+    throw new IllegalArgumentException("no stage consumes " + queue);
+  }
+
   /** The Artemis queue the stage consumes. */
   public String queue() {
     return queue;

@@ -44,9 +44,15 @@ final class PersistDelivery implements Delivery {
     if (stored.isEmpty()) {
       return; // stored by an earlier delivery of the same message, which the engine handles
     }
-    long id = stored.getAsLong();
+    process(stage, stored.getAsLong(), payload, orderId);
+  }
+
+  /** Hands a stored delivery to the engine, which marks it done with the stage's work. */
+  void process(Stage stage, long deliveryId, String payload, String orderId)
+      throws InterruptedException {
     engine.submit(
-        engineTx -> processor.process(stage, payload, orderId, true, false, engineTx, done(id)));
+        engineTx ->
+            processor.process(stage, payload, orderId, true, false, engineTx, done(deliveryId)));
   }
 
   private static OptionalLong store(

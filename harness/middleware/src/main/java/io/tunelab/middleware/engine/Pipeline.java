@@ -26,6 +26,7 @@ public final class Pipeline implements AutoCloseable {
   private final Transactions transactions;
   private final Engine engine;
   private final Fetcher fetcher;
+  private final DeliveryRecovery recovery;
   private final List<StageConsumer> consumers = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
   private final Map<Stage, StageCounters> counters;
@@ -35,7 +36,9 @@ public final class Pipeline implements AutoCloseable {
       Transactions transactions,
       Engine engine,
       Fetcher fetcher,
+      DeliveryRecovery recovery,
       Map<Stage, StageCounters> counters) {
+    this.recovery = recovery;
     this.connection = connection;
     this.transactions = transactions;
     this.engine = engine;
@@ -78,11 +81,13 @@ public final class Pipeline implements AutoCloseable {
           case ASYNC_CACHE -> new CacheDelivery(processor, engine);
           case ASYNC_PERSIST -> new PersistDelivery(processor, engine);
         };
+    DeliveryRecovery recovery =
+        delivery instanceof PersistDelivery persist ? new DeliveryRecovery(pool, persist) : null;
     Fetcher fetcher =
         settings.intake() == Intake.FETCHER
             ? new Fetcher(settings.fetcher(), pool, transactions.open(), delivery)
             : null;
-    Pipeline pipeline = new Pipeline(connection, transactions, engine, fetcher, counters);
+    Pipeline pipeline = new Pipeline(connection, transactions, engine, fetcher, recovery, counters);
     for (Stage stage : Stage.values()) {
       if (stage == Stage.INTAKE && fetcher != null) {
         continue;
@@ -102,6 +107,9 @@ public final class Pipeline implements AutoCloseable {
         pipeline.threads.add(thread);
       }
     }
+    if (recovery != null) {
+      recovery.start();
+    }
     pipeline.threads.forEach(Thread::start);
     if (fetcher != null) {
       fetcher.start();
@@ -118,6 +126,7 @@ public final class Pipeline implements AutoCloseable {
     status.put("consumerThreads", consumers.size());
     status.put("engineBacklog", engine == null ? 0 : engine.backlog());
     status.put("xaConnections", transactions.dedicatedConnections());
+    status.put("recoveredDeliveries", recovery == null ? 0 : recovery.recovered());
     if (fetcher != null) {
       status.put("fetcher", fetcher.status());
     }

@@ -1,20 +1,26 @@
 package io.tunelab.middleware.flow;
 
 import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.db.CrmUpdates;
 import io.tunelab.middleware.xml.CanonicalOrder;
 import io.tunelab.middleware.xml.Stylesheets.Sheet;
 import java.sql.SQLException;
 import java.util.Map;
 
-/** Update-CRM: tells Siebel the order is billed, with BRM's ids, and completes the instance. */
+/**
+ * Update-CRM: tells Siebel the order is billed, with BRM's ids, and completes the instance. Siebel
+ * is told once per order, also when the message comes again after a failed acknowledgement.
+ */
 public final class UpdateCrmStep implements Step {
   static final String PATH = "/eai_enu/start.swe";
   static final String ACTION = "document/http://siebel.com/SalesOrder:UpdateSalesOrder";
 
   private final Services services;
+  private final CrmUpdates crmUpdates;
 
-  public UpdateCrmStep(Services services) {
+  public UpdateCrmStep(Services services, CrmUpdates crmUpdates) {
     this.services = services;
+    this.crmUpdates = crmUpdates;
   }
 
   @Override
@@ -24,10 +30,15 @@ public final class UpdateCrmStep implements Step {
     work.orderId(order.orderId());
     order.reached(Stage.UPDATE_CRM, now);
     long started = System.nanoTime();
-    String request =
-        services.stylesheets().toText(Sheet.UPDATE_SALES_ORDER, order.document(), Map.of());
-    String answer = services.siebel().call("UpdateSalesOrder", PATH, ACTION, request);
-    work.activity("invoke Siebel UpdateSalesOrder", answer, started);
+    if (crmUpdates.done(work.connection(), order.orderId())) {
+      work.activity("Siebel UpdateSalesOrder sent before", "", started);
+    } else {
+      String request =
+          services.stylesheets().toText(Sheet.UPDATE_SALES_ORDER, order.document(), Map.of());
+      String answer = services.siebel().call("UpdateSalesOrder", PATH, ACTION, request);
+      crmUpdates.mark(order.orderId());
+      work.activity("invoke Siebel UpdateSalesOrder", answer, started);
+    }
     services
         .instances()
         .reached(work.connection(), order.instanceId(), Stage.UPDATE_CRM, now, work.activities());

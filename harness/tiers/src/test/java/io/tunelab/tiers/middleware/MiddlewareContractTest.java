@@ -147,7 +147,9 @@ class MiddlewareContractTest {
   }
 
   private static MiddlewareSettings read(Knob<?> knob, String value) {
-    return read(MiddlewareConfig.from(KnobSet.defaults().with(knob.name(), value)));
+    // xa is only accepted with a database that can prepare transactions
+    KnobSet base = KnobSet.defaults().with("db.server.max_prepared_transactions", "10");
+    return read(MiddlewareConfig.from(base.with(knob.name(), value)));
   }
 
   private static MiddlewareSettings read(MiddlewareConfig config) {

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.stack.Stack;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,6 +34,9 @@ class MiddlewareTierIT {
   @BeforeAll
   static void startStack() {
     stack = TestStack.start();
+    // the middleware reads its tables at start (e.g. deliveries left unprocessed by a crash)
+    new Database(stack.endpoints().db(), stack.endpoints().dbUser(), stack.endpoints().dbPassword())
+        .migrate();
   }
 
   @AfterAll

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Latency;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.middleware.TestOrders.TestOrder;
@@ -267,6 +268,115 @@ class OrderToBillIT {
       ids.add(order.id());
     }
     return ids;
+  }
+
+  @Test
+  void asyncPersistRecoversStoredDeliveriesAfterACrash() throws Exception {
+    KnobSet knobs =
+        quick()
+            .with("middleware.delivery.policy", "async.persist")
+            .with("middleware.engine.threads", "1");
+    List<TestOrder> orders = TestOrders.orders("rcv", "small", 6, fixture.parties(6));
+    // BRM hangs: the one engine thread blocks at the first create-customer, so no order can
+    // complete before the crash and stored deliveries pile up
+    fixture.brm().setLatency(new Latency.Fixed(60_000));
+    long unprocessed;
+    try (MiddlewareTier crashed = fixture.middleware(knobs, "recovery-crash")) {
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .until(
+              () ->
+                  fixture.count(
+                          "SELECT count(*) FROM delivery_message"
+                              + " WHERE destination = 'tunelab.create-customer'")
+                      >= 1);
+      crashed.processes().forEach(ProcessHandle::destroyForcibly);
+      await()
+          .atMost(Duration.ofSeconds(15))
+          .until(() -> crashed.processes().stream().noneMatch(ProcessHandle::isAlive));
+      unprocessed = fixture.count("SELECT count(*) FROM delivery_message WHERE state = 'NEW'");
+    }
+    assertThat(fixture.completed()).isEmpty();
+    assertThat(unprocessed).isPositive();
+    fixture.brm().setLatency(Latency.NONE);
+
+    try (MiddlewareTier restarted = fixture.middleware(knobs, "recovery-restart")) {
+      fixture.awaitAccounted(6, Duration.ofSeconds(60));
+      assertThat(restarted.status().path("recoveredDeliveries").asLong()).isEqualTo(unprocessed);
+    }
+
+    assertThat(fixture.faulted()).isEmpty();
+    assertThat(fixture.completed()).containsOnlyKeys(ids("rcv", 6));
+    assertThat(fixture.completed().values()).containsOnly(1);
+  }
+
+  @Test
+  void theConsumerWindowDecidesHowManyMessagesAConsumerHoldsUnacknowledged() throws Exception {
+    // BRM slow and one create-customer consumer: a backlog builds on tunelab.create-customer
+    fixture.brm().setLatency(new Latency.Fixed(300));
+    KnobSet knobs = quick().with("middleware.consumers.createCustomer", "1");
+
+    long withWindow = heldOnCreateCustomer(knobs, "win", "window-1m");
+    fixture.reset();
+    fixture.brm().setLatency(new Latency.Fixed(300));
+    long withoutWindow =
+        heldOnCreateCustomer(
+            knobs.with("middleware.consumer.windowBytes", "0"), "nowin", "window-0");
+
+    assertThat(withWindow)
+        .as("prefetched by the one consumer with a 1 MiB window")
+        .isGreaterThan(2);
+    assertThat(withoutWindow)
+        .as("held by the one consumer without a window")
+        .isLessThanOrEqualTo(1);
+  }
+
+  /** Messages delivered to the consumer but unacknowledged while 5+ wait on the queue. */
+  private static long heldOnCreateCustomer(KnobSet knobs, String tag, String name)
+      throws Exception {
+    long[] held = new long[1];
+    try (MiddlewareTier middleware = fixture.middleware(knobs, name);
+        BrokerManagement management = BrokerManagement.connect(fixture.endpoints.broker())) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders(tag, "small", 10, fixture.parties(10)));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(50))
+          .until(
+              () -> {
+                QueueCounters queue = management.queue("tunelab.create-customer");
+                held[0] = queue.deliveringCount();
+                return queue.messageCount() >= 5;
+              });
+      fixture.awaitAccounted(10, Duration.ofSeconds(60));
+    }
+    return held[0];
+  }
+
+  @Test
+  void aBackendSlowerThanTheInvokeTimeoutFaultsTheOrderNamingTheTimeout() throws Exception {
+    fixture.brm().setLatency(new Latency.Fixed(2_000));
+    KnobSet knobs =
+        quick()
+            .with("middleware.invoke.timeoutMillis", "200")
+            .with("middleware.invoke.retries", "0");
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "invoke-timeout")) {
+      TestOrders.send(
+          fixture.endpoints.broker(), TestOrders.orders("tmo", "small", 2, fixture.parties(2)));
+      fixture.awaitAccounted(2, Duration.ofSeconds(60));
+    }
+
+    assertThat(fixture.completed()).isEmpty();
+    assertThat(fixture.faulted().values())
+        .hasSize(2)
+        .allSatisfy(
+            reason ->
+                assertThat(reason)
+                    .contains("brm")
+                    .contains("failed after 1 attempt(s)")
+                    .containsIgnoringCase("timed out"));
   }
 
   @Test
