@@ -523,6 +523,15 @@ public final class Knobs {
           "orders",
           "orders sent and drained before each measured batch; never measured, in no statistic",
           "");
+  public static final Knob<String> WORKLOAD_WARMUP_BEFORE =
+      workload(
+          "warmupBefore",
+          KnobTypes.choice("every-repetition", "first-repetition"),
+          "every-repetition",
+          "",
+          "warm up before every repetition, or only before a step's first (its tiers just"
+              + " (re)started; later repetitions follow a warm one)",
+          "");
   public static final Knob<Integer> WORKLOAD_THREADS =
       workload(
           "threads",
@@ -662,6 +671,7 @@ public final class Knobs {
           MIDDLEWARE_JVM_FLAGS,
           WORKLOAD_ORDERS,
           WORKLOAD_WARMUP_ORDERS,
+          WORKLOAD_WARMUP_BEFORE,
           WORKLOAD_THREADS,
           WORKLOAD_MIX,
           WORKLOAD_NEW_CUSTOMER_PERCENT,
