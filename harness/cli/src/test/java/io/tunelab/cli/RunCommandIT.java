@@ -89,8 +89,9 @@ class RunCommandIT {
     assertThat(tuned.path("broker.consumers").path("tunelab.orchestration").asInt()).isEqualTo(2);
     assertThat(untuned.path("db.xrefIndexPresent").asBoolean()).isFalse();
     assertThat(tuned.path("db.xrefIndexPresent").asBoolean()).isTrue();
-    assertThat(tuned.path("middleware.settings").path("audit.level").asText())
-        .isEqualTo("production");
+    assertThat(tuned.path("middleware.settings").path("auditLevel").asText())
+        .isEqualTo("PRODUCTION");
+    assertThat(tuned.path("middleware.settings").has("dbPassword")).isFalse();
     assertThat(texts(run.path("steps").get(1).path("restarted"))).containsExactly("middleware");
   }
 

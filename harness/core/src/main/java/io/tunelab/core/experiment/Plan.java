@@ -8,9 +8,10 @@ import java.util.Optional;
  * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}.
  *
  * <p>To add a plan (e.g. {@code concurrent-soap}, the synchronous billing-care flow): add a
- * constant here with its YAML name and file, then teach the runner how to run and account for it
- * (the tiers' {@code io.tunelab.tiers.run.PlanRunner} switch). Until then an experiment naming it
- * is refused with the list of plans that run.
+ * constant here with its YAML name, file and throughput unit, then give the runner a repetition
+ * class for it beside {@code io.tunelab.tiers.run.BatchOrderRepetition} and choose it in {@code
+ * ExperimentRunner.runStep}. Until then an experiment naming it is refused with the list of plans
+ * that run.
  */
 public enum Plan {
   /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */

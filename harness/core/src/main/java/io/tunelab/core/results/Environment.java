@@ -17,7 +17,7 @@ import java.util.Map;
  * @param memoryMegabytes physical memory of the machine, MB (0 when unknown)
  * @param os operating system name, version and architecture
  * @param jvmFlags JVM flags per tier JVM ({@code broker}, {@code mocks}, {@code middleware}, {@code
- *     load}), from the last step
+ *     load}), as the first step ran them
  */
 public record Environment(
     String gitCommit,

@@ -45,7 +45,10 @@ final class ReadBack {
     read.put("mocks.siebel", mock(tiers.siebel().settings()));
     read.put("mocks.brm", mock(tiers.brm().settings()));
     JsonNode status = tiers.middleware().status();
-    read.put("middleware.settings", JSON.convertValue(status.path("settings"), Map.class));
+    Map<String, Object> effective = JSON.convertValue(status.path("settings"), Map.class);
+    // Results get shared; credentials stay out of them.
+    effective.keySet().removeIf(key -> key.toLowerCase(java.util.Locale.ROOT).contains("password"));
+    read.put("middleware.settings", effective);
     read.put(
         "middleware.inputArguments", JSON.convertValue(status.path("inputArguments"), List.class));
     return read;
