@@ -1,24 +1,98 @@
 package io.tunelab.cli;
 
-import io.tunelab.core.BadInputException;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.run.ExperimentRunner;
+import io.tunelab.tiers.run.Progress;
+import io.tunelab.tiers.run.Sampler;
+import io.tunelab.tiers.stack.EmbeddedProvider;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** Runs an experiment. */
-@Command(name = "run", description = "Run an experiment (YAML) and write results/<run-id>/.")
+/** Runs an experiment on the embedded stack and writes {@code results/<run-id>/}. */
+@Command(
+    name = "run",
+    description = {
+      "Run an experiment (YAML) on the embedded stack and write results/<run-id>/: run.json,"
+          + " summary.md and each repetition's raw data.",
+      "Exit code 0: every repetition valid; 1: some repetition invalid (lost or duplicated"
+          + " orders, errors over workload.maxErrorPercent); 2: bad input. Ctrl-C stops the tiers"
+          + " and marks the run incomplete."
+    })
 final class RunCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
   @Parameters(
       index = "0",
       paramLabel = "FILE",
       description = "experiment file, e.g. experiments/quickstart.yaml")
   Path experiment;
 
+  @Option(
+      names = "--set",
+      paramLabel = "KNOB=VALUE",
+      mapFallbackValue = "",
+      description =
+          "Set a knob in every step, over the experiment's value, e.g. --set workload.orders=50;"
+              + " repeatable. `tunelab knobs` lists them.")
+  Map<String, String> knobs = new LinkedHashMap<>();
+
+  @Option(
+      names = "--repeat",
+      paramLabel = "N",
+      description = "Repetitions per step, over the experiment's repeat (default 3).")
+  Integer repeat;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Folder the run's folder is made in (default: results/ of the checkout).")
+  Path out;
+
   @Override
-  public Integer call() {
-    throw new BadInputException(
-        "tunelab run is not available yet in this build: experiments come with a later"
-            + " version; use ./tunelab stack up to bring up the stack");
+  public Integer call() throws InterruptedException {
+    Experiment read =
+        new ExperimentReader()
+            .read(experiment, knobs, repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat));
+    TunelabHome home = TunelabHome.locate();
+    PrintWriter err = spec.commandLine().getErr();
+    Progress progress = System.console() != null ? new LiveProgress(err) : new LineProgress(err);
+    ExperimentRunner runner =
+        new ExperimentRunner(home, new EmbeddedProvider(), Sampler.NONE, progress);
+    Thread onCtrlC = new Thread(runner::stop, "tunelab-run-stop");
+    Runtime.getRuntime().addShutdownHook(onCtrlC);
+    RunResult result;
+    try {
+      result = runner.run(read, out != null ? out : home.results());
+    } finally {
+      removeHook(onCtrlC);
+    }
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.println(
+        io.tunelab.core.results.SummaryMarkdown.of(result)
+            + "\nresults: "
+            + runner.runDir().resolve(RunFiles.RUN_JSON));
+    stdout.flush();
+    return result.valid() ? 0 : Tunelab.EXIT_INVALID_RUN;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // Already shutting down: the hook is running or ran.
+    }
   }
 }

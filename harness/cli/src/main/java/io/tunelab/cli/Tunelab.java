@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       StackCommand.class,
       RunCommand.class,
+      CompareCommand.class,
       KnobsCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -64,4 +64,28 @@ class CliTest {
         .isEqualTo(BadInputException.EXIT_CODE);
     assertThat(err.toString()).contains("embedded, external, testcontainers");
   }
+
+  @Test
+  void runRejectsAMissingExperimentFile() {
+    assertThat(execute("run", "experiments/no-such.yaml")).isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains("no experiment file experiments/no-such.yaml");
+  }
+
+  @Test
+  void runRejectsAnUnknownKnobOnTheCommandLineBeforeStartingAnything() {
+    String quickstart = System.getProperty("tunelab.home") + "/experiments/quickstart.yaml";
+    int code = execute("run", quickstart, "--set", "workload.order=5");
+
+    assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString())
+        .contains("--set: workload.order: unknown knob")
+        .contains("workload.orders");
+  }
+
+  @Test
+  void compareRejectsAFolderWithoutARun() {
+    assertThat(execute("compare", "no-such-run", "no-such-run-either"))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains("no run at no-such-run");
+  }
 }

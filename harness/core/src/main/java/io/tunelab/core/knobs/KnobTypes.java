@@ -187,6 +187,11 @@ public final class KnobTypes {
         Pattern.compile("\\d+(us|ms|s|min|h|d)?"));
   }
 
+  /** Text matching {@code regex}, described by {@code allowed} in messages and docs. */
+  public static KnobType<String> pattern(String kind, String allowed, String regex) {
+    return pattern(kind, allowed, Pattern.compile(regex));
+  }
+
   private static KnobType<String> pattern(String kind, String allowed, Pattern pattern) {
     return new KnobType<>() {
       @Override

@@ -6,6 +6,7 @@ import static io.tunelab.core.knobs.Knob.Apply.RESTART;
 import static io.tunelab.core.knobs.KnobTier.BROKER;
 import static io.tunelab.core.knobs.KnobTier.DATA;
 import static io.tunelab.core.knobs.KnobTier.DB;
+import static io.tunelab.core.knobs.KnobTier.LOAD;
 import static io.tunelab.core.knobs.KnobTier.MIDDLEWARE;
 import static io.tunelab.core.knobs.KnobTier.MOCKS;
 
@@ -20,6 +21,11 @@ public final class Knobs {
 
   /** Prefix of the middleware's knobs; the rest of a settings knob's name is its settings key. */
   public static final String MIDDLEWARE_PREFIX = "middleware.";
+
+  /**
+   * Prefix of the workload knobs; an experiment's {@code workload:} section names them without it.
+   */
+  public static final String WORKLOAD_PREFIX = "workload.";
 
   private static final String AIA_DB = "AIA order-to-bill: database tuning";
   private static final String AIA_XREF = "AIA order-to-bill: missing XREF_DATA index";
@@ -510,6 +516,96 @@ public final class Knobs {
           "extra flags of the middleware JVM, space-separated, after the ones above",
           "");
 
+  // --- workload: the load plan's properties, applied to each run (no restart) ---
+  public static final Knob<Integer> WORKLOAD_ORDERS =
+      workload(
+          "orders",
+          KnobTypes.integer(1, 100_000_000),
+          500,
+          "orders",
+          "orders in the measured batch of each repetition",
+          "AIA order-to-bill: 500-order batches");
+  public static final Knob<Integer> WORKLOAD_WARMUP_ORDERS =
+      workload(
+          "warmupOrders",
+          KnobTypes.integer(0, 100_000_000),
+          50,
+          "orders",
+          "orders sent and drained before each measured batch; never measured, in no statistic",
+          "");
+  public static final Knob<String> WORKLOAD_WARMUP_BEFORE =
+      workload(
+          "warmupBefore",
+          KnobTypes.choice("every-repetition", "first-repetition"),
+          "every-repetition",
+          "",
+          "warm up before every repetition, or only before a step's first (its tiers just"
+              + " (re)started; later repetitions follow a warm one)",
+          "");
+  public static final Knob<Integer> WORKLOAD_THREADS =
+      workload(
+          "threads",
+          KnobTypes.integer(1, 256),
+          2,
+          "threads",
+          "publisher threads of the load plan, each with its own JMS connection",
+          "");
+  public static final Knob<String> WORKLOAD_MIX =
+      workload(
+          "mix",
+          KnobTypes.pattern(
+              "mix", "weights small:medium:large such as 1:1:1", "\\d{1,6}:\\d{1,6}:\\d{1,6}"),
+          "1:1:1",
+          "",
+          "relative weights of small (2 lines), medium (10) and large (40 lines) orders",
+          "AIA order-to-bill: small, medium and large orders");
+  public static final Knob<Integer> WORKLOAD_NEW_CUSTOMER_PERCENT =
+      workload(
+          "newCustomerPercent",
+          KnobTypes.integer(0, 100),
+          20,
+          "%",
+          "share of orders for customers new to BRM (CreateCustomer instead of SyncCustomer)",
+          "");
+  public static final Knob<Integer> WORKLOAD_SEED =
+      workload(
+          "seed",
+          KnobTypes.integer(0, Integer.MAX_VALUE),
+          42,
+          "",
+          "seed of the orders' sizes, customers and products: the same seed, the same orders",
+          "");
+  public static final Knob<Boolean> WORKLOAD_PERSISTENT =
+      workload(
+          "persistent",
+          KnobTypes.bool(),
+          true,
+          "",
+          "the load plan sends orders as persistent JMS messages",
+          BROKER_STUDY);
+  public static final Knob<Double> WORKLOAD_MAX_ERROR_PERCENT =
+      workload(
+          "maxErrorPercent",
+          KnobTypes.decimal(0, 100),
+          0.0,
+          "%",
+          "most faulted or unsent orders (% of the batch) a valid repetition may have;"
+              + " raise it when faults are injected",
+          "");
+  public static final Knob<Integer> WORKLOAD_DRAIN_TIMEOUT =
+      workload(
+          "drainTimeoutSeconds",
+          KnobTypes.integer(1, 86_400),
+          60,
+          "s",
+          "how long a batch may go without one more order settling before the rest count as lost",
+          "");
+
+  private static <T> Knob<T> workload(
+      String key, KnobType<T> type, T defaultValue, String unit, String doc, String study) {
+    return new Knob<>(WORKLOAD_PREFIX + key, type, defaultValue, unit, LOAD, PER_RUN, doc, study);
+  }
+
   private static <T> Knob<T> middleware(
       String key, KnobType<T> type, T defaultValue, String unit, String doc, String study) {
     return new Knob<>(
@@ -583,5 +679,15 @@ public final class Knobs {
           MIDDLEWARE_HEAP,
           MIDDLEWARE_YOUNG,
           MIDDLEWARE_COLLECTOR,
-          MIDDLEWARE_JVM_FLAGS);
+          MIDDLEWARE_JVM_FLAGS,
+          WORKLOAD_ORDERS,
+          WORKLOAD_WARMUP_ORDERS,
+          WORKLOAD_WARMUP_BEFORE,
+          WORKLOAD_THREADS,
+          WORKLOAD_MIX,
+          WORKLOAD_NEW_CUSTOMER_PERCENT,
+          WORKLOAD_SEED,
+          WORKLOAD_PERSISTENT,
+          WORKLOAD_MAX_ERROR_PERCENT,
+          WORKLOAD_DRAIN_TIMEOUT);
 }

@@ -1,0 +1,50 @@
+package io.tunelab.cli;
+
+import io.tunelab.core.results.RunComparison;
+import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** Compares two runs step by step: median ratios with their significance. */
+@Command(
+    name = "compare",
+    description = {
+      "Compare two runs (results/<run-id> folders or their run.json): per step of the same name,"
+          + " median throughput, p50, p99 and errors of B over A, and whether the difference"
+          + " is beyond the noise (95% intervals apart and larger than the CV)."
+    })
+final class CompareCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "RUN_A", description = "the reference run")
+  Path runA;
+
+  @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
+  Path runB;
+
+  @Override
+  public Integer call() {
+    RunResult a = RunFiles.read(runA);
+    RunResult b = RunFiles.read(runB);
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(RunComparison.text(a, b, RunComparison.compare(a, b)));
+    for (RunResult run : new RunResult[] {a, b}) {
+      if (!RunResult.COMPLETE.equals(run.status()) || !run.valid()) {
+        out.println(
+            "warning: "
+                + run.runId()
+                + " is "
+                + (RunResult.COMPLETE.equals(run.status()) ? "invalid" : run.status())
+                + ": its numbers are partial or not trustworthy");
+      }
+    }
+    out.flush();
+    return 0;
+  }
+}

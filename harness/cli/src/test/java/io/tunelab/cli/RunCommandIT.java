@@ -1,0 +1,153 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.knobs.Knobs;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code tunelab run experiments/quickstart.yaml} as a user runs it, once for the whole class: its
+ * run.json, summary.md and raw data, what its second step's knobs did to the tiers (read back from
+ * the broker and the database), {@code tunelab compare} on it, and nothing left running.
+ */
+class RunCommandIT {
+  private static final Duration RUN = Duration.ofMinutes(8);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static TestRuntime testRuntime;
+  private static CliProcess cli;
+  private static Path out;
+  private static CliProcess.Result quickstart;
+  private static Path runDir;
+  private static JsonNode run;
+
+  @BeforeAll
+  static void runQuickstart() throws Exception {
+    testRuntime = new TestRuntime();
+    cli = new CliProcess(testRuntime.dir());
+    out = testRuntime.dir().resolve("results");
+    String file =
+        Path.of(System.getProperty("tunelab.home"), "experiments/quickstart.yaml").toString();
+    quickstart = cli.run(RUN, "run", file, "--out", out.toString());
+    runDir = onlyRun(out);
+    run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
+  }
+
+  @AfterAll
+  static void cleanUp() throws Exception {
+    if (testRuntime != null) {
+      testRuntime.close();
+    }
+  }
+
+  @Test
+  void quickstartIsCompleteAndValidWithEveryOrderAccountedFor() {
+    assertThat(quickstart.exitCode()).as(quickstart.stderr()).isZero();
+    assertThat(run.path("status").asText()).isEqualTo("complete");
+    assertThat(run.path("valid").asBoolean()).isTrue();
+    assertThat(run.path("steps")).hasSize(2);
+    for (JsonNode step : run.path("steps")) {
+      JsonNode accounting = step.path("accounting");
+      assertThat(accounting.path("submitted").asInt()).isPositive();
+      assertThat(accounting.path("completed").asInt() + accounting.path("faulted").asInt())
+          .isEqualTo(accounting.path("submitted").asInt());
+      assertThat(accounting.path("lost").asInt()).isZero();
+      assertThat(accounting.path("duplicated").asInt()).isZero();
+      assertThat(step.path("repetitions")).hasSize(2);
+      for (JsonNode rep : step.path("repetitions")) {
+        assertThat(rep.path("metrics").path("throughputPerMinute").asDouble()).isPositive();
+        assertThat(rep.path("metrics").path("latencyMillis").path("p99").asDouble()).isPositive();
+        assertThat(rep.path("accounting").path("lost").asInt()).isZero();
+      }
+      assertThat(step.path("metrics").has("cv")).isTrue();
+      assertThat(step.path("knobs").size()).isGreaterThanOrEqualTo(Knobs.ALL.size());
+    }
+    assertThat(run.path("steps").get(0).path("index").asDouble()).isEqualTo(100.0);
+  }
+
+  @Test
+  void secondStepKnobsReachedTheTiers() {
+    JsonNode untuned = run.path("steps").get(0).path("readBack");
+    JsonNode tuned = run.path("steps").get(1).path("readBack");
+
+    assertThat(untuned.path("broker.consumers").path("tunelab.create-subscriptions").asInt())
+        .isEqualTo(1);
+    assertThat(tuned.path("broker.consumers").path("tunelab.create-subscriptions").asInt())
+        .isEqualTo(4);
+    assertThat(tuned.path("broker.consumers").path("tunelab.orchestration").asInt()).isEqualTo(2);
+    assertThat(untuned.path("db.xrefIndexPresent").asBoolean()).isFalse();
+    assertThat(tuned.path("db.xrefIndexPresent").asBoolean()).isTrue();
+    assertThat(tuned.path("middleware.settings").path("auditLevel").asText())
+        .isEqualTo("PRODUCTION");
+    assertThat(tuned.path("middleware.settings").has("dbPassword")).isFalse();
+    assertThat(texts(run.path("steps").get(1).path("restarted"))).containsExactly("middleware");
+  }
+
+  @Test
+  void recordsEnvironmentSummaryAndRawDataWithWarmupApart() throws Exception {
+    JsonNode env = run.path("environment");
+    assertThat(env.path("postgresql").asText()).isNotBlank();
+    assertThat(env.path("artemis").asText()).matches("\\d+\\.\\d+.*");
+    assertThat(env.path("jmeter").asText()).matches("\\d+\\.\\d+.*");
+    assertThat(env.path("wiremock").asText()).matches("\\d+\\.\\d+.*");
+    assertThat(env.path("cores").asInt()).isPositive();
+    assertThat(env.path("jvmFlags").path("middleware")).isNotEmpty();
+
+    Path rep1 = runDir.resolve("untuned/rep-1");
+    assertThat(rep1.resolve("load/results.jtl")).isRegularFile();
+    assertThat(rep1.resolve("warmup/results.jtl")).isRegularFile();
+    JsonNode warmup = run.path("steps").get(0).path("repetitions").get(0).path("warmup");
+    assertThat(warmup.path("settled").asInt()).isEqualTo(warmup.path("orders").asInt());
+    assertThat(Files.readString(runDir.resolve("summary.md")))
+        .contains("| untuned | (none) |")
+        .contains("**complete, valid**");
+    assertThat(quickstart.stdout()).contains("| tuned |");
+  }
+
+  @Test
+  void compareOfTheRunWithItselfFindsNoSignificantDifference() throws Exception {
+    CliProcess.Result compare =
+        cli.run(Duration.ofMinutes(1), "compare", runDir.toString(), runDir.toString());
+
+    assertThat(compare.exitCode()).as(compare.stderr()).isZero();
+    assertThat(compare.stdout())
+        .contains("throughputPerMinute")
+        .contains("no significant difference");
+  }
+
+  @Test
+  void leavesNoProcessRunning() {
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .untilAsserted(
+            () -> {
+              assertThat(TierProcesses.under(testRuntime.dir())).isEmpty();
+            });
+  }
+
+  private static Path onlyRun(Path results) throws IOException {
+    try (Stream<Path> runs = Files.list(results)) {
+      List<Path> all = runs.filter(Files::isDirectory).toList();
+      assertThat(all).as("run folders in " + results).hasSize(1);
+      return all.get(0);
+    }
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> texts = new ArrayList<>();
+    array.forEach(node -> texts.add(node.asText()));
+    return texts;
+  }
+}

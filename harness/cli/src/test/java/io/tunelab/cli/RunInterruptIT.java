@@ -1,0 +1,61 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** Ctrl-C (SIGTERM, as a terminal's SIGINT runs the same shutdown hooks) during a run. */
+class RunInterruptIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void stoppedRunIsMarkedIncompleteAndLeavesNoProcess() throws Exception {
+    try (TestRuntime runtime = new TestRuntime()) {
+      Path out = runtime.dir().resolve("results");
+      Path experiment = runtime.dir().resolve("long.yaml");
+      Files.writeString(
+          experiment,
+          """
+          plan: batch-order
+          repeat: 1
+          workload: {orders: 100000, warmupOrders: 0}
+          knobs: {db.seed.customers: 100}
+          steps: [{name: long}]
+          """);
+      CliProcess.Running running =
+          new CliProcess(runtime.dir())
+              .start("run", experiment.toString(), "--out", out.toString());
+      await()
+          .atMost(Duration.ofMinutes(3))
+          .until(() -> running.stderr().contains("load (100000 orders)"));
+
+      running.process().destroy();
+      assertThat(running.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+      JsonNode run = JSON.readTree(Files.readString(runDir(out).resolve("run.json")));
+      assertThat(run.path("status").asText()).isEqualTo("incomplete");
+      assertThat(run.path("valid").asBoolean()).isFalse();
+      assertThat(run.path("finishedAt").asText()).isNotBlank();
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());
+    }
+  }
+
+  private static Path runDir(Path out) throws Exception {
+    try (Stream<Path> runs = Files.list(out)) {
+      List<Path> all = runs.filter(Files::isDirectory).toList();
+      assertThat(all).hasSize(1);
+      return all.get(0);
+    }
+  }
+}

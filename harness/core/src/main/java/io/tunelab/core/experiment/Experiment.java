@@ -1,0 +1,53 @@
+package io.tunelab.core.experiment;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A validated experiment: which plan, how many repetitions, and the steps with their fully resolved
+ * knobs. Read one with {@link ExperimentReader}.
+ *
+ * @param name the experiment's name (its {@code name:}, else the file name without extension)
+ * @param file where it was read from, as given
+ * @param description free text, may be empty
+ * @param plan the load plan
+ * @param kind how the steps were declared
+ * @param repeat repetitions of each step, 1 or more
+ * @param baseline the step whose throughput scores 100
+ * @param steps in run order, at least one, unique names
+ */
+public record Experiment(
+    String name,
+    String file,
+    String description,
+    Plan plan,
+    Kind kind,
+    int repeat,
+    String baseline,
+    List<Step> steps) {
+  /** How the steps of an experiment are declared. */
+  public enum Kind {
+    /** {@code steps:} cumulative knob changes, each step keeping the earlier ones. */
+    LADDER,
+    /** {@code matrix:} a list of values per knob, every combination a step. */
+    MATRIX,
+    /** {@code sweep:} one knob over a list or range of values. */
+    SWEEP
+  }
+
+  public Experiment {
+    Objects.requireNonNull(plan, "plan");
+    steps = List.copyOf(steps);
+    if (steps.isEmpty()) {
+      throw new IllegalArgumentException("an experiment has at least one step");
+    }
+    if (repeat < 1) {
+      throw new IllegalArgumentException("repeat must be 1 or more, was " + repeat);
+    }
+  }
+
+  /** Runs in total: steps times repetitions. */
+  public int runs() {
+    return steps.size() * repeat;
+  }
+}

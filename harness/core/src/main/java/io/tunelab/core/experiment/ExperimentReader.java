@@ -1,0 +1,263 @@
+package io.tunelab.core.experiment;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Knobs;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+
+/**
+ * Reads an experiment file strictly: an unknown field, a value of the wrong type, an unknown plan,
+ * an unknown knob or a bad knob value stops it with a message naming the file, the path in it and
+ * what is allowed. Knobs resolve as defaults &lt; experiment &lt; command line ({@code --set}).
+ *
+ * <pre>
+ * name: quickstart            # optional, else the file name
+ * plan: batch-order           # batch-order
+ * repeat: 3                   # repetitions per step (default 3)
+ * baseline: untuned           # the step that scores 100 (default: the first)
+ * workload: {orders: 100}     # workload.* knobs, named without the prefix
+ * knobs: {db.seed.customers: 200}   # knobs of every step
+ * steps: [{name: untuned}, {name: more-consumers, knobs: {...}}]   # or matrix: or sweep:
+ * </pre>
+ */
+public final class ExperimentReader {
+  public static final int DEFAULT_REPEAT = 3;
+  public static final int MAX_REPEAT = 1000;
+
+  static final List<String> FIELDS =
+      List.of(
+          "name",
+          "description",
+          "plan",
+          "repeat",
+          "baseline",
+          "workload",
+          "knobs",
+          "steps",
+          "matrix",
+          "sweep");
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+  private final KnobRegistry registry;
+
+  public ExperimentReader(KnobRegistry registry) {
+    this.registry = registry;
+  }
+
+  public ExperimentReader() {
+    this(KnobRegistry.standard());
+  }
+
+  /**
+   * @param overrides {@code --set} knobs, over every step's knobs
+   * @param repeat {@code --repeat}, over the file's {@code repeat}
+   * @throws BadInputException naming the file, the path and the allowed values
+   */
+  public Experiment read(Path file, Map<String, String> overrides, OptionalInt repeat) {
+    String text;
+    try {
+      text = Files.readString(file, StandardCharsets.UTF_8);
+    } catch (NoSuchFileException e) {
+      throw new BadInputException(
+          "no experiment file " + file + ": give a YAML file such as experiments/quickstart.yaml");
+    } catch (IOException e) {
+      throw new BadInputException("cannot read the experiment file " + file + ": " + e, e);
+    }
+    String name = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    return parse(file.toString(), name, text, overrides, repeat);
+  }
+
+  /** Reads experiment YAML text; {@code file} only names it in messages. */
+  public Experiment parse(
+      String file,
+      String defaultName,
+      String text,
+      Map<String, String> overrides,
+      OptionalInt repeat) {
+    Where top = new Where(file, "");
+    JsonNode root;
+    try {
+      root = YAML.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw top.bad("not valid YAML: " + e.getOriginalMessage(), e);
+    }
+    if (root == null || root.isMissingNode() || root.isNull()) {
+      throw top.bad("the file is empty: it needs at least plan: and steps:, matrix: or sweep:");
+    }
+    top.object(root, FIELDS);
+    String name = name(root, top, defaultName);
+    Plan plan = plan(root.get("plan"), top.child("plan"));
+    int times =
+        repeat.isPresent()
+            ? checkedRepeat(repeat.getAsInt())
+            : root.has("repeat")
+                ? top.child("repeat").integer(root.get("repeat"), 1, MAX_REPEAT)
+                : DEFAULT_REPEAT;
+    KnobSet common = KnobSet.defaults(registry);
+    if (root.has("workload")) {
+      common = common.withAll(workload(root.get("workload"), top.child("workload")));
+    }
+    if (root.has("knobs")) {
+      common = common.withAll(knobs(root.get("knobs"), top.child("knobs")));
+    }
+    checkOverrides(overrides);
+    StepExpansion expansion = new StepExpansion(this, common, overrides);
+    Experiment.Kind kind = kind(root, top);
+    List<Step> steps =
+        switch (kind) {
+          case LADDER -> expansion.ladder(root.get("steps"), top.child("steps"));
+          case MATRIX -> expansion.matrix(root.get("matrix"), top.child("matrix"));
+          case SWEEP -> expansion.sweep(root.get("sweep"), top.child("sweep"));
+        };
+    String description =
+        root.has("description") ? top.child("description").text(root.get("description")) : "";
+    String baseline = baseline(root.get("baseline"), top.child("baseline"), steps);
+    return new Experiment(name, file, description, plan, kind, times, baseline, steps);
+  }
+
+  /**
+   * A mapping of knob name to value, each checked against the registry.
+   *
+   * @return knob name to the value's text
+   */
+  Map<String, String> knobs(JsonNode node, Where where) {
+    if (node == null || node.isNull()) {
+      return Map.of();
+    }
+    if (!node.isObject()) {
+      throw where.bad("must be a mapping of knob: value, was " + Where.kind(node));
+    }
+    Map<String, String> knobs = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      Where at = where.child(field.getKey());
+      String value = at.scalar(field.getValue());
+      knobs.put(field.getKey(), check(field.getKey(), value, at));
+    }
+    return knobs;
+  }
+
+  /** The knob of that name, or a message naming the place and the closest knobs. */
+  Knob<?> requireKnob(String knobName, Where at) {
+    try {
+      return registry.require(knobName);
+    } catch (BadInputException e) {
+      throw at.bad(e.getMessage(), e);
+    }
+  }
+
+  /** Checks one knob value; returns it as text. */
+  String check(String knobName, String value, Where at) {
+    Knob<?> knob = requireKnob(knobName, at);
+    try {
+      return knob.format(knob.parse(value));
+    } catch (BadInputException e) {
+      throw at.bad(e.getMessage(), e);
+    }
+  }
+
+  private Map<String, String> workload(JsonNode node, Where where) {
+    List<String> allowed =
+        registry.all().stream()
+            .map(Knob::name)
+            .filter(n -> n.startsWith(Knobs.WORKLOAD_PREFIX))
+            .map(n -> n.substring(Knobs.WORKLOAD_PREFIX.length()))
+            .toList();
+    where.object(node, allowed);
+    Map<String, String> knobs = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = it.next();
+      Where at = where.child(field.getKey());
+      String knob = Knobs.WORKLOAD_PREFIX + field.getKey();
+      knobs.put(knob, check(knob, at.scalar(field.getValue()), at));
+    }
+    return knobs;
+  }
+
+  private void checkOverrides(Map<String, String> overrides) {
+    overrides.forEach((name, value) -> check(name, value, new Where("--set", name)));
+  }
+
+  private static String name(JsonNode root, Where top, String defaultName) {
+    String name = root.has("name") ? top.child("name").text(root.get("name")) : defaultName.strip();
+    if (!name.matches("[A-Za-z0-9._-]{1,64}")) {
+      throw top.child("name")
+          .bad("must be 1..64 letters, digits, '.', '_' or '-' (it names the results folder)");
+    }
+    return name;
+  }
+
+  private static Plan plan(JsonNode node, Where where) {
+    if (node == null) {
+      throw where.bad("missing; allowed: " + String.join(", ", Plan.names()));
+    }
+    String name = where.text(node);
+    return Plan.of(name)
+        .orElseThrow(
+            () ->
+                where.bad(
+                    "unknown plan '"
+                        + name
+                        + "'"
+                        + (name.equals("concurrent-soap") ? " (not in this build yet)" : "")
+                        + "; allowed: "
+                        + String.join(", ", Plan.names())));
+  }
+
+  private static int checkedRepeat(int repeat) {
+    if (repeat < 1 || repeat > MAX_REPEAT) {
+      throw new BadInputException("--repeat must be 1.." + MAX_REPEAT + ", was " + repeat);
+    }
+    return repeat;
+  }
+
+  private static Experiment.Kind kind(JsonNode root, Where top) {
+    List<String> given = List.of("steps", "matrix", "sweep").stream().filter(root::has).toList();
+    if (given.size() != 1) {
+      throw top.bad(
+          (given.isEmpty() ? "no steps" : "both " + String.join(" and ", given))
+              + ": give exactly one of steps: (a ladder), matrix: (every combination) or sweep:"
+              + " (one knob over values)");
+    }
+    return Experiment.Kind.valueOf(
+        switch (given.get(0)) {
+          case "steps" -> "LADDER";
+          case "matrix" -> "MATRIX";
+          default -> "SWEEP";
+        });
+  }
+
+  private static String baseline(JsonNode node, Where where, List<Step> steps) {
+    if (node == null) {
+      return steps.get(0).name();
+    }
+    String name = where.scalar(node);
+    if (steps.stream().noneMatch(step -> step.name().equals(name))) {
+      throw where.bad(
+          "names no step: '"
+              + name
+              + "'; the steps are "
+              + steps.stream().map(Step::name).collect(Collectors.joining(", ")));
+    }
+    return name;
+  }
+}

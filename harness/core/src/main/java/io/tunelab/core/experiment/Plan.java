@@ -1,0 +1,54 @@
+package io.tunelab.core.experiment;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}.
+ *
+ * <p>To add a plan (e.g. {@code concurrent-soap}, the synchronous billing-care flow): add a
+ * constant here with its YAML name, file and throughput unit, then give the runner a repetition
+ * class for it beside {@code io.tunelab.tiers.run.BatchOrderRepetition} and choose it in {@code
+ * ExperimentRunner.runStep}. Until then an experiment naming it is refused with the list of plans
+ * that run.
+ */
+public enum Plan {
+  /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */
+  BATCH_ORDER("batch-order", "batch-order.jmx", "orders/min");
+
+  private final String yamlName;
+  private final String file;
+  private final String throughputUnit;
+
+  Plan(String yamlName, String file, String throughputUnit) {
+    this.yamlName = yamlName;
+    this.file = file;
+    this.throughputUnit = throughputUnit;
+  }
+
+  /** The name an experiment file uses, e.g. {@code batch-order}. */
+  public String yamlName() {
+    return yamlName;
+  }
+
+  /** The plan file in {@code jmeter-plans/}. */
+  public String file() {
+    return file;
+  }
+
+  /** Unit of the throughput metric: orders/min (async) or requests/min (sync). */
+  public String throughputUnit() {
+    return throughputUnit;
+  }
+
+  /** The plan of that YAML name. */
+  public static Optional<Plan> of(String yamlName) {
+    return Arrays.stream(values()).filter(p -> p.yamlName.equals(yamlName)).findFirst();
+  }
+
+  /** The YAML names of every plan, for messages. */
+  public static List<String> names() {
+    return Arrays.stream(values()).map(Plan::yamlName).toList();
+  }
+}

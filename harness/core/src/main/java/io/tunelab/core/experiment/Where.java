@@ -1,0 +1,87 @@
+package io.tunelab.core.experiment;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.BadInputException;
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * A place in an experiment file ({@code experiments/x.yaml: steps[1].knobs}), for messages that
+ * name the file, the path and what is allowed there.
+ */
+record Where(String file, String path) {
+  Where child(String name) {
+    return new Where(file, path.isEmpty() ? name : path + "." + name);
+  }
+
+  Where index(int i) {
+    return new Where(file, path + "[" + i + "]");
+  }
+
+  BadInputException bad(String problem) {
+    return new BadInputException(file + ": " + (path.isEmpty() ? "" : path + ": ") + problem);
+  }
+
+  BadInputException bad(String problem, Throwable cause) {
+    return new BadInputException(
+        file + ": " + (path.isEmpty() ? "" : path + ": ") + problem, cause);
+  }
+
+  /** The node as an object whose field names are all in {@code allowed}. */
+  JsonNode object(JsonNode node, Collection<String> allowed) {
+    if (node == null || !node.isObject()) {
+      throw bad("must be a mapping (name: value lines), was " + kind(node));
+    }
+    for (Iterator<String> names = node.fieldNames(); names.hasNext(); ) {
+      String name = names.next();
+      if (!allowed.contains(name)) {
+        throw child(name).bad("unknown field; allowed here: " + String.join(", ", allowed));
+      }
+    }
+    return node;
+  }
+
+  /** A scalar (text, number or boolean) as text. */
+  String scalar(JsonNode node) {
+    if (node == null || !node.isValueNode() || node.isNull()) {
+      throw bad("must be a single value (text, number, on/off), was " + kind(node));
+    }
+    return node.asText();
+  }
+
+  String text(JsonNode node) {
+    if (node == null || !node.isTextual()) {
+      throw bad("must be text, was " + kind(node));
+    }
+    return node.asText();
+  }
+
+  int integer(JsonNode node, int min, int max) {
+    if (node == null || !node.isIntegralNumber() || !node.canConvertToInt()) {
+      throw bad("must be an integer " + min + ".." + max + ", was " + kind(node));
+    }
+    int value = node.asInt();
+    if (value < min || value > max) {
+      throw bad("must be an integer " + min + ".." + max + ", was " + value);
+    }
+    return value;
+  }
+
+  static String kind(JsonNode node) {
+    if (node == null || node.isMissingNode() || node.isNull()) {
+      return "empty";
+    }
+    if (node.isObject()) {
+      return "a mapping";
+    }
+    if (node.isArray()) {
+      return "a list";
+    }
+    return (node.isTextual() ? "the text '" : "'") + node.asText() + "'";
+  }
+
+  static <V> String names(Map<String, V> map) {
+    return String.join(", ", map.keySet());
+  }
+}

@@ -1,0 +1,32 @@
+package io.tunelab.core.results;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a run was measured: the code, the parts' versions and the machine.
+ *
+ * @param gitCommit the checkout's commit ({@code -dirty} when it has uncommitted changes), or
+ *     {@code unknown}
+ * @param jdk the controller's Java version and vendor (every tier JVM runs the same)
+ * @param postgresql the server's {@code server_version}
+ * @param artemis the broker's reported version
+ * @param wiremock version of the WireMock the mocks run
+ * @param jmeter version of the JMeter the load tier runs
+ * @param cores processors the controller's JVM sees
+ * @param memoryMegabytes physical memory of the machine, MB (0 when unknown)
+ * @param os operating system name, version and architecture
+ * @param jvmFlags JVM flags per tier JVM ({@code broker}, {@code mocks}, {@code middleware}, {@code
+ *     load}), as the first step ran them
+ */
+public record Environment(
+    String gitCommit,
+    String jdk,
+    String postgresql,
+    String artemis,
+    String wiremock,
+    String jmeter,
+    int cores,
+    long memoryMegabytes,
+    String os,
+    Map<String, List<String>> jvmFlags) {}

@@ -1,0 +1,27 @@
+package io.tunelab.core.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/**
+ * One measured repetition of a step.
+ *
+ * @param number 1-based
+ * @param valid every order accounted for exactly once, the drain finished and errors within {@code
+ *     workload.maxErrorPercent}
+ * @param verdict one line: the accounting, and why the repetition is invalid if it is
+ * @param metrics what was measured (warm-up excluded)
+ * @param accounting where every order of the measured batch ended
+ * @param warmup the warm-up before it, not measured; null when there was none
+ * @param wallMillis from the repetition's data preparation to the end of its drain
+ * @param rawData the folder with its JTL and logs, relative to the run folder
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Repetition(
+    int number,
+    boolean valid,
+    String verdict,
+    Metrics metrics,
+    OrderAccounting accounting,
+    Warmup warmup,
+    long wallMillis,
+    String rawData) {}

@@ -1,0 +1,108 @@
+package io.tunelab.core.results;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunelab.core.stats.Summary;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * One step of a run: its knobs, what the tiers said back, every repetition and their medians.
+ *
+ * @param name the step's name
+ * @param changes what the step set on top of the experiment's common knobs
+ * @param knobs the full resolved knob set, every knob
+ * @param restarted the tiers restarted before the step (all on the first step)
+ * @param readBack settings read back from the tiers themselves during the step (broker consumer
+ *     counts, xref index presence, the middleware's effective settings, ...)
+ * @param repetitions measured repetitions, in order
+ * @param metrics medians over the repetitions, with the throughput's CV and 95% interval
+ * @param index throughput relative to the baseline step's, baseline = 100; null before it is known
+ * @param accounting the repetitions' accounting summed
+ * @param valid whether every repetition is valid
+ * @param noisy whether the throughput's CV is over 5%
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record StepResult(
+    String name,
+    Map<String, String> changes,
+    Map<String, String> knobs,
+    List<String> restarted,
+    Map<String, Object> readBack,
+    List<Repetition> repetitions,
+    Metrics metrics,
+    Double index,
+    OrderAccounting accounting,
+    boolean valid,
+    boolean noisy) {
+
+  /** A step from its repetitions: medians, CV, interval and summed accounting; no index yet. */
+  public static StepResult of(
+      String name,
+      Map<String, String> changes,
+      Map<String, String> knobs,
+      List<String> restarted,
+      Map<String, Object> readBack,
+      List<Repetition> repetitions) {
+    Metrics metrics = null;
+    boolean noisy = false;
+    if (!repetitions.isEmpty()) {
+      Summary throughput = summary(repetitions, m -> m.throughputPerMinute());
+      noisy = throughput.noisy();
+      metrics =
+          new Metrics(
+              throughput.median(),
+              new LatencyMillis(
+                  median(repetitions, m -> m.latencyMillis().p50()),
+                  median(repetitions, m -> m.latencyMillis().p90()),
+                  median(repetitions, m -> m.latencyMillis().p99()),
+                  median(repetitions, m -> m.latencyMillis().max())),
+              median(repetitions, Metrics::errors),
+              throughput.hasInterval() ? throughput.cv() : null,
+              throughput.hasInterval()
+                  ? new Interval(throughput.ciLow(), throughput.ciHigh())
+                  : null);
+    }
+    return new StepResult(
+        name,
+        changes,
+        knobs,
+        restarted,
+        readBack,
+        List.copyOf(repetitions),
+        metrics,
+        null,
+        OrderAccounting.sum(repetitions.stream().map(Repetition::accounting).toList()),
+        !repetitions.isEmpty() && repetitions.stream().allMatch(Repetition::valid),
+        noisy);
+  }
+
+  /** The summary of one metric over the repetitions. */
+  public static Summary summary(List<Repetition> repetitions, ToDoubleFunction<Metrics> metric) {
+    return Summary.of(repetitions.stream().map(r -> metric.applyAsDouble(r.metrics())).toList());
+  }
+
+  private static double median(List<Repetition> repetitions, ToDoubleFunction<Metrics> metric) {
+    return summary(repetitions, metric).median();
+  }
+
+  /** This step with its index against the baseline's median throughput. */
+  public StepResult withIndex(double baselineThroughput) {
+    Double value =
+        metrics == null || baselineThroughput <= 0
+            ? null
+            : Math.round(1000 * metrics.throughputPerMinute() / baselineThroughput) / 10.0;
+    return new StepResult(
+        name,
+        changes,
+        knobs,
+        restarted,
+        readBack,
+        repetitions,
+        metrics,
+        value,
+        accounting,
+        valid,
+        noisy);
+  }
+}

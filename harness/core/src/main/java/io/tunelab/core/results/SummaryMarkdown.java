@@ -1,0 +1,109 @@
+package io.tunelab.core.results;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * {@code summary.md}: the table an engineer pastes into a ticket. One row per step: knobs changed,
+ * median throughput, median p99, index (baseline = 100), CV and the accounting.
+ */
+public final class SummaryMarkdown {
+  private SummaryMarkdown() {}
+
+  public static String of(RunResult run) {
+    StringBuilder md = new StringBuilder();
+    md.append("# ").append(run.experiment()).append(" (").append(run.runId()).append(")\n\n");
+    md.append(statusLine(run)).append("\n\n");
+    md.append("Plan ")
+        .append(run.plan())
+        .append(", ")
+        .append(run.repeat())
+        .append(" repetitions per step, medians shown; baseline `")
+        .append(run.baseline())
+        .append("` = 100. Warm-up excluded.\n\n");
+    md.append("| step | knobs changed | throughput (")
+        .append(run.throughputUnit())
+        .append(") | p99 (ms) | index | CV | orders (completed/faulted/lost/dup) |\n")
+        .append("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");
+    for (StepResult step : run.steps()) {
+      md.append(row(step));
+    }
+    md.append("\nCV over 5% is flagged `noisy`: its differences from other steps need more")
+        .append(" repetitions before they mean anything. `./tunelab compare RUN_A RUN_B` tells")
+        .append(" significant differences from noise.\n");
+    if (run.environment() != null) {
+      Environment env = run.environment();
+      md.append("\nMeasured on ")
+          .append(env.cores())
+          .append(" cores, ")
+          .append(env.memoryMegabytes())
+          .append(" MB, ")
+          .append(env.os())
+          .append("; JDK ")
+          .append(env.jdk())
+          .append(", PostgreSQL ")
+          .append(env.postgresql())
+          .append(", Artemis ")
+          .append(env.artemis())
+          .append(", WireMock ")
+          .append(env.wiremock())
+          .append(", JMeter ")
+          .append(env.jmeter())
+          .append("; commit ")
+          .append(env.gitCommit())
+          .append(".\n");
+    }
+    return md.toString();
+  }
+
+  private static String statusLine(RunResult run) {
+    if (RunResult.COMPLETE.equals(run.status())) {
+      return run.valid()
+          ? "**complete, valid**: every order of every repetition accounted for."
+          : "**complete, INVALID**: some repetition lost or duplicated orders or had too many"
+              + " errors (see run.json).";
+    }
+    return "**"
+        + run.status().toUpperCase(Locale.ROOT)
+        + "**: partial results, not a finished run.";
+  }
+
+  private static String row(StepResult step) {
+    Metrics m = step.metrics();
+    OrderAccounting a = step.accounting();
+    return "| "
+        + step.name()
+        + (step.valid() ? "" : " **INVALID**")
+        + " | "
+        + changes(step.changes())
+        + " | "
+        + (m == null ? "-" : String.format(Locale.ROOT, "%.1f", m.throughputPerMinute()))
+        + " | "
+        + (m == null ? "-" : String.format(Locale.ROOT, "%.0f", m.latencyMillis().p99()))
+        + " | "
+        + (step.index() == null ? "-" : String.format(Locale.ROOT, "%.1f", step.index()))
+        + " | "
+        + (m == null || m.cv() == null
+            ? "-"
+            : String.format(Locale.ROOT, "%.1f%%", 100 * m.cv()) + (step.noisy() ? " noisy" : ""))
+        + " | "
+        + a.completed()
+        + "/"
+        + a.faulted()
+        + "/"
+        + a.lost()
+        + "/"
+        + a.duplicated()
+        + " |\n";
+  }
+
+  private static String changes(Map<String, String> changes) {
+    if (changes.isEmpty()) {
+      return "(none)";
+    }
+    return changes.entrySet().stream()
+        .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`")
+        .collect(Collectors.joining(" "));
+  }
+}

@@ -1,0 +1,272 @@
+package io.tunelab.core.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.Knobs;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class ExperimentReaderTest {
+  private static final String FILE = "experiments/x.yaml";
+  private final ExperimentReader reader = new ExperimentReader();
+
+  private Experiment parse(String yaml) {
+    return parse(yaml, Map.of(), OptionalInt.empty());
+  }
+
+  private Experiment parse(String yaml, Map<String, String> overrides, OptionalInt repeat) {
+    return reader.parse(FILE, "x", yaml, overrides, repeat);
+  }
+
+  private void assertBad(String yaml, String... fragments) {
+    assertThatThrownBy(() -> parse(yaml))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith(FILE + ": ")
+        .hasMessageContainingAll(fragments);
+  }
+
+  @Test
+  void ladderStepsAreCumulative() {
+    Experiment experiment =
+        parse(
+            """
+            plan: batch-order
+            workload: {orders: 40}
+            knobs: {db.seed.customers: 200}
+            steps:
+              - name: untuned
+              - name: audit-production
+                knobs: {middleware.audit.level: production}
+              - name: more-consumers
+                knobs: {middleware.consumers.createSubscriptions: 4}
+            """);
+
+    assertThat(experiment.kind()).isEqualTo(Experiment.Kind.LADDER);
+    assertThat(experiment.repeat()).isEqualTo(ExperimentReader.DEFAULT_REPEAT);
+    assertThat(experiment.baseline()).isEqualTo("untuned");
+    Step last = experiment.steps().get(2);
+    assertThat(last.changes())
+        .containsExactly(Map.entry("middleware.consumers.createSubscriptions", "4"));
+    assertThat(last.knobs().get(Knobs.MIDDLEWARE_AUDIT_LEVEL)).isEqualTo("production");
+    assertThat(last.knobs().get(Knobs.WORKLOAD_ORDERS)).isEqualTo(40);
+    assertThat(last.knobs().get(Knobs.DB_SEED_CUSTOMERS)).isEqualTo(200);
+    assertThat(experiment.steps().get(0).knobs().get(Knobs.MIDDLEWARE_AUDIT_LEVEL))
+        .isEqualTo("development");
+  }
+
+  @Test
+  void matrixExpandsToTheCrossProductFirstKnobSlowest() {
+    Experiment experiment =
+        parse(
+            """
+            plan: batch-order
+            matrix:
+              middleware.delivery.policy: [sync, async.persist, async.cache]
+              middleware.instance.persistence: [always, "off"]
+            """);
+
+    assertThat(experiment.steps())
+        .extracting(Step::name)
+        .containsExactly(
+            "delivery.policy=sync,instance.persistence=always",
+            "delivery.policy=sync,instance.persistence=off",
+            "delivery.policy=async.persist,instance.persistence=always",
+            "delivery.policy=async.persist,instance.persistence=off",
+            "delivery.policy=async.cache,instance.persistence=always",
+            "delivery.policy=async.cache,instance.persistence=off");
+    Step step = experiment.steps().get(3);
+    assertThat(step.knobs().get(Knobs.MIDDLEWARE_DELIVERY_POLICY)).isEqualTo("async.persist");
+    assertThat(step.knobs().get(Knobs.MIDDLEWARE_INSTANCE_PERSISTENCE)).isEqualTo("off");
+  }
+
+  @Test
+  void sweepRangeIncludesBothEnds() {
+    Experiment experiment =
+        parse(
+            """
+            plan: batch-order
+            sweep: {knob: middleware.consumers.createSubscriptions, from: 1, to: 7, step: 2}
+            """);
+
+    assertThat(experiment.steps())
+        .extracting(s -> s.knobs().get(Knobs.MIDDLEWARE_CONSUMERS_CREATE_SUBSCRIPTIONS))
+        .containsExactly(1, 3, 5, 7);
+  }
+
+  @Test
+  void commandLineOverridesTheExperimentWhichOverridesDefaults() {
+    Experiment experiment =
+        parse(
+            """
+            plan: batch-order
+            repeat: 5
+            workload: {orders: 40, threads: 3}
+            steps: [{name: a}]
+            """,
+            Map.of("workload.orders", "7"),
+            OptionalInt.of(2));
+
+    Step step = experiment.steps().get(0);
+    assertThat(step.knobs().get(Knobs.WORKLOAD_ORDERS)).isEqualTo(7);
+    assertThat(step.knobs().get(Knobs.WORKLOAD_THREADS)).isEqualTo(3);
+    assertThat(step.knobs().get(Knobs.WORKLOAD_SEED)).isEqualTo(42);
+    assertThat(experiment.repeat()).isEqualTo(2);
+  }
+
+  @Test
+  void rejectsUnknownKnob() {
+    assertBad(
+        """
+        plan: batch-order
+        steps: [{name: a, knobs: {middleware.consumers.orchestraton: 4}}]
+        """,
+        "steps[0].knobs.middleware.consumers.orchestraton",
+        "unknown knob",
+        "did you mean middleware.consumers.orchestration");
+  }
+
+  @Test
+  void rejectsBadKnobValue() {
+    assertBad(
+        """
+        plan: batch-order
+        steps: [{name: a, knobs: {middleware.consumers.orchestration: 0}}]
+        """,
+        "steps[0].knobs.middleware.consumers.orchestration",
+        "an integer 1..256",
+        "was '0'");
+  }
+
+  @Test
+  void rejectsUnknownPlan() {
+    assertBad(
+        """
+        plan: batch-orders
+        steps: [{name: a}]
+        """,
+        "plan: unknown plan 'batch-orders'",
+        "allowed: batch-order");
+  }
+
+  @Test
+  void rejectsUnknownEnumValueOfAKnob() {
+    assertBad(
+        """
+        plan: batch-order
+        steps: [{name: a, knobs: {middleware.delivery.policy: async}}]
+        """,
+        "one of sync, async.persist, async.cache");
+  }
+
+  @Test
+  void rejectsUnknownField() {
+    assertBad(
+        """
+        plan: batch-order
+        repeats: 3
+        steps: [{name: a}]
+        """,
+        "repeats: unknown field",
+        "allowed here: name, description, plan, repeat");
+  }
+
+  @Test
+  void rejectsUnknownWorkloadField() {
+    assertBad(
+        """
+        plan: batch-order
+        workload: {order: 3}
+        steps: [{name: a}]
+        """,
+        "workload.order: unknown field",
+        "orders");
+  }
+
+  @Test
+  void rejectsWrongType() {
+    assertBad(
+        """
+        plan: batch-order
+        repeat: three
+        steps: [{name: a}]
+        """,
+        "repeat: must be an integer 1..1000, was the text 'three'");
+  }
+
+  @Test
+  void rejectsMissingFile() {
+    assertThatThrownBy(
+            () -> reader.read(Path.of("experiments/nope.yaml"), Map.of(), OptionalInt.empty()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("no experiment file experiments/nope.yaml");
+  }
+
+  @Test
+  void rejectsEmptyMatrix() {
+    assertBad(
+        """
+        plan: batch-order
+        matrix: {}
+        """,
+        "matrix: must map at least one knob to a list of values");
+  }
+
+  @Test
+  void rejectsEmptyValueListInAMatrix() {
+    assertBad(
+        """
+        plan: batch-order
+        matrix: {middleware.delivery.policy: []}
+        """,
+        "matrix.middleware.delivery.policy: must be a non-empty list");
+  }
+
+  @Test
+  void rejectsBaselineNamingNoStep() {
+    assertBad(
+        """
+        plan: batch-order
+        baseline: untuned
+        steps: [{name: a}, {name: b}]
+        """,
+        "baseline: names no step: 'untuned'; the steps are a, b");
+  }
+
+  @Test
+  void rejectsTwoKindsOfSteps() {
+    assertBad(
+        """
+        plan: batch-order
+        steps: [{name: a}]
+        sweep: {knob: middleware.engine.threads, values: [1, 2]}
+        """,
+        "both steps and sweep");
+  }
+
+  @Test
+  void rejectsDuplicateStepNames() {
+    assertBad(
+        """
+        plan: batch-order
+        steps: [{name: a}, {name: a}]
+        """,
+        "steps[1].name",
+        "used twice");
+  }
+
+  @Test
+  void rejectsUnknownKnobOnTheCommandLine() {
+    assertThatThrownBy(
+            () ->
+                parse(
+                    "plan: batch-order\nsteps: [{name: a}]\n",
+                    Map.of("broker.persistance", "off"),
+                    OptionalInt.empty()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith("--set: broker.persistance: unknown knob");
+  }
+}

@@ -1,0 +1,210 @@
+package io.tunelab.tiers.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.load.Accounting;
+import io.tunelab.tiers.load.BatchOrderPlan;
+import io.tunelab.tiers.load.DrainAccounting;
+import io.tunelab.tiers.load.DrainMetrics;
+import io.tunelab.tiers.load.DrainResult;
+import io.tunelab.tiers.load.DrainWatcher;
+import io.tunelab.tiers.load.FaultedOrders;
+import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.load.LoadRun;
+import io.tunelab.tiers.load.MocksCompletions;
+import io.tunelab.tiers.load.SizeMix;
+import io.tunelab.tiers.mocks.MocksClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * One repetition of a batch-order step: prepare the data (migrate, index, seed, purge, analyze),
+ * send and drain a warm-up batch that no statistic sees, then send the measured batch with the
+ * sampler running, drain it and account for every order.
+ */
+final class BatchOrderRepetition {
+  static final String INTAKE_QUEUE = "tunelab.intake";
+  private static final Duration POLL = Duration.ofMillis(250);
+
+  private final RunTiers tiers;
+  private final JmeterRunner load;
+  private final Sampler sampler;
+  private final Progress progress;
+
+  BatchOrderRepetition(RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress) {
+    this.tiers = tiers;
+    this.load = load;
+    this.sampler = sampler;
+    this.progress = progress;
+  }
+
+  /**
+   * @param tag letters and digits unique to this repetition in the run (order ids carry it)
+   * @param dir the repetition's raw-data folder
+   * @param relativeDir the same, relative to the run folder, as run.json records it
+   */
+  Repetition run(KnobSet knobs, Progress.Position at, String tag, Path dir, String relativeDir)
+      throws InterruptedException {
+    long started = System.nanoTime();
+    progress.phase(at, "preparing data");
+    Endpoints endpoints = tiers.endpoints();
+    DataPreparation.prepare(
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
+    Warmup warmup = null;
+    int warmupOrders = knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS);
+    boolean everyRepetition = knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
+    if (warmupOrders > 0 && (everyRepetition || at.repetition() == 1)) {
+      progress.phase(at, "warm-up (" + warmupOrders + " orders, not measured)");
+      long warmupStart = System.nanoTime();
+      Batch batch = batch(knobs, warmupOrders, tag + "w", dir.resolve("warmup"), at);
+      Accounting a = batch.drain().accounting();
+      warmup = new Warmup(warmupOrders, a.completed() + a.faulted(), millisSince(warmupStart));
+    }
+    int orders = knobs.get(Knobs.WORKLOAD_ORDERS);
+    progress.phase(at, "load (" + orders + " orders)");
+    Batch measured;
+    Sampler.Window window =
+        new Sampler.Window(
+            at.step(),
+            at.repetition(),
+            dir,
+            endpoints,
+            tiers.middleware().processes().get(0).pid(),
+            tiers.pids());
+    try (Sampler.Sampling sampling = sampler.start(window)) {
+      measured = batch(knobs, orders, tag + "m", dir.resolve("load"), at);
+    }
+    return repetition(knobs, at, measured, warmup, millisSince(started), relativeDir);
+  }
+
+  private Repetition repetition(
+      KnobSet knobs,
+      Progress.Position at,
+      Batch batch,
+      Warmup warmup,
+      long wallMillis,
+      String relativeDir) {
+    Accounting a = batch.drain().accounting();
+    int unsent = batch.orders() - a.submitted();
+    int errors = a.faulted() + unsent;
+    double errorPercent = 100.0 * errors / batch.orders();
+    double maxErrorPercent = knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT);
+    StringBuilder verdict = new StringBuilder(a.message());
+    if (!batch.drain().complete()) {
+      verdict
+          .append("; the drain stalled (no order settled for ")
+          .append(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT))
+          .append(" s)");
+    }
+    if (unsent > 0) {
+      verdict.append("; ").append(unsent).append(" orders failed to send (see the JTL)");
+    }
+    boolean withinErrors = errorPercent <= maxErrorPercent;
+    if (!withinErrors) {
+      verdict.append(
+          String.format(
+              Locale.ROOT,
+              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
+              errorPercent,
+              Knobs.WORKLOAD_MAX_ERROR_PERCENT.format(maxErrorPercent)));
+    }
+    boolean valid = a.valid() && batch.drain().complete() && withinErrors;
+    DrainMetrics m = a.metrics();
+    Metrics metrics =
+        Metrics.of(
+            m.ordersPerMinute(),
+            new LatencyMillis(m.p50Millis(), m.p90Millis(), m.p99Millis(), m.maxMillis()),
+            errors);
+    OrderAccounting accounting =
+        new OrderAccounting(
+            a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size());
+    progress.line(
+        String.format(
+            Locale.ROOT,
+            "%s rep %d: %.1f orders/min, p99 %d ms, %s",
+            at.step(),
+            at.repetition(),
+            m.ordersPerMinute(),
+            m.p99Millis(),
+            verdict));
+    return new Repetition(
+        at.repetition(),
+        valid,
+        verdict.toString(),
+        metrics,
+        accounting,
+        warmup,
+        wallMillis,
+        relativeDir);
+  }
+
+  private record Batch(int orders, LoadRun load, DrainResult drain) {}
+
+  private Batch batch(KnobSet knobs, int orders, String tag, Path dir, Progress.Position at)
+      throws InterruptedException {
+    Endpoints endpoints = tiers.endpoints();
+    MocksClient siebel = tiers.siebel();
+    long since = siebel.reset();
+    BatchOrderPlan plan =
+        new BatchOrderPlan(
+            endpoints.broker(),
+            INTAKE_QUEUE,
+            orders,
+            knobs.get(Knobs.WORKLOAD_THREADS),
+            knobs.get(Knobs.WORKLOAD_SEED),
+            SizeMix.parse(knobs.get(Knobs.WORKLOAD_MIX)),
+            knobs.get(Knobs.DB_SEED_CUSTOMERS),
+            knobs.get(Knobs.WORKLOAD_NEW_CUSTOMER_PERCENT),
+            tag,
+            knobs.get(Knobs.WORKLOAD_PERSISTENT));
+    LoadRun run = load.run(plan, dir, Duration.ofSeconds(120 + orders / 10));
+    Map<String, Long> sent;
+    try {
+      sent = DrainAccounting.submitted(run.records());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the load run's JTL " + run.jtl(), e);
+    }
+    progress.phase(at, "drain (" + sent.size() + " orders sent)");
+    DrainResult drain =
+        new DrainWatcher(
+                new LiveCompletions(
+                    new MocksCompletions(siebel, since), progress, at, orders, firstSend(sent)),
+                FaultedOrders.of(dataSource(endpoints), plan),
+                POLL,
+                Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)))
+            .await(sent);
+    return new Batch(orders, run, drain);
+  }
+
+  private static long firstSend(Map<String, Long> sent) {
+    return sent.values().stream()
+        .mapToLong(Long::longValue)
+        .min()
+        .orElse(System.currentTimeMillis());
+  }
+
+  private static PGSimpleDataSource dataSource(Endpoints endpoints) {
+    PGSimpleDataSource dataSource = new PGSimpleDataSource();
+    dataSource.setUrl(endpoints.db());
+    dataSource.setUser(endpoints.dbUser());
+    dataSource.setPassword(endpoints.dbPassword());
+    return dataSource;
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+}

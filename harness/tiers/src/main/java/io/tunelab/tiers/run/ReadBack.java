@@ -1,0 +1,82 @@
+package io.tunelab.tiers.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.QueueCounters;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.mocks.MockSettings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the tiers themselves say they run with, recorded per step so a result shows its knobs
+ * reached the tiers: consumers per queue from the broker's management, the xref indexes from
+ * pg_indexes, server settings from SHOW, the mocks' own settings, the middleware's /status.
+ */
+final class ReadBack {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final List<String> DB_SETTINGS =
+      List.of(
+          "max_connections",
+          "shared_buffers",
+          "synchronous_commit",
+          "max_wal_size",
+          "checkpoint_timeout",
+          "fsync",
+          "max_prepared_transactions");
+
+  private ReadBack() {}
+
+  static Map<String, Object> of(RunTiers tiers, KnobSet knobs) {
+    Endpoints endpoints = tiers.endpoints();
+    Map<String, Object> read = new LinkedHashMap<>();
+    read.put("broker.consumers", consumers(endpoints));
+    Database database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+    read.put("db.xrefIndexPresent", database.xrefIndexPresent());
+    List<String> settings = new ArrayList<>(DB_SETTINGS);
+    settings.addAll(knobs.serverPassThrough().keySet());
+    read.put("db.server", database.show(settings.stream().distinct().toArray(String[]::new)));
+    read.put("mocks.siebel", mock(tiers.siebel().settings()));
+    read.put("mocks.brm", mock(tiers.brm().settings()));
+    JsonNode status = tiers.middleware().status();
+    Map<String, Object> effective = JSON.convertValue(status.path("settings"), Map.class);
+    // Results get shared; credentials stay out of them.
+    effective.keySet().removeIf(key -> key.toLowerCase(java.util.Locale.ROOT).contains("password"));
+    read.put("middleware.settings", effective);
+    read.put(
+        "middleware.inputArguments", JSON.convertValue(status.path("inputArguments"), List.class));
+    return read;
+  }
+
+  /** Consumers attached to each tunelab queue, as the broker counts them. */
+  static Map<String, Integer> consumers(Endpoints endpoints) {
+    Map<String, Integer> consumers = new LinkedHashMap<>();
+    try (BrokerManagement management =
+        BrokerManagement.connect(
+            endpoints.broker(),
+            endpoints.brokerUser(),
+            endpoints.brokerPassword(),
+            Duration.ofSeconds(10))) {
+      for (QueueCounters queue : management.queues().values()) {
+        if (queue.name().startsWith("tunelab.")) {
+          consumers.put(queue.name(), queue.consumerCount());
+        }
+      }
+    }
+    return consumers;
+  }
+
+  private static Map<String, Object> mock(MockSettings settings) {
+    Map<String, Object> mock = new LinkedHashMap<>();
+    mock.put("containerThreads", settings.containerThreads());
+    mock.put("latency", settings.latency().text());
+    mock.put("faultRate", settings.faultRate());
+    return mock;
+  }
+}

@@ -1,0 +1,166 @@
+package io.tunelab.tiers.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.middleware.MiddlewareConfig;
+import io.tunelab.tiers.middleware.MiddlewareTier;
+import io.tunelab.tiers.mocks.MocksClient;
+import io.tunelab.tiers.stack.Stack;
+import io.tunelab.tiers.stack.StackConfig;
+import io.tunelab.tiers.stack.StackProvider;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.Set;
+
+/**
+ * The tiers of a run, brought to each step's knobs with as few restarts as the knobs allow: the
+ * middleware restarts when one of its knobs changed; the stack (db, broker, mocks) restarts when a
+ * restart knob of one of them changed (the three restart together: new ports would otherwise leave
+ * the others pointing nowhere), and then the middleware too, since its endpoints changed. Live
+ * knobs (mock latency and fault rate) are set on the running mocks.
+ */
+final class RunTiers implements AutoCloseable {
+  private static final Set<KnobTier> STACK_TIERS =
+      EnumSet.of(KnobTier.DB, KnobTier.BROKER, KnobTier.MOCKS);
+
+  private final StackProvider provider;
+  private final Path logsDir;
+  private Stack stack;
+  private MiddlewareTier middleware;
+  private KnobSet current;
+  private int stackGeneration;
+
+  /**
+   * @param logsDir where each stack's tier logs are copied when it stops
+   */
+  RunTiers(StackProvider provider, Path logsDir) {
+    this.provider = provider;
+    this.logsDir = logsDir;
+  }
+
+  /**
+   * Brings the tiers to {@code knobs}.
+   *
+   * @param middlewareDir the folder of a middleware started now (settings file and log)
+   * @return the tiers restarted (all on the first call)
+   */
+  synchronized List<String> apply(KnobSet knobs, Path middlewareDir) {
+    Set<KnobTier> changed =
+        current == null ? EnumSet.allOf(KnobTier.class) : knobs.restartsFrom(current);
+    List<String> restarted = new ArrayList<>();
+    boolean stackRestart = stack == null || changed.stream().anyMatch(STACK_TIERS::contains);
+    if (stackRestart) {
+      stopMiddleware();
+      stopStack();
+      stack = provider.start(StackConfig.from(knobs));
+      stackGeneration++;
+      restarted.addAll(List.of("db", "broker", "mocks"));
+    }
+    siebel().setLatency(knobs.get(Knobs.MOCKS_SIEBEL_LATENCY));
+    siebel().setFaultRate(knobs.get(Knobs.MOCKS_SIEBEL_FAULT_RATE));
+    brm().setLatency(knobs.get(Knobs.MOCKS_BRM_LATENCY));
+    brm().setFaultRate(knobs.get(Knobs.MOCKS_BRM_FAULT_RATE));
+    if (stackRestart || changed.contains(KnobTier.MIDDLEWARE)) {
+      stopMiddleware();
+      middleware =
+          MiddlewareTier.start(
+              MiddlewareConfig.from(knobs),
+              stack.endpoints(),
+              middlewareDir,
+              OptionalLong.of(ProcessHandle.current().pid()));
+      restarted.add("middleware");
+    }
+    current = knobs;
+    return restarted;
+  }
+
+  Stack stack() {
+    return stack;
+  }
+
+  Endpoints endpoints() {
+    return stack.endpoints();
+  }
+
+  MiddlewareTier middleware() {
+    return middleware;
+  }
+
+  MocksClient siebel() {
+    return new MocksClient("siebel", URI.create(stack.endpoints().siebel()));
+  }
+
+  MocksClient brm() {
+    return new MocksClient("brm", URI.create(stack.endpoints().brm()));
+  }
+
+  /** Pid of each running tier process by tier name. */
+  synchronized Map<String, Long> pids() {
+    Map<String, Long> pids = new LinkedHashMap<>();
+    if (stack != null) {
+      for (Tier tier : stack.tiers()) {
+        tier.processes().stream().findFirst().ifPresent(p -> pids.put(tier.name(), p.pid()));
+      }
+    }
+    if (middleware != null) {
+      pids.put(MiddlewareTier.NAME, middleware.processes().get(0).pid());
+    }
+    return pids;
+  }
+
+  private void stopMiddleware() {
+    if (middleware != null) {
+      middleware.close();
+      middleware = null;
+    }
+  }
+
+  private void stopStack() {
+    if (stack == null) {
+      return;
+    }
+    try {
+      stack.close();
+    } finally {
+      copyLogs(stack);
+      stack = null;
+    }
+  }
+
+  /** The stack tiers' logs live in the runtime folder; the results keep a copy. */
+  private void copyLogs(Stack stopped) {
+    Path dir = logsDir.resolve("stack-" + stackGeneration);
+    for (Tier tier : stopped.tiers()) {
+      try {
+        if (Files.isRegularFile(tier.log())) {
+          Files.createDirectories(dir);
+          Files.copy(
+              tier.log(), dir.resolve(tier.name() + ".log"), StandardCopyOption.REPLACE_EXISTING);
+        }
+      } catch (IOException e) {
+        // The run's results matter more than a log copy; the original stays in the runtime dir.
+      }
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      stopMiddleware();
+    } finally {
+      stopStack();
+    }
+  }
+}
