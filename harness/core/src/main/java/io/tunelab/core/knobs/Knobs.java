@@ -157,7 +157,7 @@ public final class Knobs {
           "",
           DATA,
           PER_RUN,
-          "delete transactional rows before a run, keep setup rows",
+          "delete transactional rows and waiting broker messages before a run, keep setup rows",
           AIA_DB);
   public static final Knob<Boolean> DB_ANALYZE =
       new Knob<>(

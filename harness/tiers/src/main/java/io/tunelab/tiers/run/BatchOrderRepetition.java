@@ -8,6 +8,7 @@ import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.load.Accounting;
@@ -63,6 +64,12 @@ final class BatchOrderRepetition {
     Endpoints endpoints = tiers.endpoints();
     DataPreparation.prepare(
         new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
+    if (knobs.get(Knobs.DB_PURGE)) {
+      // what a stalled repetition left waiting would otherwise be counted in this one
+      try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
+        broker.purgeQueues();
+      }
+    }
     Warmup warmup = null;
     int warmupOrders = knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS);
     boolean everyRepetition = knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");

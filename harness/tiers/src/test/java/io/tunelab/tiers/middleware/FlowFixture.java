@@ -3,7 +3,9 @@ package io.tunelab.tiers.middleware;
 import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.mocks.MockEvents;
 import io.tunelab.tiers.mocks.MocksClient;
@@ -60,12 +62,20 @@ final class FlowFixture implements AutoCloseable {
     return embedded().mocks().brm();
   }
 
-  /** Purges run rows, resets mock counters, latency and faults. */
+  /**
+   * Purges run rows and the messages a test left on the queues, resets mock counters, latency and
+   * faults: a test that set BRM slow or stopped before its orders drained must not slow or feed the
+   * next one.
+   */
   void reset() {
+    try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
+      broker.purgeQueues();
+    }
     database.purge();
     for (MocksClient mock : List.of(siebel(), brm())) {
       mock.reset();
       mock.setFaultRate(0);
+      mock.setLatency(Latency.NONE);
     }
   }
 
