@@ -1,9 +1,7 @@
 package io.tunelab.middleware.db;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 
 /**
  * Which orders Siebel was already told are billed ({@code order_receipt.crm_updated_at}). The mark
@@ -18,16 +16,22 @@ public final class CrmUpdates {
     this.pool = pool;
   }
 
-  /** Whether Siebel was told already, as seen from the stage's transaction. */
-  public boolean done(Connection connection, String orderId) throws SQLException {
-    try (PreparedStatement select =
-        connection.prepareStatement(
-            "SELECT 1 FROM order_receipt WHERE order_id = ? AND crm_updated_at IS NOT NULL")) {
-      select.setString(1, orderId);
-      try (ResultSet row = select.executeQuery()) {
-        return row.next();
-      }
-    }
+  /**
+   * Whether Siebel was told already. On a connection of its own, returned before the call to
+   * Siebel, so the stage's connection is borrowed only after it: update-CRM holds one at a time.
+   */
+  public boolean done(String orderId) {
+    return pool.inTransaction(
+        connection -> {
+          try (PreparedStatement select =
+              connection.prepareStatement(
+                  "SELECT 1 FROM order_receipt WHERE order_id = ? AND crm_updated_at IS NOT NULL")) {
+            select.setString(1, orderId);
+            try (ResultSet row = select.executeQuery()) {
+              return row.next();
+            }
+          }
+        });
   }
 
   /** Marks the order, committed when this returns. */

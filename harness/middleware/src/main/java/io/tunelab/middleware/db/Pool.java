@@ -31,9 +31,12 @@ public final class Pool implements AutoCloseable {
     config.setMinimumIdle(settings.jdbcPoolSize());
     config.setAutoCommit(true);
     config.addDataSourceProperty("ApplicationName", APPLICATION_NAME);
-    config.addDataSourceProperty("prepareThreshold", settings.jdbcPrepareThreshold());
+    // as strings: Hikari copies these into the driver's Properties, and pgjdbc reads them with
+    // getProperty, which sees only String values (an Integer silently left pgjdbc's defaults)
     config.addDataSourceProperty(
-        "preparedStatementCacheQueries", settings.jdbcStatementCacheQueries());
+        "prepareThreshold", String.valueOf(settings.jdbcPrepareThreshold()));
+    config.addDataSourceProperty(
+        "preparedStatementCacheQueries", String.valueOf(settings.jdbcStatementCacheQueries()));
     return new Pool(new HikariDataSource(config));
   }
 

@@ -54,7 +54,10 @@ final class LocalTransaction implements StageTransaction {
   @Override
   public void undoDatabaseWork() throws SQLException {
     if (connection != null) {
+      // returned to the pool: what comes next (a fault record in its own transaction) borrows
+      // one, and a thread holding two at once starves a small pool into timeouts
       connection.rollback();
+      release();
     }
   }
 

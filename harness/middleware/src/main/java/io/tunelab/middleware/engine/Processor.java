@@ -92,13 +92,7 @@ final class Processor {
       StageTransaction tx,
       SqlStep sameTransaction)
       throws JMSException {
-    StageWork work;
-    try {
-      work = new StageWork(stage, tx.connection(), diagnostics);
-    } catch (SQLException e) {
-      LOG.warn("{}: no database connection: {}", stage.key(), e.toString());
-      return Result.ROLLED_BACK;
-    }
+    StageWork work = new StageWork(stage, tx::connection, diagnostics);
     work.orderId(orderId);
     try {
       String next = steps.get(stage).handle(payload, work);
@@ -127,6 +121,7 @@ final class Processor {
       if (lastAttempt) {
         // Accounted for now, in its own transaction; the rollback lets the broker dead-letter it.
         String reason = "dead-lettered after its last delivery failed: " + e;
+        undoQuietly(tx, stage);
         faults.record(stage, payload, work.orderId(), reason, work.activities());
         counters.get(stage).faulted.increment();
       }
@@ -145,6 +140,15 @@ final class Processor {
     } catch (SQLException | RuntimeException e) {
       LOG.warn("{}: could not record the outcome, rolling back: {}", stage.key(), e.toString());
       return Result.ROLLED_BACK;
+    }
+  }
+
+  /** Gives the stage's connection back before the fault takes one: one connection per thread. */
+  private static void undoQuietly(StageTransaction tx, Stage stage) {
+    try {
+      tx.undoDatabaseWork();
+    } catch (SQLException | RuntimeException e) {
+      LOG.warn("{}: undoing the database work failed: {}", stage.key(), e.toString());
     }
   }
 

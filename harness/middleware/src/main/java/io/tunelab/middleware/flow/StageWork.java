@@ -3,6 +3,7 @@ package io.tunelab.middleware.flow;
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.diagnostics.Diagnostics;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,14 +13,18 @@ import java.util.List;
  */
 public final class StageWork {
   private final Stage stage;
-  private final Connection connection;
+  private final ConnectionSource connections;
   private final Diagnostics diagnostics;
   private final List<Activity> activities = new ArrayList<>();
   private String orderId = "";
 
-  public StageWork(Stage stage, Connection connection, Diagnostics diagnostics) {
+  /**
+   * @param connections the stage transaction's connection, borrowed on first use: a step that calls
+   *     a back-end before touching the database holds no pooled connection meanwhile
+   */
+  public StageWork(Stage stage, ConnectionSource connections, Diagnostics diagnostics) {
     this.stage = stage;
-    this.connection = connection;
+    this.connections = connections;
     this.diagnostics = diagnostics;
   }
 
@@ -28,8 +33,14 @@ public final class StageWork {
   }
 
   /** The stage's transaction: committed after the outgoing message is. */
-  public Connection connection() {
-    return connection;
+  public Connection connection() throws SQLException {
+    return connections.connection();
+  }
+
+  /** Where the stage's connection comes from. */
+  @FunctionalInterface
+  public interface ConnectionSource {
+    Connection connection() throws SQLException;
   }
 
   public String orderId() {

@@ -30,7 +30,7 @@ public final class UpdateCrmStep implements Step {
     work.orderId(order.orderId());
     order.reached(Stage.UPDATE_CRM, now);
     long started = System.nanoTime();
-    if (crmUpdates.done(work.connection(), order.orderId())) {
+    if (crmUpdates.done(order.orderId())) {
       work.activity("Siebel UpdateSalesOrder sent before", "", started);
     } else {
       String request =

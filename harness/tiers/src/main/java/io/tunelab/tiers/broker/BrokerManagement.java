@@ -170,6 +170,15 @@ public final class BrokerManagement implements AutoCloseable {
     return removed;
   }
 
+  /**
+   * A queue attribute as Artemis' {@code QueueControl} names it, e.g. {@code durableMessageCount}.
+   */
+  public synchronized Object queueAttribute(String queue, String attribute) {
+    ClientMessage request = session.createMessage(false);
+    ManagementHelper.putAttribute(request, ResourceNames.QUEUE + queue, attribute);
+    return call(request, "attribute " + attribute + " of " + queue);
+  }
+
   private synchronized long queueOperationCount(String queue, String operation) {
     ClientMessage request = session.createMessage(false);
     try {

@@ -24,7 +24,7 @@ class OrderToBillIT {
   private static FlowFixture fixture;
 
   /** A quick middleware: sync hand-off, a few consumers, no diagnostics. */
-  private static KnobSet quick() {
+  static KnobSet quick() {
     KnobSet knobs = KnobSet.defaults().with("middleware.delivery.policy", "sync");
     for (String stage :
         List.of("intake", "orchestration", "createCustomer", "createSubscriptions", "updateCrm")) {
