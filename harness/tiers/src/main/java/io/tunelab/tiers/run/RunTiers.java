@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.mocks.MocksClient;
@@ -20,16 +21,17 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 
 /**
  * The tiers of a run, brought to each step's knobs with as few restarts as the knobs allow: the
- * middleware restarts when one of its knobs changed; the stack (db, broker, mocks) restarts when a
- * restart knob of one of them changed (the three restart together: new ports would otherwise leave
- * the others pointing nowhere), and then the middleware too, since its endpoints changed. Live
- * knobs (mock latency and fault rate) are set on the running mocks.
+ * middleware restarts when one of its knobs changed; a stack tier (db, broker, mocks) restarts
+ * alone, on its port, when a restart knob of its own changed (the whole stack when the provider
+ * cannot restart one tier), and then the middleware too, whose connections went with it. Live knobs
+ * (mock latency and fault rate) are set on the running mocks.
  */
 final class RunTiers implements AutoCloseable {
   private static final Set<KnobTier> STACK_TIERS =
@@ -60,13 +62,23 @@ final class RunTiers implements AutoCloseable {
     Set<KnobTier> changed =
         current == null ? EnumSet.allOf(KnobTier.class) : knobs.restartsFrom(current);
     List<String> restarted = new ArrayList<>();
-    boolean stackRestart = stack == null || changed.stream().anyMatch(STACK_TIERS::contains);
+    List<String> stackTiers =
+        STACK_TIERS.stream().filter(changed::contains).map(RunTiers::tierName).toList();
+    boolean stackRestart = !stackTiers.isEmpty();
     if (stackRestart) {
       stopMiddleware();
-      stopStack();
-      stack = provider.start(StackConfig.from(knobs));
-      stackGeneration++;
-      restarted.addAll(List.of("db", "broker", "mocks"));
+      if (stack == null || !restartEach(stackTiers, StackConfig.from(knobs))) {
+        stopStack();
+        stack = provider.start(StackConfig.from(knobs));
+        stackGeneration++;
+        stackTiers = List.of("db", "broker", "mocks");
+      }
+      restarted.addAll(stackTiers);
+      if (stackTiers.contains("db")) {
+        // The middleware reads its tables as it starts (async.persist recovers what a crash left).
+        Endpoints endpoints = stack.endpoints();
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()).migrate();
+      }
     }
     siebel().setLatency(knobs.get(Knobs.MOCKS_SIEBEL_LATENCY));
     siebel().setFaultRate(knobs.get(Knobs.MOCKS_SIEBEL_FAULT_RATE));
@@ -84,6 +96,23 @@ final class RunTiers implements AutoCloseable {
     }
     current = knobs;
     return restarted;
+  }
+
+  /**
+   * Restarts only the stack tiers whose knobs changed, on their ports, so the others keep their
+   * state; false when the stack cannot (then the whole stack restarts).
+   */
+  private boolean restartEach(List<String> tiers, StackConfig config) {
+    for (String tier : tiers) {
+      if (!stack.restart(tier, config)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String tierName(KnobTier tier) {
+    return tier.name().toLowerCase(Locale.ROOT);
   }
 
   Stack stack() {

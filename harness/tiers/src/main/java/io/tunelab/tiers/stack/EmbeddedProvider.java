@@ -4,8 +4,11 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerTier;
+import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.db.PostgresTier;
+import io.tunelab.tiers.mocks.MocksConfig;
 import io.tunelab.tiers.mocks.MocksTier;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
@@ -79,7 +82,8 @@ public final class EmbeddedProvider implements StackProvider {
               db.join(),
               broker.join(),
               mocks.join(),
-              recorder);
+              recorder,
+              restarter(dir, owner));
       recorder.finish(stack.endpoints(), elapsedMillis(started));
       if (!config.detached()) {
         stack.closeOnExit();
@@ -88,6 +92,25 @@ public final class EmbeddedProvider implements StackProvider {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  private EmbeddedStack.Restarter restarter(Path dir, OptionalLong owner) {
+    return new EmbeddedStack.Restarter() {
+      @Override
+      public PostgresTier db(DbConfig config, int generation) {
+        return PostgresTier.start(config, dir.resolve("db-" + generation), owner);
+      }
+
+      @Override
+      public BrokerTier broker(BrokerConfig config, int generation) {
+        return BrokerTier.start(config, dir.resolve("broker-" + generation), owner);
+      }
+
+      @Override
+      public MocksTier mocks(MocksConfig config, int generation) {
+        return MocksTier.start(config, home.mocks(), dir.resolve("mocks-" + generation), owner);
+      }
+    };
   }
 
   private static <T extends Tier> CompletableFuture<T> launch(

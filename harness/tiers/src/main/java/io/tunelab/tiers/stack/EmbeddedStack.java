@@ -2,9 +2,13 @@ package io.tunelab.tiers.stack;
 
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerTier;
+import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.db.PostgresTier;
+import io.tunelab.tiers.mocks.MocksConfig;
 import io.tunelab.tiers.mocks.MocksTier;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -15,10 +19,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class EmbeddedStack implements Stack {
   private final String id;
   private final List<Tier> tiers;
-  private final PostgresTier db;
-  private final BrokerTier broker;
-  private final MocksTier mocks;
+  private PostgresTier db;
+  private BrokerTier broker;
+  private MocksTier mocks;
   private final StackRecorder recorder;
+  private final Restarter restarter;
+  private int restarts;
   private final Endpoints endpoints;
   private final AtomicBoolean closed = new AtomicBoolean();
   private Thread shutdownHook;
@@ -29,9 +35,11 @@ public final class EmbeddedStack implements Stack {
       PostgresTier db,
       BrokerTier broker,
       MocksTier mocks,
-      StackRecorder recorder) {
+      StackRecorder recorder,
+      Restarter restarter) {
     this.id = id;
-    this.tiers = List.copyOf(tiers);
+    this.tiers = new ArrayList<>(tiers);
+    this.restarter = restarter;
     this.db = db;
     this.broker = broker;
     this.mocks = mocks;
@@ -69,20 +77,63 @@ public final class EmbeddedStack implements Stack {
   }
 
   @Override
-  public List<Tier> tiers() {
-    return tiers;
+  public synchronized List<Tier> tiers() {
+    return List.copyOf(tiers);
   }
 
-  public PostgresTier db() {
+  public synchronized PostgresTier db() {
     return db;
   }
 
-  public BrokerTier broker() {
+  public synchronized BrokerTier broker() {
     return broker;
   }
 
-  public MocksTier mocks() {
+  public synchronized MocksTier mocks() {
     return mocks;
+  }
+
+  @Override
+  public synchronized boolean restart(String tier, StackConfig config) {
+    if (closed.get()) {
+      throw new IllegalStateException("stack " + id + " is stopped");
+    }
+    int generation = ++restarts;
+    switch (tier) {
+      case "db" -> {
+        db.close();
+        db = restarter.db(config.db().withPort(db.port()), generation);
+        replace(0, db);
+      }
+      case "broker" -> {
+        broker.close();
+        broker = restarter.broker(config.broker().withPort(broker.port()), generation);
+        replace(1, broker);
+      }
+      case "mocks" -> {
+        int siebel = URI.create(mocks.siebelUrl()).getPort();
+        int brm = URI.create(mocks.brmUrl()).getPort();
+        mocks.close();
+        mocks = restarter.mocks(config.mocks().withPorts(siebel, brm), generation);
+        replace(2, mocks);
+      }
+      default -> throw new IllegalArgumentException("no tier named " + tier);
+    }
+    return true;
+  }
+
+  private void replace(int index, Tier tier) {
+    tiers.set(index, tier);
+    recorder.replaced(tier);
+  }
+
+  /** Starts one tier again in a folder of its own, the way the provider started it. */
+  interface Restarter {
+    PostgresTier db(DbConfig config, int generation);
+
+    BrokerTier broker(BrokerConfig config, int generation);
+
+    MocksTier mocks(MocksConfig config, int generation);
   }
 
   /** Stops the stack when this JVM exits, also on Ctrl-C. */
@@ -108,7 +159,7 @@ public final class EmbeddedStack implements Stack {
       return;
     }
     // Clients first: the mocks and the broker hold no state the database needs.
-    List<Tier> reverse = new ArrayList<>(tiers);
+    List<Tier> reverse = new ArrayList<>(tiers());
     Collections.reverse(reverse);
     for (Tier tier : reverse) {
       tier.close();

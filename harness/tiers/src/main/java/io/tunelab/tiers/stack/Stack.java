@@ -20,6 +20,17 @@ public interface Stack extends AutoCloseable {
   /** The tiers this provider runs as local processes; empty when it runs none. */
   List<Tier> tiers();
 
+  /**
+   * Restarts one tier ({@code db}, {@code broker} or {@code mocks}) with its settings from {@code
+   * config}, on the port it has now, while the others keep running: the endpoints stay valid. A db
+   * restart starts a fresh cluster (migrate and seed again).
+   *
+   * @return false when this stack cannot restart a single tier (the caller restarts the stack)
+   */
+  default boolean restart(String tier, StackConfig config) {
+    return false;
+  }
+
   @Override
   void close();
 }

@@ -46,6 +46,12 @@ final class StackRecorder {
     save();
   }
 
+  /** A tier restarted on its own: its new processes replace the old ones in the state file. */
+  synchronized void replaced(Tier tier) {
+    tiers.removeIf(record -> record.name().equals(tier.name()));
+    started(tier);
+  }
+
   synchronized void finish(Endpoints endpoints, long stackMillis) {
     this.endpoints = endpoints;
     startMillis.put("stack", stackMillis);
