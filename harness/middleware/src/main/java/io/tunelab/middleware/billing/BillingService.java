@@ -77,6 +77,12 @@ public final class BillingService {
     } catch (BackendFault | XmlException | DbException e) {
       BillingFault fault = new BillingFault(SoapFaults.SERVER, reason(operation, customerId, e), e);
       return fault(operation, customerId, startedMillis, fault, audit);
+    } catch (RuntimeException e) {
+      // A bug, not a back-end: still an answer, so that no caller waits for nothing.
+      e.printStackTrace();
+      BillingFault fault =
+          new BillingFault(SoapFaults.SERVER, reason(operation, customerId, e) + " " + e, e);
+      return fault(operation, customerId, startedMillis, fault, audit);
     }
   }
 

@@ -15,6 +15,7 @@ import io.tunelab.tiers.load.JmeterRunner;
 import io.tunelab.tiers.load.JtlRecord;
 import io.tunelab.tiers.load.LatencySummary;
 import io.tunelab.tiers.mocks.MockCounts;
+import io.tunelab.tiers.mocks.MockEvents;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -130,10 +131,13 @@ class BillingCareIT {
   }
 
   @Test
-  void serverThreadsBoundHowManyRequestsAreServedAtOnce() {
+  void serverThreadsBoundTheRequestsServedAtOnceAndBrmConnectionsTheCallsToBrm() {
     fixture.brm().setLatency(new Latency.Fixed(300));
-    KnobSet knobs = KnobSet.defaults().with("middleware.billing.serverThreads", "2");
-    List<String> parties = fixture.parties(8);
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.billing.serverThreads", "2")
+            .with("middleware.billing.brmConnections", "1");
+    List<String> parties = fixture.parties(6);
     try (MiddlewareTier middleware = fixture.middleware(knobs, "billing-threads")) {
       BillingCareClient client = new BillingCareClient(middleware.billingUrl());
       long started = System.nanoTime();
@@ -149,8 +153,19 @@ class BillingCareIT {
       JsonNode billing = middleware.status().path("billing");
       assertThat(billing.path("serverThreads").asInt()).isEqualTo(2);
       assertThat(billing.path("peakInFlight").asInt()).isEqualTo(2);
-      // 8 requests, 2 at a time, each waiting 300 ms for BRM: at least 4 rounds.
-      assertThat(millis).isGreaterThanOrEqualTo(4 * 300);
+      // One connection to BRM: each call starts after the previous answer, 300 ms later at least.
+      List<Long> due =
+          fixture.brm().events(0, 100).events().stream()
+              .map(MockEvents.Event::epochMillis)
+              .sorted()
+              .toList();
+      assertThat(due).hasSize(6);
+      for (int i = 1; i < due.size(); i++) {
+        assertThat(due.get(i) - due.get(i - 1))
+            .as("BRM answer %d after %d", i, i - 1)
+            .isGreaterThanOrEqualTo(300);
+      }
+      assertThat(millis).isGreaterThanOrEqualTo(6 * 300);
     }
   }
 
