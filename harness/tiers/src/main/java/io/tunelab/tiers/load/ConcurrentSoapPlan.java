@@ -26,7 +26,9 @@ import java.util.Map;
  * @param rampUpSeconds closed model: seconds until every thread has started
  * @param arrivalsPerMinute open model: target arrivals per minute (3 requests each); 0 for closed
  * @param durationSeconds open model: how long customers arrive; 0 for closed
- * @param responseTimeoutMillis a request unanswered after this fails (so no thread hangs)
+ * @param responseTimeoutMillis a request unanswered after this fails (so no thread hangs); the open
+ *     plan's schedule ends this long after the last arrival, so that no request in flight is cut
+ *     off
  */
 public record ConcurrentSoapPlan(
     Model model,
@@ -128,6 +130,22 @@ public record ConcurrentSoapPlan(
         arrivalsPerMinute,
         durationSeconds,
         DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+  }
+
+  /**
+   * The same plan with another response timeout (the open plan also waits this long at its end).
+   */
+  public ConcurrentSoapPlan withResponseTimeoutMillis(int millis) {
+    return new ConcurrentSoapPlan(
+        model,
+        endpoint,
+        customersCsv,
+        threads,
+        loops,
+        rampUpSeconds,
+        arrivalsPerMinute,
+        durationSeconds,
+        millis);
   }
 
   /** Requests the closed plan makes (threads x loops x 3); the open plan's expected count. */

@@ -229,14 +229,20 @@ class BillingCareIT {
     KnobSet knobs = KnobSet.defaults().with("middleware.billing.instancePersistence", "off");
     ConcurrentSoapResult result;
     try (MiddlewareTier middleware = fixture.middleware(knobs, "billing-open")) {
-      ConcurrentSoapPlan plan = ConcurrentSoapPlan.open(middleware.billingUrl(), customers, 240, 5);
+      ConcurrentSoapPlan plan =
+          ConcurrentSoapPlan.open(middleware.billingUrl(), customers, 240, 5)
+              .withResponseTimeoutMillis(5_000);
       result = JmeterRunner.owned().run(plan, DIR.resolve("open-run"), RUN_TIMEOUT);
     }
 
     assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
     assertThat(result.samples()).isNotEmpty().allMatch(JtlRecord::success);
     assertThat(result.targetArrivalsPerMinute()).hasValue(240);
+    // Spread over the schedule, not one burst (a setUp group before an open model group made 20
+    // arrivals planned over 5 s come within 0.1 s: 10,000+ a minute). Below 4 x the target
+    // leaves room for the engine starting late on a busy machine.
     assertThat(result.achievedArrivalsPerMinute()).isPresent();
+    assertThat(result.achievedArrivalsPerMinute().getAsDouble()).isPositive().isLessThan(4 * 240);
     assertThat(billingInstances("completed") + billingInstances("faulted")).isZero();
     assertThat(fixture.count("SELECT count(*) FROM request_tracking"))
         .isEqualTo(result.samples().size());
