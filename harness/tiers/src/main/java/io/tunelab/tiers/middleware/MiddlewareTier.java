@@ -118,6 +118,18 @@ public final class MiddlewareTier implements Tier {
     return client.statusUrl().toString();
   }
 
+  /**
+   * The billing-care SOAP endpoint, as the middleware reports it under {@code billing.url} in
+   * {@code /status}, e.g. {@code http://127.0.0.1:41235/BillingCare}.
+   */
+  public URI billingUrl() {
+    String url = status().path("billing").path("url").asText("");
+    if (url.isEmpty()) {
+      throw new IllegalStateException("the middleware's /status names no billing.url");
+    }
+    return URI.create(url);
+  }
+
   /** The middleware's {@code /status}: pid, JVM input arguments, effective settings. */
   public JsonNode status() {
     return client.status();
