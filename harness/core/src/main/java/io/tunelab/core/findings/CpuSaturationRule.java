@@ -10,7 +10,9 @@ import java.util.Map;
  *
  * <p>Qualifies when the machine's mean busy time over the measured window is at least {@value
  * #MIN_BUSY_PERCENT}% of all cores, over at least {@value #MIN_SAMPLES} samples. The finding names
- * the tier with the highest mean CPU and its share of the machine.
+ * the tier with the highest mean CPU and its share of the machine; or, when processes outside the
+ * stack (the machine's busy time minus every tier's) use more than any tier, it names the machine:
+ * the run was disturbed.
  */
 final class CpuSaturationRule implements FindingRule {
   static final double MIN_BUSY_PERCENT = 85;
@@ -41,6 +43,19 @@ final class CpuSaturationRule implements FindingRule {
         top = tier.getKey();
         topPercent = mean;
       }
+    }
+    double tiersPercent =
+        cpu.tierPercentOfOneCore().values().stream().mapToDouble(Trend::mean).sum();
+    double othersPercent = Math.max(0, busy * cpu.machineCores() - tiersPercent);
+    evidence.add(String.format("outside the stack: %.0f%% of one core", othersPercent));
+    if (othersPercent > topPercent) {
+      String message =
+          String.format(
+              "the machine's CPU is %.0f%% busy (%d cores) and processes outside the stack use"
+                  + " %.0f%% of one core, more than any tier (%s: %.0f%%): they disturb this run;"
+                  + " repeat it on a quiet machine",
+              busy, cpu.machineCores(), othersPercent, top, topPercent);
+      return List.of(new Finding(FindingKind.CPU_SATURATED, "machine", message, evidence));
     }
     double share = topPercent / cpu.machineCores();
     String message =

@@ -33,6 +33,23 @@ class CpuSaturationRuleTest {
   }
 
   @Test
+  void aBusyMachineWhoseCpuGoesMostlyOutsideTheStackSaysTheRunWasDisturbed() {
+    // 2 cores at 95% = 190% of one core; the tiers use 180%: 10% outside, less than any tier.
+    assertThat(Findings.of(cpu(95)).get(0).subject()).isEqualTo("middleware");
+    // At 2 cores, 100% busy is 200% of one core: the tiers' 180% leave 20%, still less than 120%.
+    Map<String, List<Point>> tiers = Map.of("middleware", Series.flat(10, 30));
+    RunData disturbed = RunData.empty(10_000).withCpu(new CpuData(2, Series.flat(10, 95), tiers));
+
+    assertThat(Findings.of(disturbed))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.subject()).isEqualTo("machine");
+              assertThat(f.message()).contains("outside the stack use 160% of one core");
+            });
+  }
+
+  @Test
   void aMachineBelowTheThresholdIsNotSaturated() {
     assertThat(Findings.of(cpu(80))).isEmpty();
   }
