@@ -1,0 +1,124 @@
+package io.tunelab.tiers.observe;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One pass over Linux's {@code /proc}: every process's parent, start time, CPU ticks and resident
+ * pages ({@code /proc/<pid>/stat}), and the machine's CPU ticks ({@code /proc/stat}).
+ */
+final class ProcTable {
+  private final Map<Long, Proc> processes;
+
+  private ProcTable(Map<Long, Proc> processes) {
+    this.processes = processes;
+  }
+
+  /**
+   * One process.
+   *
+   * @param ownTicks user + system CPU of the process itself, clock ticks
+   * @param childTicks user + system CPU of its children it waited for (reaped), clock ticks
+   * @param startTicks when it started, clock ticks after boot
+   * @param rssPages resident memory, pages
+   */
+  record Proc(
+      long pid, long ppid, long startTicks, long ownTicks, long childTicks, long rssPages) {}
+
+  /**
+   * The machine's CPU since boot, clock ticks summed over all cores.
+   *
+   * @param busy everything but idle and iowait
+   * @param total all ticks
+   */
+  record MachineTicks(long busy, long iowait, long total, int cores) {}
+
+  /** Reads every process under {@code procRoot} (normally {@code /proc}). */
+  static ProcTable scan(Path procRoot) {
+    Map<Long, Proc> processes = new HashMap<>();
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot)) {
+      for (Path entry : entries) {
+        String name = entry.getFileName().toString();
+        if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
+          read(entry.resolve("stat"))
+              .flatMap(ProcTable::parse)
+              .ifPresent(p -> processes.put(p.pid(), p));
+        }
+      }
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot list " + procRoot + ": " + e.getMessage(), e);
+    }
+    return new ProcTable(processes);
+  }
+
+  Optional<Proc> get(long pid) {
+    return Optional.ofNullable(processes.get(pid));
+  }
+
+  Map<Long, Proc> all() {
+    return processes;
+  }
+
+  /** Parses one {@code /proc/<pid>/stat} line; the command may hold spaces and parentheses. */
+  static Optional<Proc> parse(String line) {
+    int close = line.lastIndexOf(')');
+    if (close < 0) {
+      return Optional.empty();
+    }
+    long pid = Long.parseLong(line.substring(0, line.indexOf(' ')));
+    String[] f = line.substring(close + 2).trim().split(" ");
+    if (f.length < 22) {
+      return Optional.empty();
+    }
+    // f[0] is field 3 (state) of proc(5).
+    return Optional.of(
+        new Proc(
+            pid,
+            Long.parseLong(f[1]),
+            Long.parseLong(f[19]),
+            Long.parseLong(f[11]) + Long.parseLong(f[12]),
+            Long.parseLong(f[13]) + Long.parseLong(f[14]),
+            Long.parseLong(f[21])));
+  }
+
+  /** The first line of {@code /proc/stat} and its count of {@code cpuN} lines. */
+  static MachineTicks machine(Path procRoot) {
+    String stat = read(procRoot.resolve("stat")).orElseThrow();
+    long[] ticks = new long[8];
+    int cores = 0;
+    for (String line : stat.split("\n")) {
+      if (line.startsWith("cpu ")) {
+        String[] f = line.trim().split("\\s+");
+        for (int i = 0; i < ticks.length && i + 1 < f.length; i++) {
+          ticks[i] = Long.parseLong(f[i + 1]);
+        }
+      } else if (line.startsWith("cpu")) {
+        cores++;
+      }
+    }
+    long total = 0;
+    for (long t : ticks) {
+      total += t;
+    }
+    long idle = ticks[3] + ticks[4];
+    return new MachineTicks(total - idle, ticks[4], total, Math.max(1, cores));
+  }
+
+  /** Seconds since boot ({@code /proc/uptime}). */
+  static double uptimeSeconds(Path procRoot) {
+    return Double.parseDouble(read(procRoot.resolve("uptime")).orElseThrow().split(" ")[0]);
+  }
+
+  private static Optional<String> read(Path file) {
+    try {
+      return Optional.of(Files.readString(file));
+    } catch (IOException e) {
+      return Optional.empty(); // the process ended between listing and reading
+    }
+  }
+}
