@@ -1,6 +1,7 @@
 package io.tunelab.tiers.middleware;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
@@ -117,11 +118,11 @@ class ObservedRunIT {
   void withoutTheXrefIndexLookupsScanXrefDataAndWithItTheyDoNot() throws Exception {
     fixture.database.xrefIndex(false);
     Observations without =
-        observe("no-index", consumers(3), TestOrders.orders("n", "small", 60, fixture.parties(60)));
+        observe("no-index", consumers(3), TestOrders.orders("n", "small", 30, fixture.parties(30)));
     fixture.reset();
     fixture.database.xrefIndex(true);
     Observations with =
-        observe("index", consumers(3), TestOrders.orders("i", "small", 60, fixture.parties(60)));
+        observe("index", consumers(3), TestOrders.orders("i", "small", 30, fixture.parties(30)));
 
     assertThat(of(without, FindingKind.SEQUENTIAL_SCAN))
         .singleElement()
@@ -133,6 +134,63 @@ class ObservedRunIT {
     assertThat(of(with, FindingKind.SEQUENTIAL_SCAN)).isEmpty();
     assertThat(xref(with).indexScans()).isGreaterThan(xref(with).seqScans());
     assertThat(Files.readString(without.dir().resolve("db-snapshot.json"))).contains("xref_data");
+  }
+
+  @Test
+  void aHeapFarTooSmallShowsGcPressure() throws Exception {
+    // The heap knob stops at 64 MB; the free-form flags, applied after it, take the heap lower.
+    KnobSet knobs =
+        consumers(4)
+            .with("middleware.jvm.heapMegabytes", "64")
+            .with("middleware.jvm.flags", "-Xms32m -Xmx32m");
+
+    Observations seen =
+        observe("small-heap", knobs, TestOrders.orders("g", "large", 30, fixture.parties(30)));
+
+    assertThat(of(seen, FindingKind.GC_PRESSURE))
+        .singleElement()
+        .satisfies(f -> assertThat(f.subject()).isEqualTo("middleware"));
+    assertThat(seen.series("gc.heapAfterMegabytes", "middleware")).isNotEmpty();
+    assertThat(Files.readString(seen.dir().resolve("gc.json"))).contains("\"pauses\"");
+  }
+
+  /**
+   * The cost of sampling, in % of one core of the controller: its whole CPU while the observer
+   * samples an idle stack, minus its CPU over an equal stretch without the observer. Recorded in
+   * {@code target/observed-run-it/overhead.txt} for the closing note, not bounded here (timing).
+   */
+  @Test
+  void samplingCostIsMeasured() throws Exception {
+    Duration stretch = Duration.ofSeconds(10);
+    double quiet = controllerCpuPercent(stretch);
+    RunObserver observer =
+        RunObserver.start(ObserverConfig.of(fixture.stack, RESULTS.resolve("overhead")));
+    double sampled = controllerCpuPercent(stretch);
+    Observations seen = observer.stop();
+
+    assertThat(seen.samples()).isGreaterThanOrEqualTo(5);
+    assertThat(seen.samplerCpuPercentOfOneCore()).isPositive();
+    assertThat(seen.errors()).isEmpty();
+    Files.writeString(
+        RESULTS.resolve("overhead.txt"),
+        String.format(
+            "controller CPU, %% of one core: %.2f without the observer, %.2f while it sampled"
+                + " (difference %.2f); the sampling thread alone: %.2f; %d samples%n",
+            quiet, sampled, sampled - quiet, seen.samplerCpuPercentOfOneCore(), seen.samples()));
+  }
+
+  /** This JVM's CPU over a stretch of wall time, in % of one core. */
+  private static double controllerCpuPercent(Duration stretch) {
+    ProcessHandle self = ProcessHandle.current();
+    Duration before = self.info().totalCpuDuration().orElseThrow();
+    long start = System.nanoTime();
+    await()
+        .pollDelay(stretch)
+        .atMost(stretch.plusSeconds(5))
+        .until(() -> System.nanoTime() - start >= stretch.toNanos());
+    long wall = System.nanoTime() - start;
+    Duration used = self.info().totalCpuDuration().orElseThrow().minus(before);
+    return 100.0 * used.toNanos() / wall;
   }
 
   private static TableScans xref(Observations seen) {
