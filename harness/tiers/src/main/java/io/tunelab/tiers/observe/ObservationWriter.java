@@ -30,9 +30,9 @@ final class ObservationWriter {
   private final Path dir;
   private final SeriesStore store;
   private final Window window;
-  private final RunObserver.ObserverErrors errors;
+  private final ObserverErrors errors;
 
-  ObservationWriter(Path dir, SeriesStore store, Window window, RunObserver.ObserverErrors errors) {
+  ObservationWriter(Path dir, SeriesStore store, Window window, ObserverErrors errors) {
     this.dir = dir.toAbsolutePath().normalize();
     this.store = store;
     this.window = window;
@@ -81,7 +81,7 @@ final class ObservationWriter {
       }
       RunData data = new RunDataAssembler(store, window).assemble(cores, gc, pg, db, mocks);
       List<Finding> findings = Findings.of(data);
-      files.add(json(FINDINGS, JSON.valueToTree(findings)));
+      files.add(writeFindings(dir, findings));
       double samplerPercent =
           window.endMillis() > window.startMillis()
               ? 100.0 * samplerCpuNanos / 1e6 / (window.endMillis() - window.startMillis())
@@ -104,6 +104,30 @@ final class ObservationWriter {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the observations into " + dir, e);
     }
+  }
+
+  /** Adds the run's GC pauses to the series and writes {@code gc.json}. */
+  private Path writeGc(GcReport gc) throws IOException {
+    for (GcLog.Pause pause : gc.pauses()) {
+      if (pause.epochMillis() >= window.startMillis()
+          && pause.epochMillis() <= window.endMillis()) {
+        store.add(pause.epochMillis(), "gc.pauseMillis", "middleware", pause.millis());
+        store.add(
+            pause.epochMillis(), "gc.heapAfterMegabytes", "middleware", pause.afterMegabytes());
+      }
+    }
+    return json(GC, gc.json(JSON));
+  }
+
+  /** Writes {@code findings.json} into {@code dir}. */
+  static Path writeFindings(Path dir, List<Finding> findings) {
+    Path file = dir.resolve(FINDINGS);
+    try {
+      JSON.writeValue(file.toFile(), findings);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+    return file;
   }
 
   private ObjectNode summary(Observations o, Optional<MocksSource> mocks) {

@@ -104,6 +104,17 @@ public final class Observations {
         data.withBackend(data.backend().withEndToEnd(completedOrders, endToEndMeanMillis)));
   }
 
+  /**
+   * As {@link #findings(long, double)}, and rewrites {@code findings.json} with them.
+   *
+   * @throws java.io.UncheckedIOException when the file cannot be written
+   */
+  public List<Finding> rewriteFindings(long completedOrders, double endToEndMeanMillis) {
+    List<Finding> all = findings(completedOrders, endToEndMeanMillis);
+    ObservationWriter.writeFindings(dir, all);
+    return all;
+  }
+
   /** The files written, in the order written. */
   public List<Path> files() {
     return files;

@@ -8,9 +8,7 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -199,27 +197,6 @@ public final class RunObserver implements AutoCloseable {
     } catch (RuntimeException e) {
       LOG.warn("the observer could not write its files: {}", e.getMessage());
       sources.forEach(Source::close);
-    }
-  }
-
-  /** Sources that failed, for {@code observations.json}. */
-  static final class ObserverErrors {
-    private final Map<String, String> last = new ConcurrentHashMap<>();
-    private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
-
-    void record(String source, Exception e) {
-      if (counts.computeIfAbsent(source, s -> new AtomicInteger()).incrementAndGet() == 1) {
-        LOG.warn("observer: {} failed (retrying each sample): {}", source, e.toString());
-      }
-      last.put(source, String.valueOf(e.getMessage()));
-    }
-
-    Map<String, String> summary() {
-      Map<String, String> summary = new java.util.TreeMap<>();
-      last.forEach(
-          (source, message) ->
-              summary.put(source, counts.get(source) + " failures, last: " + message));
-      return summary;
     }
   }
 }
