@@ -74,24 +74,33 @@ final class PgDelta {
 
   /** The statements with the most execution time in the window, most first. */
   List<TopStatement> statements() {
+    return ranked().stream().map(Ranked::statement).toList();
+  }
+
+  /** A statement with its {@code queryid} (which {@code ash.csv} names too). */
+  private record Ranked(String queryId, TopStatement statement) {}
+
+  private List<Ranked> ranked() {
     return end.statements().entrySet().stream()
         .map(
-            entry -> {
-              PgSnapshot.Statement before = start.statements().get(entry.getKey());
-              Map<String, Double> d =
-                  delta(before == null ? Map.of() : before.counters(), entry.getValue().counters());
-              return new TopStatement(
-                  entry.getValue().query(),
-                  count(d, "calls"),
-                  d.getOrDefault("total_exec_time", 0.0),
-                  count(d, "rows"),
-                  count(d, "shared_blks_hit"),
-                  count(d, "shared_blks_read"));
-            })
-        .filter(statement -> statement.calls() > 0)
-        .sorted(Comparator.comparingDouble(TopStatement::totalMillis).reversed())
+            entry ->
+                new Ranked(entry.getKey().split("/")[0], delta(entry.getKey(), entry.getValue())))
+        .filter(ranked -> ranked.statement().calls() > 0)
+        .sorted(Comparator.comparingDouble((Ranked r) -> r.statement().totalMillis()).reversed())
         .limit(TOP_STATEMENTS)
         .toList();
+  }
+
+  private TopStatement delta(String key, PgSnapshot.Statement after) {
+    PgSnapshot.Statement before = start.statements().get(key);
+    Map<String, Double> d = delta(before == null ? Map.of() : before.counters(), after.counters());
+    return new TopStatement(
+        after.query(),
+        count(d, "calls"),
+        d.getOrDefault("total_exec_time", 0.0),
+        count(d, "rows"),
+        count(d, "shared_blks_hit"),
+        count(d, "shared_blks_read"));
   }
 
   private static long count(Map<String, Double> row, String column) {
@@ -117,8 +126,10 @@ final class PgDelta {
     ObjectNode indexes = root.putObject("indexes");
     rows(start.indexes(), end.indexes()).forEach((i, v) -> indexes.set(i, mapper.valueToTree(v)));
     ArrayNode top = root.putArray("topStatements");
-    for (TopStatement statement : statements()) {
+    for (Ranked ranked : ranked()) {
+      TopStatement statement = ranked.statement();
       ObjectNode node = top.addObject();
+      node.put("queryId", ranked.queryId());
       node.put("query", statement.query());
       node.put("calls", statement.calls());
       node.put("totalMillis", statement.totalMillis());

@@ -149,7 +149,10 @@ final class PgObserver implements AutoCloseable {
     }
   }
 
-  /** The statements of this database but the observer's own reads of the statistics views. */
+  /**
+   * The statements of this database but the observer's own reads of the statistics views, keyed
+   * {@code queryid/userid/toplevel}.
+   */
   private Map<String, PgSnapshot.Statement> statements() throws SQLException {
     Map<String, PgSnapshot.Statement> statements = new LinkedHashMap<>();
     if (!extensionLoaded()) {

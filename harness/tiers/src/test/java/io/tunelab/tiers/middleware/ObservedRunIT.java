@@ -101,9 +101,11 @@ class ObservedRunIT {
     Observations seen =
         observe("backlog", knobs, TestOrders.orders("b", "small", 40, fixture.parties(40)));
 
+    // Orchestration (one consumer too) may show its own backlog; the stages with 4 consumers not.
     assertThat(of(seen, FindingKind.QUEUE_BACKLOG))
-        .first()
-        .satisfies(f -> assertThat(f.subject()).isEqualTo("tunelab.create-subscriptions"));
+        .extracting(Finding::subject)
+        .contains("tunelab.create-subscriptions")
+        .doesNotContain("tunelab.create-customer", "tunelab.update-crm");
     List<Point> depth = seen.series("broker.messageCount", "tunelab.create-subscriptions");
     assertThat(depth.stream().mapToDouble(Point::value).max().orElse(0)).isGreaterThanOrEqualTo(10);
     assertThat(seen.series("broker.consumerCount", "tunelab.create-subscriptions"))
@@ -156,8 +158,9 @@ class ObservedRunIT {
 
   /**
    * The cost of sampling, in % of one core of the controller: its whole CPU while the observer
-   * samples an idle stack, minus its CPU over an equal stretch without the observer. Recorded in
-   * {@code target/observed-run-it/overhead.txt} for the closing note, not bounded here (timing).
+   * samples an idle stack (after its first samples), minus its CPU over an equal stretch without
+   * the observer. Recorded in {@code target/observed-run-it/overhead.txt} for the closing note, not
+   * bounded here (timing).
    */
   @Test
   void samplingCostIsMeasured() throws Exception {
@@ -165,6 +168,7 @@ class ObservedRunIT {
     double quiet = controllerCpuPercent(stretch);
     RunObserver observer =
         RunObserver.start(ObserverConfig.of(fixture.stack, RESULTS.resolve("overhead")));
+    controllerCpuPercent(Duration.ofSeconds(3)); // first samples load and compile their classes
     double sampled = controllerCpuPercent(stretch);
     Observations seen = observer.stop();
 

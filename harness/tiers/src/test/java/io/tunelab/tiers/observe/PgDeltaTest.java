@@ -22,7 +22,7 @@ class PgDeltaTest {
           Map.of(
               "xref_data", Map.of("seq_scan", 10.0, "seq_tup_read", 7_000.0, "n_live_tup", 700.0)),
           Map.of(),
-          Map.of("1", statement("SELECT a FROM xref_data", 10, 50)));
+          Map.of("1/10/true", statement("SELECT a FROM xref_data", 10, 50)));
   private static final PgSnapshot END =
       new PgSnapshot(
           61_000,
@@ -42,9 +42,9 @@ class PgDeltaTest {
               Map.of("seq_scan", 2.0)),
           Map.of(),
           Map.of(
-              "1", statement("SELECT a FROM xref_data", 30, 250),
-              "2", statement("INSERT INTO audit_detail", 500, 400),
-              "3", statement("SELECT 1", 0, 0)));
+              "1/10/true", statement("SELECT a FROM xref_data", 30, 250),
+              "2/10/true", statement("INSERT INTO audit_detail", 500, 400),
+              "3/10/true", statement("SELECT 1", 0, 0)));
 
   @Test
   void countersAreDeltasAndGaugesTheirEndValue() {
@@ -77,6 +77,7 @@ class PgDeltaTest {
     assertThat(json.path("database").path("xact_commit").asDouble()).isEqualTo(60);
     assertThat(json.path("tables").path("xref_data").path("seq_scan").asDouble()).isEqualTo(100);
     assertThat(json.path("topStatements").get(0).path("calls").asLong()).isEqualTo(500);
+    assertThat(json.path("topStatements").get(0).path("queryId").asText()).isEqualTo("2");
     assertThat(json.path("maxConnections").asInt()).isEqualTo(100);
     assertThat(json.path("peakClientConnections").asInt()).isEqualTo(12);
   }
