@@ -29,10 +29,14 @@ final class CpuMeter {
 
   private final Path procRoot;
   private final Map<String, Supplier<List<ProcessHandle>>> tiers;
+  private final Map<String, String> childTiersByJar;
   private final long controllerPid;
   private final long ticksPerSecond;
   private final long pageBytes;
   private final Map<String, Map<Long, Counted>> previous = new HashMap<>();
+  // Processes that descend from neither the controller nor a tier root (other users' work): not
+  // read again while they live, which keeps a sample cheap on a busy machine.
+  private final Set<Long> foreign = new HashSet<>();
   private ProcTable.MachineTicks previousMachine;
   private long previousNanos;
   private double previousUptimeTicks;
@@ -40,11 +44,13 @@ final class CpuMeter {
   CpuMeter(
       Path procRoot,
       Map<String, Supplier<List<ProcessHandle>>> tiers,
+      Map<String, String> childTiersByJar,
       long controllerPid,
       long ticksPerSecond,
       long pageBytes) {
     this.procRoot = procRoot;
     this.tiers = new LinkedHashMap<>(tiers);
+    this.childTiersByJar = new LinkedHashMap<>(childTiersByJar);
     this.controllerPid = controllerPid;
     this.ticksPerSecond = ticksPerSecond;
     this.pageBytes = pageBytes;
@@ -57,25 +63,29 @@ final class CpuMeter {
    * @param tierRssMegabytes per tier, resident memory of its tree
    * @param machineBusyPercent the machine's busy time in % of all cores; NaN on the first reading
    * @param machineIowaitPercent the machine's iowait time in % of all cores; NaN at first
+   * @param seconds since the previous reading (the interval the percentages cover)
    */
   record Reading(
       Map<String, Double> tierPercentOfOneCore,
       Map<String, Double> tierRssMegabytes,
       double machineBusyPercent,
       double machineIowaitPercent,
-      int cores) {}
+      int cores,
+      double seconds) {}
 
   Reading read() {
     long now = System.nanoTime();
     double uptimeTicks = ProcTable.uptimeSeconds(procRoot) * ticksPerSecond;
-    ProcTable table = ProcTable.scan(procRoot);
+    ProcTable table = ProcTable.scan(procRoot, foreign);
+    foreign.retainAll(table.listed());
     ProcTable.MachineTicks machine = ProcTable.machine(procRoot);
     Map<Long, List<Long>> children = children(table);
-    Map<Long, String> roots = roots(table);
+    Map<Long, String> roots = roots(table, children);
     boolean first = previousMachine == null;
     double seconds = (now - previousNanos) / 1e9;
     Map<String, Double> cpu = new LinkedHashMap<>();
     Map<String, Double> rss = new LinkedHashMap<>();
+    markForeign(table, roots);
     for (String tier : allTiers()) {
       Map<Long, Counted> tree = tree(tier, table, children, roots);
       rss.put(
@@ -95,11 +105,33 @@ final class CpuMeter {
     previousMachine = machine;
     previousNanos = now;
     previousUptimeTicks = uptimeTicks;
-    return new Reading(cpu, rss, busy, iowait, machine.cores());
+    return new Reading(cpu, rss, busy, iowait, machine.cores(), first ? 0 : seconds);
+  }
+
+  /** Remembers the processes read this time that have no root among their ancestors. */
+  private void markForeign(ProcTable table, Map<Long, String> roots) {
+    for (ProcTable.Proc p : table.all().values()) {
+      if (!descendsFromRoot(p, table, roots)) {
+        foreign.add(p.pid());
+      }
+    }
+  }
+
+  private static boolean descendsFromRoot(
+      ProcTable.Proc process, ProcTable table, Map<Long, String> roots) {
+    ProcTable.Proc p = process;
+    for (int depth = 0; depth < 64 && p != null; depth++) {
+      if (roots.containsKey(p.pid())) {
+        return true;
+      }
+      p = table.get(p.ppid()).orElse(null);
+    }
+    return false;
   }
 
   private List<String> allTiers() {
     List<String> names = new java.util.ArrayList<>(tiers.keySet());
+    childTiersByJar.keySet().stream().filter(t -> !names.contains(t)).forEach(names::add);
     names.add(CONTROLLER);
     return names;
   }
@@ -153,8 +185,11 @@ final class CpuMeter {
     return tree;
   }
 
-  /** Root pid to its tier; the controller's pid is a root too, so no tier swallows it. */
-  private Map<Long, String> roots(ProcTable table) {
+  /**
+   * Root pid to its tier; the controller's pid is a root too, so no tier swallows it. Tiers found
+   * by their jar are the controller's children whose command line names it (a few small reads).
+   */
+  private Map<Long, String> roots(ProcTable table, Map<Long, List<Long>> children) {
     Map<Long, String> roots = new HashMap<>();
     roots.put(controllerPid, CONTROLLER);
     tiers.forEach(
@@ -165,6 +200,19 @@ final class CpuMeter {
             }
           }
         });
+    if (!childTiersByJar.isEmpty()) {
+      for (long child : children.getOrDefault(controllerPid, List.of())) {
+        if (!roots.containsKey(child)) {
+          String command = ProcTable.commandLine(procRoot, child);
+          childTiersByJar.forEach(
+              (tier, jar) -> {
+                if (command.contains(jar)) {
+                  roots.putIfAbsent(child, tier);
+                }
+              });
+        }
+      }
+    }
     return roots;
   }
 

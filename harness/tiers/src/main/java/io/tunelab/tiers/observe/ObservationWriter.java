@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Writes a stopped observer's files and builds its {@link Observations}. */
@@ -46,7 +47,8 @@ final class ObservationWriter {
       Optional<DbSource> db,
       Optional<MocksSource> mocks,
       int samples,
-      long samplerCpuNanos) {
+      long samplerCpuNanos,
+      Map<String, Long> sourceCpuNanos) {
     List<Path> files = new ArrayList<>();
     try {
       Files.createDirectories(dir);
@@ -99,7 +101,11 @@ final class ObservationWriter {
               findings,
               files,
               store);
-      files.add(json(OBSERVATIONS, summary(observations, mocks)));
+      ObjectNode summary = summary(observations, mocks);
+      ObjectNode bySource = summary.putObject("samplerCpuMillisBySource");
+      new java.util.TreeMap<>(sourceCpuNanos)
+          .forEach((s, nanos) -> bySource.put(s, nanos / 1_000_000));
+      files.add(json(OBSERVATIONS, summary));
       return observations;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the observations into " + dir, e);

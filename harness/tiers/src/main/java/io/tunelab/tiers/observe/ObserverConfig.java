@@ -22,6 +22,8 @@ import java.util.function.Supplier;
  *     db-snapshot.json}, {@code gc.json}, {@code findings.json}, {@code observations.json})
  * @param tiers tier name to its root processes, asked again at every sample (a tier may restart);
  *     each tier's CPU is its roots' whole process trees
+ * @param childTiers tier name to the jar its JVM runs, for tiers that come and go as children of
+ *     this JVM (the load tier's JMeter JVM): found among this JVM's children at every sample
  * @param endpoints the stack's database, broker and mocks; empty to sample processes only
  * @param middlewareStatus the middleware's {@code /status}, when one runs
  * @param gcLog the middleware's GC log ({@link GcLog#xlogFlag}), when one runs
@@ -30,6 +32,7 @@ import java.util.function.Supplier;
 public record ObserverConfig(
     Path dir,
     Map<String, Supplier<List<ProcessHandle>>> tiers,
+    Map<String, String> childTiers,
     Optional<Endpoints> endpoints,
     Optional<Supplier<JsonNode>> middlewareStatus,
     Optional<Path> gcLog,
@@ -42,6 +45,7 @@ public record ObserverConfig(
   public ObserverConfig {
     Objects.requireNonNull(dir, "dir");
     tiers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tiers));
+    childTiers = Map.copyOf(childTiers);
     Objects.requireNonNull(endpoints, "endpoints");
     Objects.requireNonNull(middlewareStatus, "middlewareStatus");
     Objects.requireNonNull(gcLog, "gcLog");
@@ -59,10 +63,10 @@ public record ObserverConfig(
     for (Tier tier : stack.tiers()) {
       tiers.put(tier.name(), tier::processes);
     }
-    tiers.put(JmeterRunner.NAME, ObserverConfig::loadJvms);
     return new ObserverConfig(
         dir,
         tiers,
+        Map.of(JmeterRunner.NAME, LOAD_JAR),
         Optional.of(stack.endpoints()),
         Optional.empty(),
         Optional.empty(),
@@ -79,23 +83,14 @@ public record ObserverConfig(
   public ObserverConfig withTier(String name, Supplier<List<ProcessHandle>> processes) {
     Map<String, Supplier<List<ProcessHandle>>> more = new LinkedHashMap<>(tiers);
     more.put(name, processes);
-    return new ObserverConfig(dir, more, endpoints, middlewareStatus, gcLog, interval);
+    return new ObserverConfig(dir, more, childTiers, endpoints, middlewareStatus, gcLog, interval);
   }
 
   public ObserverConfig withInterval(Duration value) {
-    return new ObserverConfig(dir, tiers, endpoints, middlewareStatus, gcLog, value);
+    return new ObserverConfig(dir, tiers, childTiers, endpoints, middlewareStatus, gcLog, value);
   }
 
   private ObserverConfig with(Optional<Supplier<JsonNode>> status, Optional<Path> log) {
-    return new ObserverConfig(dir, tiers, endpoints, status, log, interval);
-  }
-
-  /** This JVM's children running the load tier's jar. */
-  static List<ProcessHandle> loadJvms() {
-    return ProcessHandle.current()
-        .children()
-        .filter(
-            child -> child.info().commandLine().map(line -> line.contains(LOAD_JAR)).orElse(false))
-        .toList();
+    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, interval);
   }
 }

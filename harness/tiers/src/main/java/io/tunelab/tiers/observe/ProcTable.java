@@ -5,8 +5,10 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * One pass over Linux's {@code /proc}: every process's parent, start time, CPU ticks and resident
@@ -14,9 +16,11 @@ import java.util.Optional;
  */
 final class ProcTable {
   private final Map<Long, Proc> processes;
+  private final Set<Long> listed;
 
-  private ProcTable(Map<Long, Proc> processes) {
+  private ProcTable(Map<Long, Proc> processes, Set<Long> listed) {
     this.processes = processes;
+    this.listed = listed;
   }
 
   /**
@@ -40,28 +44,45 @@ final class ProcTable {
 
   /** Reads every process under {@code procRoot} (normally {@code /proc}). */
   static ProcTable scan(Path procRoot) {
+    return scan(procRoot, Set.of());
+  }
+
+  /** Lists every process under {@code procRoot} but reads only those not in {@code skip}. */
+  static ProcTable scan(Path procRoot, Set<Long> skip) {
     Map<Long, Proc> processes = new HashMap<>();
+    Set<Long> listed = new HashSet<>();
     try (DirectoryStream<Path> entries = Files.newDirectoryStream(procRoot)) {
       for (Path entry : entries) {
         String name = entry.getFileName().toString();
-        if (!name.isEmpty() && Character.isDigit(name.charAt(0))) {
+        if (name.isEmpty() || !Character.isDigit(name.charAt(0))) {
+          continue;
+        }
+        long pid = Long.parseLong(name);
+        listed.add(pid);
+        if (!skip.contains(pid)) {
           read(entry.resolve("stat"))
               .flatMap(ProcTable::parse)
-              .ifPresent(p -> processes.put(p.pid(), p));
+              .ifPresent(p -> processes.put(pid, p));
         }
       }
     } catch (IOException e) {
       throw new IllegalStateException("cannot list " + procRoot + ": " + e.getMessage(), e);
     }
-    return new ProcTable(processes);
+    return new ProcTable(processes, listed);
   }
 
   Optional<Proc> get(long pid) {
     return Optional.ofNullable(processes.get(pid));
   }
 
+  /** The processes read. */
   Map<Long, Proc> all() {
     return processes;
+  }
+
+  /** Every process listed, read or not. */
+  Set<Long> listed() {
+    return listed;
   }
 
   /** Parses one {@code /proc/<pid>/stat} line; the command may hold spaces and parentheses. */
@@ -107,6 +128,13 @@ final class ProcTable {
     }
     long idle = ticks[3] + ticks[4];
     return new MachineTicks(total - idle, ticks[4], total, Math.max(1, cores));
+  }
+
+  /** The command line of a process, arguments separated by spaces; empty once it ended. */
+  static String commandLine(Path procRoot, long pid) {
+    return read(procRoot.resolve(Long.toString(pid)).resolve("cmdline"))
+        .map(line -> line.replace('\0', ' '))
+        .orElse("");
   }
 
   /** Seconds since boot ({@code /proc/uptime}). */

@@ -8,7 +8,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +45,7 @@ public final class RunObserver implements AutoCloseable {
   private final long startMillis;
   private final AtomicInteger samples = new AtomicInteger();
   private final AtomicLong samplerCpuNanos = new AtomicLong();
+  private final Map<String, Long> sourceCpuNanos = new ConcurrentHashMap<>();
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private volatile long measuredFromMillis = -1;
   private PgSnapshot baseline;
@@ -54,7 +57,12 @@ public final class RunObserver implements AutoCloseable {
     cpu =
         new CpuSource(
             new CpuMeter(
-                PROC, config.tiers(), ProcessHandle.current().pid(), TICKS_PER_SECOND, PAGE_BYTES));
+                PROC,
+                config.tiers(),
+                config.childTiers(),
+                ProcessHandle.current().pid(),
+                TICKS_PER_SECOND,
+                PAGE_BYTES));
     sources.add(cpu);
     Optional<Endpoints> endpoints = config.endpoints();
     endpoints.ifPresent(
@@ -117,6 +125,7 @@ public final class RunObserver implements AutoCloseable {
     long cpuBefore = threads.getCurrentThreadCpuTime();
     long now = System.currentTimeMillis();
     for (Source source : sources) {
+      long before = threads.getCurrentThreadCpuTime();
       try {
         source.sample(now, store);
       } catch (Exception e) {
@@ -124,6 +133,7 @@ public final class RunObserver implements AutoCloseable {
       } catch (Throwable t) {
         errors.record(source.name(), new RuntimeException(t));
       }
+      sourceCpuNanos.merge(source.name(), threads.getCurrentThreadCpuTime() - before, Long::sum);
     }
     samples.incrementAndGet();
     samplerCpuNanos.addAndGet(threads.getCurrentThreadCpuTime() - cpuBefore);
@@ -184,7 +194,8 @@ public final class RunObserver implements AutoCloseable {
                 db,
                 mocks,
                 samples.get(),
-                samplerCpuNanos.get());
+                samplerCpuNanos.get(),
+                Map.copyOf(sourceCpuNanos));
     sources.forEach(Source::close);
     return observations;
   }
