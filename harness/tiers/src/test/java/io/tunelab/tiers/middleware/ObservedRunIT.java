@@ -144,7 +144,7 @@ class ObservedRunIT {
     KnobSet knobs =
         consumers(4)
             .with("middleware.jvm.heapMegabytes", "64")
-            .with("middleware.jvm.flags", "-Xms32m -Xmx32m");
+            .with("middleware.jvm.flags", "-Xms24m -Xmx24m");
 
     Observations seen =
         observe("small-heap", knobs, TestOrders.orders("g", "large", 30, fixture.parties(30)));
