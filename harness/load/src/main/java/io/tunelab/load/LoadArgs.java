@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The command line of {@link LoadMain}: {@code --plan FILE --jtl FILE --work DIR
- * [--sample-variables a,b] [-Jname=value]...}.
+ * [--sample-variables a,b] [--report DIR] [-Jname=value]...}.
  *
  * @param plan the JMeter plan (.jmx) to run
  * @param jtl the CSV results file to write (replaced if it exists)
@@ -16,12 +16,19 @@ import java.util.Map;
  * @param sampleVariables JMeter variables written as extra JTL columns (JMeter's {@code
  *     sample_variables})
  * @param properties the plan properties, in the order given; each becomes a JMeter property
+ * @param report where JMeter's HTML dashboard of the JTL is generated after the run (replaced if it
+ *     exists); null for none
  */
 public record LoadArgs(
-    Path plan, Path jtl, Path work, List<String> sampleVariables, Map<String, String> properties) {
+    Path plan,
+    Path jtl,
+    Path work,
+    List<String> sampleVariables,
+    Map<String, String> properties,
+    Path report) {
   static final String USAGE =
       "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
-          + " [-Jname=value]...";
+          + " [--report DIR] [-Jname=value]...";
 
   public LoadArgs {
     sampleVariables = List.copyOf(sampleVariables);
@@ -35,6 +42,7 @@ public record LoadArgs(
     Path plan = null;
     Path jtl = null;
     Path work = null;
+    Path report = null;
     List<String> sampleVariables = new ArrayList<>();
     Map<String, String> properties = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
@@ -49,13 +57,14 @@ public record LoadArgs(
         case "--jtl" -> jtl = Path.of(value);
         case "--work" -> work = Path.of(value);
         case "--sample-variables" -> sampleVariables.addAll(names(value));
+        case "--report" -> report = Path.of(value);
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
       }
     }
     if (plan == null || jtl == null || work == null) {
       throw new IllegalArgumentException("--plan, --jtl and --work are required; " + USAGE);
     }
-    return new LoadArgs(plan, jtl, work, sampleVariables, properties);
+    return new LoadArgs(plan, jtl, work, sampleVariables, properties, report);
   }
 
   private static String valueOf(String[] args, int i) {

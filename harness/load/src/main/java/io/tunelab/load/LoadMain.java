@@ -10,6 +10,9 @@ import java.nio.file.Path;
  * The load tier: runs one JMeter plan with JMeter's engine, without the GUI, in this JVM, and
  * writes its samples to a CSV JTL.
  *
+ * <p>With {@code --report DIR}, JMeter's HTML dashboard of the JTL is generated into DIR after the
+ * run.
+ *
  * <p>Exit status: 0 when the plan ran and every sample succeeded; 2 when the plan is missing or
  * unreadable, an argument or property is bad (a property the plan does not read, or a value the
  * plan refuses through the {@value PlanRun#PLAN_ERROR_PROPERTY} property); 1 when the run failed
@@ -67,7 +70,19 @@ public final class LoadMain {
       return BAD_INPUT;
     }
     long millis = (System.nanoTime() - started) / 1_000_000;
+    if (parsed.report() != null && outcome.samples() > 0 && outcome.planError() == null) {
+      dashboard(home, jtl, parsed.report().toAbsolutePath().normalize(), out, err);
+    }
     return report(outcome, millis, jtl, out, err);
+  }
+
+  /** The HTML dashboard; a failure is reported but leaves the run's status as the samples say. */
+  private static void dashboard(Path home, Path jtl, Path dir, PrintStream out, PrintStream err) {
+    try {
+      out.println("tunelab load: dashboard " + Dashboard.generate(home, jtl, dir));
+    } catch (Exception e) {
+      err.println("tunelab load: the HTML dashboard could not be generated: " + e);
+    }
   }
 
   private static void checkPlan(Path plan) {

@@ -40,7 +40,10 @@ final class PlanRun {
     JMeterUtils.setProperty("sampleresult.timestamp.start", "true");
     JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
     JMeterUtils.setProperty("jmeter.save.saveservice.timestamp_format", "ms");
-    JMeterUtils.setProperty("sample_variables", String.join(",", args.sampleVariables()));
+    if (!args.sampleVariables().isEmpty()) {
+      // An empty list would give the JTL one unnamed column of "null"s.
+      JMeterUtils.setProperty("sample_variables", String.join(",", args.sampleVariables()));
+    }
     for (Map.Entry<String, String> property : args.properties().entrySet()) {
       JMeterUtils.setProperty(property.getKey(), property.getValue());
     }

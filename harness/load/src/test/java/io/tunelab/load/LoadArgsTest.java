@@ -34,6 +34,16 @@ class LoadArgsTest {
             java.util.Map.entry("orders", "5"),
             java.util.Map.entry("brokerUrl", "tcp://127.0.0.1:1?x=y"),
             java.util.Map.entry("empty", ""));
+    assertThat(args.report()).isNull();
+  }
+
+  @Test
+  void readsTheDashboardFolder() {
+    LoadArgs args =
+        LoadArgs.parse(
+            new String[] {"--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w", "--report", "d"});
+
+    assertThat(args.report()).isEqualTo(Path.of("d"));
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.tunelab.middleware;
 
+import io.tunelab.middleware.billing.BillingServer;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.config.SettingsException;
 import io.tunelab.middleware.db.CrmUpdates;
@@ -35,6 +36,7 @@ public final class Middleware implements AutoCloseable {
   private SoapClient brm;
   private Diagnostics diagnostics;
   private Pipeline pipeline;
+  private BillingServer billing;
   private StatusServer status;
 
   private Middleware(MiddlewareSettings settings) {
@@ -76,11 +78,12 @@ public final class Middleware implements AutoCloseable {
                 settings.invokeTimeoutMillis(),
                 settings.invokeRetries()));
     diagnostics = keep(Diagnostics.open(settings.diagnostics(), Path.of("diagnostics.log")));
+    Stylesheets stylesheets = new Stylesheets();
     Services services =
         new Services(
             siebel,
             brm,
-            new Stylesheets(),
+            stylesheets,
             new Instances(settings.instancePersistence(), settings.auditLevel()));
     Map<Stage, Step> steps = new EnumMap<>(Stage.class);
     steps.put(Stage.INTAKE, new IntakeStep(services));
@@ -89,7 +92,20 @@ public final class Middleware implements AutoCloseable {
     steps.put(Stage.CREATE_SUBSCRIPTIONS, new CreateSubscriptionsStep(services));
     steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services, new CrmUpdates(pool)));
     pipeline = keep(Pipeline.start(settings, pool, services, steps, diagnostics));
+    billing = keep(startBilling(stylesheets));
     status = keep(StatusServer.start(settings.httpPort(), this::status));
+  }
+
+  /** The billing-care service, with its own BRM connection pool. */
+  private BillingServer startBilling(Stylesheets stylesheets) {
+    SoapClient billingBrm =
+        new SoapClient(
+            "brm",
+            settings.brmUrl(),
+            settings.billing().brmConnections(),
+            settings.invokeTimeoutMillis(),
+            settings.invokeRetries());
+    return BillingServer.start(settings.billing(), pool, billingBrm, stylesheets);
   }
 
   private <T extends AutoCloseable> T keep(T resource) {
@@ -113,6 +129,7 @@ public final class Middleware implements AutoCloseable {
         Map.of(
             "siebel", Map.of("calls", siebel.calls(), "failures", siebel.failures()),
             "brm", Map.of("calls", brm.calls(), "failures", brm.failures())));
+    status.put("billing", billing.status());
     status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
     status.put("diagnosticsSamples", diagnostics.samples());
     return status;

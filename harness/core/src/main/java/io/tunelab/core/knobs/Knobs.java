@@ -33,6 +33,7 @@ public final class Knobs {
   private static final String WHAT_IF = "AIA billing-care: BRM latency what-if";
   private static final String RECEIVE_THREADS = "AIA: adapter.jms.receive.threads";
   private static final String FETCHER = "Service Broker: fetcher intake triple";
+  private static final String BILLING = "AIA billing-care: ESB/BPEL sync services";
 
   // --- db: PostgreSQL server settings (a change restarts the server) ---
   public static final Knob<String> DB_BINARIES =
@@ -483,6 +484,49 @@ public final class Knobs {
           "",
           "messages between stages are sent persistent (journaled by the broker)",
           BROKER_STUDY);
+  public static final Knob<Integer> MIDDLEWARE_BILLING_SERVER_THREADS =
+      middleware(
+          "billing.serverThreads",
+          KnobTypes.integer(1, 1024),
+          25,
+          "threads",
+          "HTTP worker threads of the billing-care SOAP service: requests served at once, the"
+              + " others wait in line",
+          BILLING + ", HTTP listener threads");
+  public static final Knob<Integer> MIDDLEWARE_BILLING_BRM_CONNECTIONS =
+      middleware(
+          "billing.brmConnections",
+          KnobTypes.integer(1, 1024),
+          20,
+          "connections",
+          "pooled HTTP connections from the billing-care service to BRM (its own pool, apart from"
+              + " invoke.connections)",
+          BILLING + ", invoke threads");
+  public static final Knob<String> MIDDLEWARE_BILLING_INSTANCE_PERSISTENCE =
+      middleware(
+          "billing.instancePersistence",
+          KnobTypes.choice("always", "faulted", "off"),
+          "always",
+          "",
+          "billing-care requests written to process_instance: every one, faulted ones, or none"
+              + " (transient services)",
+          BILLING + ", transient BPEL (inMemoryOptimization)");
+  public static final Knob<String> MIDDLEWARE_BILLING_AUDIT_LEVEL =
+      middleware(
+          "billing.auditLevel",
+          KnobTypes.choice("off", "production", "development"),
+          "development",
+          "",
+          "audit rows per activity of a billing-care request that gets an instance row",
+          BILLING + ", auditLevel");
+  public static final Knob<Boolean> MIDDLEWARE_BILLING_TRACKING =
+      middleware(
+          "billing.tracking",
+          KnobTypes.bool(),
+          true,
+          "",
+          "one request_tracking row per billing-care request",
+          BILLING + ", ESB instance tracking");
   public static final Knob<Integer> MIDDLEWARE_HEAP =
       middleware(
           "jvm.heapMegabytes",
@@ -676,6 +720,11 @@ public final class Knobs {
           MIDDLEWARE_FETCHER_POOL_SIZE,
           MIDDLEWARE_DIAGNOSTICS,
           MIDDLEWARE_MESSAGES_PERSISTENT,
+          MIDDLEWARE_BILLING_SERVER_THREADS,
+          MIDDLEWARE_BILLING_BRM_CONNECTIONS,
+          MIDDLEWARE_BILLING_INSTANCE_PERSISTENCE,
+          MIDDLEWARE_BILLING_AUDIT_LEVEL,
+          MIDDLEWARE_BILLING_TRACKING,
           MIDDLEWARE_HEAP,
           MIDDLEWARE_YOUNG,
           MIDDLEWARE_COLLECTOR,

@@ -33,6 +33,7 @@ import java.util.Map;
  * @param messagesPersistent whether messages between stages are sent persistent
  * @param redeliveryMaxAttempts the broker's deliveries before dead-lettering: on the last one a
  *     message that still fails is recorded as a faulted order before the broker moves it to the DLQ
+ * @param billing the synchronous billing-care SOAP service
  */
 public record MiddlewareSettings(
     String dbUrl,
@@ -61,7 +62,8 @@ public record MiddlewareSettings(
     Fetcher fetcher,
     boolean diagnostics,
     boolean messagesPersistent,
-    int redeliveryMaxAttempts) {
+    int redeliveryMaxAttempts,
+    Billing billing) {
 
   public MiddlewareSettings {
     consumers = Map.copyOf(consumers);
@@ -80,6 +82,25 @@ public record MiddlewareSettings(
    * @param poolSize most orders picked by one poll
    */
   public record Fetcher(int pollingMillis, int submitMillis, int poolSize) {}
+
+  /**
+   * The billing-care SOAP service (see {@code docs/billing-care.md}).
+   *
+   * @param port its HTTP port on 127.0.0.1; 0 picks a free one (shown in {@code /status})
+   * @param serverThreads HTTP worker threads: requests served at once, the rest wait in line
+   * @param brmConnections pooled HTTP connections to BRM of this service alone
+   * @param instancePersistence which requests get a {@code process_instance} row ({@code off}:
+   *     none, a faulted request is answered with its fault and not recorded)
+   * @param auditLevel audit rows per activity of a request that gets an instance row
+   * @param tracking one {@code request_tracking} row per request
+   */
+  public record Billing(
+      int port,
+      int serverThreads,
+      int brmConnections,
+      InstancePersistence instancePersistence,
+      AuditLevel auditLevel,
+      boolean tracking) {}
 
   /** How orders enter the middleware. */
   public enum Intake {

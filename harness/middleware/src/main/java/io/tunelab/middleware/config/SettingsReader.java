@@ -94,9 +94,21 @@ public final class SettingsReader {
                 integer("fetcher.poolSize", 10, 1, 10_000)),
             onOff("diagnostics", true),
             bool("messages.persistent", true),
-            integer("redelivery.maxAttempts", 5, 1, 1000));
+            integer("redelivery.maxAttempts", 5, 1, 1000),
+            billing());
     rejectUnknownKeys();
     return settings;
+  }
+
+  private MiddlewareSettings.Billing billing() {
+    return new MiddlewareSettings.Billing(
+        integer("billing.port", 0, 0, 65535),
+        integer("billing.serverThreads", 25, 1, 1024),
+        integer("billing.brmConnections", 20, 1, 1024),
+        choice(
+            "billing.instancePersistence", InstancePersistence.ALWAYS, InstancePersistence.class),
+        choice("billing.auditLevel", AuditLevel.DEVELOPMENT, AuditLevel.class),
+        onOff("billing.tracking", true));
   }
 
   private void rejectUnknownKeys() {

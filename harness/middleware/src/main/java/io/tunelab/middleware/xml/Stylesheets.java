@@ -25,7 +25,13 @@ public final class Stylesheets {
     CREATE_CUSTOMER("create-customer.xsl"),
     SYNC_CUSTOMER("sync-customer.xsl"),
     ADD_SUBSCRIPTION("add-subscription.xsl"),
-    UPDATE_SALES_ORDER("update-sales-order.xsl");
+    UPDATE_SALES_ORDER("update-sales-order.xsl"),
+    BILLING_BALANCE_REQUEST("billing/balance-request.xsl"),
+    BILLING_BALANCE_RESPONSE("billing/balance-response.xsl"),
+    BILLING_INVOICES_REQUEST("billing/invoices-request.xsl"),
+    BILLING_INVOICES_RESPONSE("billing/invoices-response.xsl"),
+    BILLING_USAGE_REQUEST("billing/usage-request.xsl"),
+    BILLING_USAGE_RESPONSE("billing/usage-response.xsl");
 
     private final String file;
 

@@ -52,6 +52,25 @@ class SettingsReaderTest {
   }
 
   @Test
+  void readsTheBillingCareService() {
+    Properties properties = endpoints();
+    assertThat(SettingsReader.from(properties, "test").billing())
+        .isEqualTo(
+            new MiddlewareSettings.Billing(
+                0, 25, 20, InstancePersistence.ALWAYS, AuditLevel.DEVELOPMENT, true));
+    properties.setProperty("billing.serverThreads", "4");
+    properties.setProperty("billing.brmConnections", "6");
+    properties.setProperty("billing.instancePersistence", "off");
+    properties.setProperty("billing.auditLevel", "production");
+    properties.setProperty("billing.tracking", "off");
+
+    assertThat(SettingsReader.from(properties, "test").billing())
+        .isEqualTo(
+            new MiddlewareSettings.Billing(
+                0, 4, 6, InstancePersistence.OFF, AuditLevel.PRODUCTION, false));
+  }
+
+  @Test
   void rejectsUnknownKey() {
     Properties properties = endpoints();
     properties.setProperty("consumers.orchestraton", "2");

@@ -25,6 +25,9 @@ public final class JmeterRunner {
   /** Heap for the load JVM: a batch builds one order at a time per thread. */
   public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms128m", "-Xmx512m");
 
+  /** The folder, beside the JTL, of JMeter's HTML dashboard when a run asks for one. */
+  public static final String DASHBOARD_DIR = "dashboard";
+
   private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
   private final TunelabHome home;
@@ -57,10 +60,41 @@ public final class JmeterRunner {
   }
 
   /**
+   * Runs the concurrent-SOAP plan of {@code plan}'s model with every property of {@code plan},
+   * generates JMeter's HTML dashboard beside the JTL and computes the JTL's statistics. A run whose
+   * requests failed (SOAP Faults, failed assertions) still gives its result, with the errors
+   * counted.
+   *
+   * @throws BadInputException when the load tier refuses the plan or a property
+   */
+  public ConcurrentSoapResult run(ConcurrentSoapPlan plan, Path dir, Duration timeout) {
+    LoadRun load =
+        run(
+            home.plans().resolve(plan.model().file()),
+            plan.properties(),
+            List.of(),
+            dir,
+            timeout,
+            true);
+    return ConcurrentSoapResult.of(plan, load);
+  }
+
+  /** Runs any plan with the given JMeter properties, without a dashboard. */
+  public LoadRun run(
+      Path plan,
+      Map<String, String> properties,
+      List<String> sampleVariables,
+      Path dir,
+      Duration timeout) {
+    return run(plan, properties, sampleVariables, dir, timeout, false);
+  }
+
+  /**
    * Runs any plan with the given JMeter properties.
    *
    * @param dir the run's folder: {@code results.jtl}, {@code load.log}, {@code jmeter.log}
    * @param timeout the longest the run may take; the JVM is killed after it
+   * @param dashboard whether JMeter's HTML dashboard is generated into {@value #DASHBOARD_DIR}
    * @throws BadInputException when the load tier refuses the plan or a property (exit status 2),
    *     with its words
    * @throws IllegalStateException when the run does not end within {@code timeout}
@@ -70,7 +104,8 @@ public final class JmeterRunner {
       Map<String, String> properties,
       List<String> sampleVariables,
       Path dir,
-      Duration timeout) {
+      Duration timeout,
+      boolean dashboard) {
     Path work = dir.toAbsolutePath().normalize();
     Path jtl = work.resolve("results.jtl");
     Path log = work.resolve("load.log");
@@ -79,6 +114,9 @@ public final class JmeterRunner {
     args.addAll(List.of("--jtl", jtl.toString(), "--work", work.toString()));
     if (!sampleVariables.isEmpty()) {
       args.addAll(List.of("--sample-variables", String.join(",", sampleVariables)));
+    }
+    if (dashboard) {
+      args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
     }
     properties.forEach((name, value) -> args.add("-J" + name + "=" + value));
     List<String> command = JavaCommand.of(home.dist(NAME), jvmFlags, owner, args);

@@ -21,6 +21,11 @@ public record LoadRun(int exitCode, Path jtl, Path log, Path jmeterLog, Duration
     return exitCode == 0;
   }
 
+  /** Where JMeter's HTML dashboard is when the run asked for one: {@code dashboard/index.html}. */
+  public Path dashboardIndex() {
+    return jtl.resolveSibling(JmeterRunner.DASHBOARD_DIR).resolve("index.html");
+  }
+
   /** The samples of the run. */
   public List<JtlRecord> records() throws IOException {
     return JtlRecord.read(jtl);

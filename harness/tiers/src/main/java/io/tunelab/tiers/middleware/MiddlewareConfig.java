@@ -25,7 +25,10 @@ import java.util.Set;
  * @param jvmFlags flags of the middleware JVM (heap, young generation, collector, extra flags)
  */
 public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFlags) {
-  /** Settings keys that come from the stack and the tier, never from knobs. */
+  /**
+   * Settings keys that come from the stack and the tier, never from knobs. {@code billing.port} is
+   * left at 0 (a free port): the tier reads the bound URL back from {@code /status}.
+   */
   public static final List<String> ENDPOINT_KEYS =
       List.of(
           "db.url",
@@ -36,7 +39,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
           "broker.password",
           "siebel.url",
           "brm.url",
-          "http.port");
+          "http.port",
+          "billing.port");
 
   /**
    * Settings that must agree with another tier, so they follow that tier's knob instead of having

@@ -10,6 +10,7 @@ import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.observe.GcLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -17,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -25,8 +27,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * The middleware tier: the reference middleware ({@code harness/middleware}) in its own JVM,
  * reading {@code <dir>/middleware.properties} written from a {@link MiddlewareConfig} and the
- * stack's {@link Endpoints}, logging to {@code <dir>/middleware.log}, answering {@code /health} and
- * {@code /status} on a free port of 127.0.0.1.
+ * stack's {@link Endpoints}, logging to {@code <dir>/middleware.log} and its GC to {@code
+ * <dir>/gc.log}, answering {@code /health} and {@code /status} on a free port of 127.0.0.1.
  */
 public final class MiddlewareTier implements Tier {
   public static final String NAME = "middleware";
@@ -38,14 +40,20 @@ public final class MiddlewareTier implements Tier {
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
   private static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
+  /** The middleware JVM's unified GC log, in the tier's directory. */
+  public static final String GC_LOG = "gc.log";
+
   private final TierProcess process;
   private final MiddlewareClient client;
+  private final Path gcLog;
   private final Duration startTime;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  private MiddlewareTier(TierProcess process, MiddlewareClient client, Duration startTime) {
+  private MiddlewareTier(
+      TierProcess process, MiddlewareClient client, Path gcLog, Duration startTime) {
     this.process = process;
     this.client = client;
+    this.gcLog = gcLog;
     this.startTime = startTime;
   }
 
@@ -62,10 +70,14 @@ public final class MiddlewareTier implements Tier {
     Path home = dir.toAbsolutePath().normalize();
     int port = Ports.free();
     Path settings = writeSettings(home, config.properties(endpoints, port));
+    // GC logging first, so a -Xlog of the user's own in the flags adds to it.
+    List<String> flags = new ArrayList<>();
+    flags.add(GcLog.xlogFlag(home.resolve(GC_LOG)));
+    flags.addAll(config.jvmFlags());
     List<String> command =
         JavaCommand.of(
             TunelabHome.locate().dist(NAME),
-            config.jvmFlags(),
+            flags,
             owner,
             List.of("--config", settings.toString()));
     long started = System.nanoTime();
@@ -82,7 +94,8 @@ public final class MiddlewareTier implements Tier {
       process.stop(STOP_GRACE);
       throw e;
     }
-    return new MiddlewareTier(process, client, Duration.ofNanos(System.nanoTime() - started));
+    return new MiddlewareTier(
+        process, client, home.resolve(GC_LOG), Duration.ofNanos(System.nanoTime() - started));
   }
 
   private static Path writeSettings(Path home, String properties) {
@@ -116,6 +129,23 @@ public final class MiddlewareTier implements Tier {
   /** Root URL of the status endpoint, e.g. {@code http://127.0.0.1:41234}. */
   public String statusUrl() {
     return client.statusUrl().toString();
+  }
+
+  /**
+   * The billing-care SOAP endpoint, as the middleware reports it under {@code billing.url} in
+   * {@code /status}, e.g. {@code http://127.0.0.1:41235/BillingCare}.
+   */
+  public URI billingUrl() {
+    String url = status().path("billing").path("url").asText("");
+    if (url.isEmpty()) {
+      throw new IllegalStateException("the middleware's /status names no billing.url");
+    }
+    return URI.create(url);
+  }
+
+  /** The JVM's unified GC log ({@link GcLog#xlogFlag}); a restart in the same folder appends. */
+  public Path gcLog() {
+    return gcLog;
   }
 
   /** The middleware's {@code /status}: pid, JVM input arguments, effective settings. */

@@ -1,0 +1,78 @@
+package io.tunelab.core.findings;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * A queue whose backlog grows: orders arrive faster than the stage consuming it takes them, so
+ * either that stage needs more consumers or what it calls (its back-end, the database) is the
+ * limit.
+ *
+ * <p>A queue qualifies when, over the measured window, either its depth rose by at least {@value
+ * #MIN_RISE_MESSAGES} messages over at least {@value #MIN_RISE_SECONDS} s at {@value
+ * #MIN_RATE_PER_SECOND} msg/s or more with at least {@value #MIN_RISING_SHARE} of the samples in
+ * that stretch not falling (a batch landing at once and draining is not a backlog), or the
+ * least-squares slope of its depth over the whole window is at least {@value #MIN_RATE_PER_SECOND}
+ * msg/s and it ends with at least {@value #MIN_RISE_MESSAGES} messages. The biggest rise comes
+ * first.
+ */
+final class BacklogRule implements FindingRule {
+  static final double MIN_RISE_MESSAGES = 10;
+  static final double MIN_RISE_SECONDS = 5;
+  static final double MIN_RATE_PER_SECOND = 0.5;
+  static final double MIN_RISING_SHARE = 0.6;
+
+  @Override
+  public List<Finding> apply(RunData data) {
+    List<Candidate> candidates = new ArrayList<>();
+    for (int i = 0; i < data.queues().size(); i++) {
+      QueueSeries queue = data.queues().get(i);
+      List<Point> depth = queue.messageCount();
+      Trend.Rise rise = Trend.largestRise(depth, MIN_RISE_SECONDS, MIN_RISING_SHARE);
+      double slope = Trend.slopePerSecond(depth);
+      boolean rising = rise.rise() >= MIN_RISE_MESSAGES && rise.perSecond() >= MIN_RATE_PER_SECOND;
+      boolean trending = slope >= MIN_RATE_PER_SECOND && Trend.last(depth) >= MIN_RISE_MESSAGES;
+      if (rising || trending) {
+        String next = i + 1 < data.queues().size() ? data.queues().get(i + 1).queue() : null;
+        candidates.add(new Candidate(queue, rise, slope, next));
+      }
+    }
+    candidates.sort(Comparator.comparingDouble((Candidate c) -> c.rise.rise()).reversed());
+    return candidates.stream().map(BacklogRule::finding).toList();
+  }
+
+  private static Finding finding(Candidate c) {
+    QueueSeries queue = c.queue;
+    String message =
+        String.format(
+            "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d consumer%s:"
+                + " stage %s takes orders slower than they arrive; give it more consumers"
+                + " (middleware.consumers.*), or what it calls is the limit%s",
+            queue.queue(),
+            c.rise.from(),
+            c.rise.to(),
+            c.rise.seconds(),
+            c.rise.perSecond(),
+            queue.consumers(),
+            queue.consumers() == 1 ? "" : "s",
+            queue.stage(),
+            c.next == null ? "" : " (" + c.next + " downstream waits on it)");
+    List<String> evidence =
+        List.of(
+            String.format(
+                "series broker.messageCount %s: max %.0f, last %.0f, %d samples",
+                queue.queue(),
+                Trend.max(queue.messageCount()),
+                Trend.last(queue.messageCount()),
+                queue.messageCount().size()),
+            String.format("slope over the measured window: %+.2f msg/s", c.slope),
+            String.format(
+                "largest sustained rise: %.0f messages over %.0f s",
+                c.rise.rise(), c.rise.seconds()),
+            "consumers: " + queue.consumers());
+    return new Finding(FindingKind.QUEUE_BACKLOG, queue.queue(), message, evidence);
+  }
+
+  private record Candidate(QueueSeries queue, Trend.Rise rise, double slope, String next) {}
+}

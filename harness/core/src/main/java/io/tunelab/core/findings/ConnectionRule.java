@@ -1,0 +1,58 @@
+package io.tunelab.core.findings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Too few connections: the server close to {@code max_connections} (new connections are refused,
+ * the studies' ORA-12519), or middleware threads queueing for a pooled connection.
+ *
+ * <p>Qualifies when the peak of connected client sessions reached {@value #MAX_CONNECTION_PERCENT}%
+ * of {@code max_connections}, or at least {@value #MIN_WAITING_SHARE_PERCENT}% of the pool samples
+ * (at least {@value #MIN_POOL_SAMPLES} of them) had a thread waiting for a connection.
+ */
+final class ConnectionRule implements FindingRule {
+  static final double MAX_CONNECTION_PERCENT = 90;
+  static final double MIN_WAITING_SHARE_PERCENT = 20;
+  static final long MIN_POOL_SAMPLES = 5;
+
+  @Override
+  public List<Finding> apply(RunData data) {
+    Connections c = data.connections();
+    List<Finding> findings = new ArrayList<>();
+    if (c.maxConnections() > 0
+        && 100.0 * c.peakConnections() / c.maxConnections() >= MAX_CONNECTION_PERCENT) {
+      findings.add(
+          new Finding(
+              FindingKind.CONNECTION_LIMIT,
+              "db",
+              String.format(
+                  "client connections peaked at %d of max_connections=%d: new connections are"
+                      + " refused at the limit; raise db.server.max_connections or shrink the pools",
+                  c.peakConnections(), c.maxConnections()),
+              List.of(
+                  "series db.connections: max " + c.peakConnections(),
+                  "max_connections: " + c.maxConnections())));
+    }
+    if (c.poolSamples() >= MIN_POOL_SAMPLES) {
+      double share = 100.0 * c.poolSamplesWithWaiters() / c.poolSamples();
+      if (share >= MIN_WAITING_SHARE_PERCENT) {
+        findings.add(
+            new Finding(
+                FindingKind.CONNECTION_LIMIT,
+                "middleware",
+                String.format(
+                    "threads waited for a JDBC connection in %.0f%% of the samples (up to %d at"
+                        + " once): the pool is too small for the consumers; raise"
+                        + " middleware.jdbc.poolSize",
+                    share, c.peakPoolWaiters()),
+                List.of(
+                    String.format(
+                        "series middleware.jdbcThreadsAwaitingConnection: %d of %d samples above"
+                            + " 0, max %d",
+                        c.poolSamplesWithWaiters(), c.poolSamples(), c.peakPoolWaiters()))));
+      }
+    }
+    return findings;
+  }
+}

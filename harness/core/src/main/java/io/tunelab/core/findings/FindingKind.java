@@ -1,0 +1,19 @@
+package io.tunelab.core.findings;
+
+/** The conclusions tunelab draws from a run, one per rule. */
+public enum FindingKind {
+  /** A queue's backlog grows: its consuming stage is slower than the orders arriving. */
+  QUEUE_BACKLOG,
+  /** The machine's CPU is nearly all used: the tier using most of it is the limit. */
+  CPU_SATURATED,
+  /** A JVM spends a large share of the run in GC pauses, or runs full collections in a loop. */
+  GC_PRESSURE,
+  /** A hot table is read by sequential scans for a selective predicate: an index is missing. */
+  SEQUENTIAL_SCAN,
+  /** Active database sessions mostly wait for WAL writes and flushes at commit. */
+  COMMIT_WAITS,
+  /** Connections near {@code max_connections}, or threads waiting for a pooled connection. */
+  CONNECTION_LIMIT,
+  /** Back-end (mock) latency is most of the end-to-end latency. */
+  BACKEND_LATENCY
+}

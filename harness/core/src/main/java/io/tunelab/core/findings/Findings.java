@@ -1,0 +1,32 @@
+package io.tunelab.core.findings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs every rule over a run's data. The thresholds are constants of each rule, documented there
+ * and in {@code results/README.md}.
+ */
+public final class Findings {
+  /** Every rule, in the order their findings are listed. */
+  public static final List<FindingRule> RULES =
+      List.of(
+          new BacklogRule(),
+          new CpuSaturationRule(),
+          new GcRule(),
+          new SequentialScanRule(),
+          new CommitWaitRule(),
+          new ConnectionRule(),
+          new BackendLatencyRule());
+
+  private Findings() {}
+
+  /** The findings of every rule, in rule order. */
+  public static List<Finding> of(RunData data) {
+    List<Finding> findings = new ArrayList<>();
+    for (FindingRule rule : RULES) {
+      findings.addAll(rule.apply(data));
+    }
+    return List.copyOf(findings);
+  }
+}

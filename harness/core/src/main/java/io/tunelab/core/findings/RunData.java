@@ -1,0 +1,96 @@
+package io.tunelab.core.findings;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the findings rules look at: the data an observer recorded over a run's measured window
+ * (warm-up excluded). Filled by the tiers' observer; synthetic in tests.
+ *
+ * @param measuredMillis length of the measured window, milliseconds
+ * @param queues queue depths, in flow order (intake first)
+ * @param cpu machine and per-tier CPU
+ * @param gc GC of the middleware JVM, when its log was read
+ * @param tables scans per table
+ * @param statements top SQL by total time
+ * @param waits active-session history of the database
+ * @param connections database connections and pool waits
+ * @param backend back-end calls and, when known, end-to-end latency
+ */
+public record RunData(
+    long measuredMillis,
+    List<QueueSeries> queues,
+    CpuData cpu,
+    Optional<GcData> gc,
+    List<TableScans> tables,
+    List<TopStatement> statements,
+    WaitProfile waits,
+    Connections connections,
+    BackendCalls backend) {
+  public RunData {
+    queues = List.copyOf(queues);
+    Objects.requireNonNull(cpu, "cpu");
+    Objects.requireNonNull(gc, "gc");
+    tables = List.copyOf(tables);
+    statements = List.copyOf(statements);
+    Objects.requireNonNull(waits, "waits");
+    Objects.requireNonNull(connections, "connections");
+    Objects.requireNonNull(backend, "backend");
+  }
+
+  /** A window of {@code measuredMillis} in which nothing was recorded. */
+  public static RunData empty(long measuredMillis) {
+    return new RunData(
+        measuredMillis,
+        List.of(),
+        CpuData.none(),
+        Optional.empty(),
+        List.of(),
+        List.of(),
+        WaitProfile.none(),
+        Connections.none(),
+        BackendCalls.none());
+  }
+
+  public RunData withQueues(List<QueueSeries> value) {
+    return new RunData(
+        measuredMillis, value, cpu, gc, tables, statements, waits, connections, backend);
+  }
+
+  public RunData withCpu(CpuData value) {
+    return new RunData(
+        measuredMillis, queues, value, gc, tables, statements, waits, connections, backend);
+  }
+
+  public RunData withGc(GcData value) {
+    return new RunData(
+        measuredMillis,
+        queues,
+        cpu,
+        Optional.of(value),
+        tables,
+        statements,
+        waits,
+        connections,
+        backend);
+  }
+
+  public RunData withDatabase(List<TableScans> scans, List<TopStatement> top) {
+    return new RunData(measuredMillis, queues, cpu, gc, scans, top, waits, connections, backend);
+  }
+
+  public RunData withWaits(WaitProfile value) {
+    return new RunData(
+        measuredMillis, queues, cpu, gc, tables, statements, value, connections, backend);
+  }
+
+  public RunData withConnections(Connections value) {
+    return new RunData(measuredMillis, queues, cpu, gc, tables, statements, waits, value, backend);
+  }
+
+  public RunData withBackend(BackendCalls value) {
+    return new RunData(
+        measuredMillis, queues, cpu, gc, tables, statements, waits, connections, value);
+  }
+}

@@ -1,0 +1,89 @@
+package io.tunelab.core.findings;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * A hot table read by sequential scans although its queries want few rows: an index on the
+ * predicate's columns is missing (the studies' missing XREF_DATA index).
+ *
+ * <p>Qualifies when, over the measured window, a table had at least {@value #MIN_SEQ_SCANS}
+ * sequential scans, at least {@value #MIN_SEQ_TO_INDEX_RATIO} times as many as its index scans,
+ * each reading {@value #MIN_ROWS_PER_SCAN} rows or more on average, and the statement on it with
+ * the most total time returns at most {@value #MAX_ROWS_PER_CALL} rows per call (a selective
+ * predicate). The statement is part of the evidence.
+ */
+final class SequentialScanRule implements FindingRule {
+  static final long MIN_SEQ_SCANS = 50;
+  static final double MIN_SEQ_TO_INDEX_RATIO = 10;
+  static final double MIN_ROWS_PER_SCAN = 100;
+  static final double MAX_ROWS_PER_CALL = 10;
+
+  @Override
+  public List<Finding> apply(RunData data) {
+    List<Finding> findings = new ArrayList<>();
+    for (TableScans table : data.tables()) {
+      if (table.seqScans() < MIN_SEQ_SCANS
+          || table.seqScans() < MIN_SEQ_TO_INDEX_RATIO * table.indexScans()
+          || table.rowsPerSeqScan() < MIN_ROWS_PER_SCAN) {
+        continue;
+      }
+      Optional<TopStatement> top = topStatementOn(table.table(), data.statements());
+      if (top.isEmpty() || top.get().rowsPerCall() > MAX_ROWS_PER_CALL) {
+        continue;
+      }
+      findings.add(finding(table, top.get()));
+    }
+    return findings;
+  }
+
+  /** The statement naming the table with the most total time. */
+  static Optional<TopStatement> topStatementOn(String table, List<TopStatement> statements) {
+    Pattern name = Pattern.compile("\\b" + Pattern.quote(table.toLowerCase(Locale.ROOT)) + "\\b");
+    return statements.stream()
+        .filter(s -> name.matcher(s.query().toLowerCase(Locale.ROOT)).find())
+        .max(Comparator.comparingDouble(TopStatement::totalMillis));
+  }
+
+  private static Finding finding(TableScans table, TopStatement top) {
+    String message =
+        String.format(
+            "%s was read by %d sequential scans (%.0f rows each) and %d index scans, while its"
+                + " busiest statement returns %.1f rows per call: index the columns of its"
+                + " predicate (for xref_data: db.xrefIndex=true)",
+            table.table(),
+            table.seqScans(),
+            table.rowsPerSeqScan(),
+            table.indexScans(),
+            top.rowsPerCall());
+    List<String> evidence =
+        List.of(
+            String.format(
+                "db-snapshot.json tables %s: seq_scan +%d, seq_tup_read +%d, idx_scan +%d,"
+                    + " n_live_tup %d",
+                table.table(),
+                table.seqScans(),
+                table.seqTuplesRead(),
+                table.indexScans(),
+                table.liveRows()),
+            String.format(
+                "db-snapshot.json statements: %d calls, %.0f ms total, %.2f ms mean, %d rows,"
+                    + " %d blocks hit: %s",
+                top.calls(),
+                top.totalMillis(),
+                top.meanMillis(),
+                top.rows(),
+                top.sharedBlocksHit(),
+                oneLine(top.query())));
+    return new Finding(FindingKind.SEQUENTIAL_SCAN, table.table(), message, evidence);
+  }
+
+  private static String oneLine(String query) {
+    String line = query.replaceAll("\\s+", " ").strip();
+    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+  }
+}

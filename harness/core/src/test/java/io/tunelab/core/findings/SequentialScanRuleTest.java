@@ -1,0 +1,69 @@
+package io.tunelab.core.findings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SequentialScanRuleTest {
+  private static final TopStatement LOOKUP =
+      new TopStatement(
+          "SELECT value FROM xref_data WHERE xref_table_name = $1 AND value = $2",
+          1_000,
+          900,
+          1_000,
+          50_000,
+          0);
+  private static final TopStatement INSERT =
+      new TopStatement("INSERT INTO xref_data VALUES ($1, $2)", 100, 5, 100, 300, 0);
+
+  private static RunData scans(TableScans table, TopStatement... statements) {
+    return RunData.empty(60_000).withDatabase(List.of(table), List.of(statements));
+  }
+
+  @Test
+  void manySequentialScansForFewRowsNameTheTableAndItsTopStatement() {
+    TableScans xref = new TableScans("xref_data", 1_000, 720_000, 0, 720);
+
+    assertThat(Findings.of(scans(xref, INSERT, LOOKUP)))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.kind()).isEqualTo(FindingKind.SEQUENTIAL_SCAN);
+              assertThat(f.subject()).isEqualTo("xref_data");
+              assertThat(f.message()).contains("1000 sequential scans (720 rows each)");
+              assertThat(f.evidence())
+                  .anyMatch(line -> line.contains("SELECT value FROM xref_data"));
+            });
+  }
+
+  @Test
+  void aTableReadMostlyThroughItsIndexHasNoFinding() {
+    TableScans xref = new TableScans("xref_data", 60, 43_200, 2_000, 720);
+
+    assertThat(Findings.of(scans(xref, LOOKUP))).isEmpty();
+  }
+
+  @Test
+  void aSmallTableScannedOftenHasNoFinding() {
+    TableScans tiny = new TableScans("xref_data", 1_000, 20_000, 0, 20);
+
+    assertThat(Findings.of(scans(tiny, LOOKUP))).isEmpty();
+  }
+
+  @Test
+  void scansThatReturnManyRowsPerCallAreNoMissingIndex() {
+    TableScans xref = new TableScans("xref_data", 1_000, 720_000, 0, 720);
+    TopStatement report = new TopStatement("SELECT * FROM xref_data", 1_000, 900, 720_000, 0, 0);
+
+    assertThat(Findings.of(scans(xref, report))).isEmpty();
+  }
+
+  @Test
+  void theTopStatementMustNameTheTableAsAWord() {
+    TopStatement other = new TopStatement("SELECT 1 FROM xref_data_archive", 10, 9_999, 1, 0, 0);
+
+    assertThat(SequentialScanRule.topStatementOn("xref_data", List.of(other, LOOKUP)))
+        .contains(LOOKUP);
+  }
+}

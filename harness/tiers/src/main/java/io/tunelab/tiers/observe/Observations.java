@@ -1,0 +1,127 @@
+package io.tunelab.tiers.observe;
+
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.Findings;
+import io.tunelab.core.findings.Point;
+import io.tunelab.core.findings.RunData;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a {@link RunObserver} saw in one run: the window, the files it wrote, the data the findings
+ * rules read, the findings, and every recorded series.
+ */
+public final class Observations {
+  private final Path dir;
+  private final long startMillis;
+  private final long measuredFromMillis;
+  private final long endMillis;
+  private final int samples;
+  private final double samplerCpuPercentOfOneCore;
+  private final Map<String, String> errors;
+  private final RunData data;
+  private final List<Finding> findings;
+  private final List<Path> files;
+  private final SeriesStore store;
+
+  Observations(
+      Path dir,
+      long startMillis,
+      long measuredFromMillis,
+      long endMillis,
+      int samples,
+      double samplerCpuPercentOfOneCore,
+      Map<String, String> errors,
+      RunData data,
+      List<Finding> findings,
+      List<Path> files,
+      SeriesStore store) {
+    this.dir = dir;
+    this.startMillis = startMillis;
+    this.measuredFromMillis = measuredFromMillis;
+    this.endMillis = endMillis;
+    this.samples = samples;
+    this.samplerCpuPercentOfOneCore = samplerCpuPercentOfOneCore;
+    this.errors = Map.copyOf(errors);
+    this.data = data;
+    this.findings = List.copyOf(findings);
+    this.files = List.copyOf(files);
+    this.store = store;
+  }
+
+  /** The folder the files are in. */
+  public Path dir() {
+    return dir;
+  }
+
+  /** Epoch milliseconds when sampling started. */
+  public long startMillis() {
+    return startMillis;
+  }
+
+  /** Epoch milliseconds when the measured window started (the start when there was no warm-up). */
+  public long measuredFromMillis() {
+    return measuredFromMillis;
+  }
+
+  /** Epoch milliseconds when sampling stopped. */
+  public long endMillis() {
+    return endMillis;
+  }
+
+  /** Samples taken. */
+  public int samples() {
+    return samples;
+  }
+
+  /** CPU the sampling thread used, in % of one core over the whole run. */
+  public double samplerCpuPercentOfOneCore() {
+    return samplerCpuPercentOfOneCore;
+  }
+
+  /** Sources that failed at least once: source to a summary of its failures. */
+  public Map<String, String> errors() {
+    return errors;
+  }
+
+  /** The measured window's data, as the findings rules read it. */
+  public RunData data() {
+    return data;
+  }
+
+  /** The findings of {@link #data()}, also in {@code findings.json}. */
+  public List<Finding> findings() {
+    return findings;
+  }
+
+  /**
+   * The findings again, knowing the run's completed orders and mean end-to-end latency (which only
+   * the runner measures), so that the back-end latency rule can speak.
+   */
+  public List<Finding> findings(long completedOrders, double endToEndMeanMillis) {
+    return Findings.of(
+        data.withBackend(data.backend().withEndToEnd(completedOrders, endToEndMeanMillis)));
+  }
+
+  /**
+   * As {@link #findings(long, double)}, and rewrites {@code findings.json} with them.
+   *
+   * @throws java.io.UncheckedIOException when the file cannot be written
+   */
+  public List<Finding> rewriteFindings(long completedOrders, double endToEndMeanMillis) {
+    List<Finding> all = findings(completedOrders, endToEndMeanMillis);
+    ObservationWriter.writeFindings(dir, all);
+    return all;
+  }
+
+  /** The files written, in the order written. */
+  public List<Path> files() {
+    return files;
+  }
+
+  /** Every point of one series and label (see {@code results/README.md}), oldest first. */
+  public List<Point> series(String series, String label) {
+    return store.points(series, label);
+  }
+}

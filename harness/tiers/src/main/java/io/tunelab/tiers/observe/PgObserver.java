@@ -1,0 +1,229 @@
+package io.tunelab.tiers.observe;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * Reads PostgreSQL's statistics over one JDBC connection of its own: sessions and their wait events
+ * (sampled each second), and snapshots of the cumulative statistics views. Its own session and its
+ * own statements on the statistics views are left out.
+ */
+final class PgObserver implements AutoCloseable {
+  /** One-row views and the query that reads each; those missing from a version are skipped. */
+  private static final Map<String, String> VIEWS =
+      Map.of(
+          "database", "SELECT * FROM pg_stat_database WHERE datname = current_database()",
+          "wal", "SELECT * FROM pg_stat_wal",
+          "bgwriter", "SELECT * FROM pg_stat_bgwriter",
+          "checkpointer", "SELECT * FROM pg_stat_checkpointer");
+
+  private static final Set<Integer> NUMERIC =
+      Set.of(
+          Types.BIGINT,
+          Types.INTEGER,
+          Types.SMALLINT,
+          Types.NUMERIC,
+          Types.DECIMAL,
+          Types.DOUBLE,
+          Types.FLOAT,
+          Types.REAL);
+
+  /** Numeric columns that name a row rather than count anything. */
+  private static final Set<String> IDENTIFIERS = Set.of("relid", "indexrelid", "datid");
+
+  private final Connection connection;
+  private final int ownPid;
+
+  private PgObserver(Connection connection, int ownPid) {
+    this.connection = connection;
+    this.ownPid = ownPid;
+  }
+
+  static PgObserver connect(String jdbcUrl, String user, String password) {
+    Properties properties = new Properties();
+    properties.setProperty("user", user);
+    properties.setProperty("password", password);
+    properties.setProperty("connectTimeout", "5");
+    properties.setProperty("socketTimeout", "30");
+    properties.setProperty("ApplicationName", "tunelab-observer");
+    try {
+      Connection connection = DriverManager.getConnection(jdbcUrl, properties);
+      try (Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery("SELECT pg_backend_pid()")) {
+        rows.next();
+        return new PgObserver(connection, rows.getInt(1));
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException(
+          "cannot connect to PostgreSQL at " + jdbcUrl + " to observe it: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * One session of an active-session history sample.
+   *
+   * @param waitEventType null when the session waits for nothing (on CPU, or idle)
+   */
+  record Session(
+      int pid,
+      String backendType,
+      String state,
+      String waitEventType,
+      String waitEvent,
+      long queryId) {
+    boolean activeClient() {
+      return "client backend".equals(backendType) && "active".equals(state);
+    }
+
+    /** {@code type:event}, or {@code CPU} for a session that waits for nothing. */
+    String waitKey() {
+      return waitEventType == null ? "CPU" : waitEventType + ":" + waitEvent;
+    }
+  }
+
+  /** Every session but this one, now. */
+  synchronized List<Session> sessions() throws SQLException {
+    List<Session> sessions = new ArrayList<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT pid, backend_type, state, wait_event_type, wait_event, query_id"
+                    + " FROM pg_stat_activity WHERE pid <> pg_backend_pid()")) {
+      while (rows.next()) {
+        sessions.add(
+            new Session(
+                rows.getInt(1),
+                rows.getString(2),
+                rows.getString(3),
+                rows.getString(4),
+                rows.getString(5),
+                rows.getLong(6)));
+      }
+    }
+    return sessions;
+  }
+
+  synchronized int maxConnections() throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SHOW max_connections")) {
+      rows.next();
+      return Integer.parseInt(rows.getString(1));
+    }
+  }
+
+  synchronized PgSnapshot snapshot() throws SQLException {
+    long now = System.currentTimeMillis();
+    Map<String, Map<String, Double>> views = new LinkedHashMap<>();
+    for (Map.Entry<String, String> view : VIEWS.entrySet()) {
+      if (exists(view.getValue().replaceAll(".* FROM (\\w+).*", "$1"))) {
+        List<Map<String, Double>> rows = numericRows(view.getValue(), 0).values().stream().toList();
+        views.put(view.getKey(), rows.isEmpty() ? Map.of() : rows.get(0));
+      }
+    }
+    return new PgSnapshot(
+        now,
+        views,
+        numericRows("SELECT relname, * FROM pg_stat_user_tables", 1),
+        numericRows("SELECT relname || '.' || indexrelname, * FROM pg_stat_user_indexes", 1),
+        statements());
+  }
+
+  private boolean exists(String relation) throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT to_regclass('pg_catalog." + relation + "') IS NOT NULL")) {
+      rows.next();
+      return rows.getBoolean(1);
+    }
+  }
+
+  /**
+   * The statements of this database but the observer's own reads of the statistics views, keyed
+   * {@code queryid/userid/toplevel}.
+   */
+  private Map<String, PgSnapshot.Statement> statements() throws SQLException {
+    Map<String, PgSnapshot.Statement> statements = new LinkedHashMap<>();
+    if (!extensionLoaded()) {
+      return statements;
+    }
+    String sql =
+        "SELECT s.queryid::text || '/' || s.userid::text || '/' || s.toplevel::text, s.query,"
+            + " s.calls, s.total_exec_time, s.rows, s.shared_blks_hit, s.shared_blks_read,"
+            + " s.shared_blks_dirtied, s.shared_blks_written, s.temp_blks_written"
+            + " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
+            + " WHERE d.datname = current_database() AND s.query NOT LIKE '%pg_stat%'"
+            + " AND s.query NOT LIKE '%pg_backend_pid%' AND s.query NOT LIKE 'SHOW %'";
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      ResultSetMetaData meta = rows.getMetaData();
+      while (rows.next()) {
+        Map<String, Double> counters = new LinkedHashMap<>();
+        for (int c = 3; c <= meta.getColumnCount(); c++) {
+          counters.put(meta.getColumnLabel(c), rows.getDouble(c));
+        }
+        statements.put(rows.getString(1), new PgSnapshot.Statement(rows.getString(2), counters));
+      }
+    }
+    return statements;
+  }
+
+  private boolean extensionLoaded() throws SQLException {
+    try (Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'")) {
+      rows.next();
+      return rows.getInt(1) > 0;
+    }
+  }
+
+  /** Rows keyed by column {@code keyColumn} (1-based; 0 for a single row), numeric columns only. */
+  private Map<String, Map<String, Double>> numericRows(String sql, int keyColumn)
+      throws SQLException {
+    Map<String, Map<String, Double>> result = new LinkedHashMap<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(sql)) {
+      ResultSetMetaData meta = rows.getMetaData();
+      while (rows.next()) {
+        Map<String, Double> values = new LinkedHashMap<>();
+        for (int c = 1; c <= meta.getColumnCount(); c++) {
+          if (c != keyColumn
+              && NUMERIC.contains(meta.getColumnType(c))
+              && !IDENTIFIERS.contains(meta.getColumnLabel(c))) {
+            double value = rows.getDouble(c);
+            if (!rows.wasNull()) {
+              values.put(meta.getColumnLabel(c), value);
+            }
+          }
+        }
+        result.put(keyColumn == 0 ? "row" + result.size() : rows.getString(keyColumn), values);
+      }
+    }
+    return result;
+  }
+
+  int ownPid() {
+    return ownPid;
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // Closing an observer connection that is already broken.
+    }
+  }
+}

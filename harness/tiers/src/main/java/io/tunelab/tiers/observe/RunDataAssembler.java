@@ -1,0 +1,106 @@
+package io.tunelab.tiers.observe;
+
+import io.tunelab.core.findings.BackendCalls;
+import io.tunelab.core.findings.Connections;
+import io.tunelab.core.findings.CpuData;
+import io.tunelab.core.findings.Point;
+import io.tunelab.core.findings.QueueSeries;
+import io.tunelab.core.findings.RunData;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Turns what an observer recorded into the findings' {@link RunData} for the measured window. */
+final class RunDataAssembler {
+  /** The order-to-bill queues in flow order; other queues follow by name. */
+  static final List<String> FLOW =
+      List.of(
+          "tunelab.intake",
+          "tunelab.orchestration",
+          "tunelab.create-customer",
+          "tunelab.create-subscriptions",
+          "tunelab.update-crm");
+
+  private static final String PREFIX = "tunelab.";
+
+  private final SeriesStore store;
+  private final Window window;
+
+  RunDataAssembler(SeriesStore store, Window window) {
+    this.store = store;
+    this.window = window;
+  }
+
+  RunData assemble(
+      int cores,
+      Optional<GcReport> gc,
+      Optional<PgDelta> pg,
+      Optional<DbSource> db,
+      Optional<MocksSource> mocks) {
+    RunData data = RunData.empty(window.measuredMillis()).withQueues(queues()).withCpu(cpu(cores));
+    if (gc.isPresent()) {
+      data = data.withGc(gc.get().measured());
+    }
+    if (pg.isPresent()) {
+      data = data.withDatabase(pg.get().tables(), pg.get().statements());
+    }
+    if (db.isPresent()) {
+      data = data.withWaits(db.get().waits(window));
+    }
+    data = data.withConnections(connections(db.map(DbSource::maxConnections).orElse(0)));
+    if (mocks.isPresent()) {
+      List<BackendCalls.Operation> calls = mocks.get().measuredCalls();
+      long completed =
+          calls.stream()
+              .filter(c -> c.backend().equals("siebel") && c.operation().equals("UpdateSalesOrder"))
+              .mapToLong(BackendCalls.Operation::calls)
+              .sum();
+      data = data.withBackend(new BackendCalls(calls, completed, java.util.OptionalDouble.empty()));
+    }
+    return data;
+  }
+
+  private List<QueueSeries> queues() {
+    List<String> names = new ArrayList<>(store.labels("broker.messageCount"));
+    names.removeIf(name -> !name.startsWith(PREFIX));
+    names.sort(
+        Comparator.comparingInt((String n) -> FLOW.contains(n) ? FLOW.indexOf(n) : FLOW.size())
+            .thenComparing(n -> n));
+    List<QueueSeries> queues = new ArrayList<>();
+    for (String name : names) {
+      List<Point> depth = store.measured("broker.messageCount", name, window);
+      int consumers =
+          (int)
+              store.measured("broker.consumerCount", name, window).stream()
+                  .mapToDouble(Point::value)
+                  .max()
+                  .orElse(0);
+      queues.add(new QueueSeries(name, name.substring(PREFIX.length()), consumers, depth));
+    }
+    return queues;
+  }
+
+  private CpuData cpu(int cores) {
+    Map<String, List<Point>> tiers = new LinkedHashMap<>();
+    for (String tier : store.labels("cpu.tier")) {
+      tiers.put(tier, store.measured("cpu.tier", tier, window));
+    }
+    return new CpuData(cores, store.measured("cpu.machine", "machine", window), tiers);
+  }
+
+  private Connections connections(int maxConnections) {
+    int peak =
+        (int)
+            store.measured("db.connections", "client", window).stream()
+                .mapToDouble(Point::value)
+                .max()
+                .orElse(0);
+    List<Point> waiters = store.measured(MiddlewareSource.POOL_WAITERS, "middleware", window);
+    long withWaiters = waiters.stream().filter(p -> p.value() > 0).count();
+    int peakWaiters = (int) waiters.stream().mapToDouble(Point::value).max().orElse(0);
+    return new Connections(maxConnections, peak, waiters.size(), withWaiters, peakWaiters);
+  }
+}

@@ -1,0 +1,274 @@
+package io.tunelab.tiers.middleware;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Latency;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.load.BillingCustomers;
+import io.tunelab.tiers.load.ConcurrentSoapPlan;
+import io.tunelab.tiers.load.ConcurrentSoapResult;
+import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.load.JtlRecord;
+import io.tunelab.tiers.load.LatencySummary;
+import io.tunelab.tiers.mocks.MockCounts;
+import io.tunelab.tiers.mocks.MockEvents;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The billing-care SOAP service of the real middleware, driven by the concurrent-SOAP plans in
+ * their own JMeter JVM and by direct requests, on one shared stack: answers, statistics, knobs and
+ * faults, all read back from the tiers themselves (JTL, /status, the BRM mock's counters, the
+ * database).
+ */
+class BillingCareIT {
+  private static final Path DIR = Path.of("target/billing-care-it");
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(3);
+  private static final List<String> OPERATIONS =
+      List.of("GetBalanceSummary", "GetInvoiceList", "GetUnbilledUsage");
+
+  private static FlowFixture fixture;
+  private static Path customers;
+
+  @BeforeAll
+  static void startStack() {
+    fixture = new FlowFixture();
+    customers = DIR.resolve("customers.csv");
+    int rows =
+        BillingCustomers.writeCsv(
+            fixture.endpoints.db(),
+            fixture.endpoints.dbUser(),
+            fixture.endpoints.dbPassword(),
+            customers,
+            50);
+    assertThat(rows).isEqualTo(50);
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
+  }
+
+  @BeforeEach
+  void cleanSlate() {
+    fixture.reset();
+    fixture.brm().setLatency(Latency.NONE);
+  }
+
+  @Test
+  void shortRunAnswersEveryRequestAboutItsCustomerAndItsStatisticsMatchAHandCheck() {
+    fixture.brm().setLatency(new Latency.Fixed(50));
+    ConcurrentSoapResult result;
+    try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "billing-short")) {
+      ConcurrentSoapPlan plan =
+          ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 4, 10);
+      result = JmeterRunner.owned().run(plan, DIR.resolve("short-run"), RUN_TIMEOUT);
+    }
+
+    assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
+    List<JtlRecord> samples = result.samples();
+    assertThat(samples).hasSize(120).allMatch(JtlRecord::success);
+    assertThat(
+            samples.stream()
+                .collect(Collectors.groupingBy(JtlRecord::label, Collectors.counting())))
+        .isEqualTo(Map.of(OPERATIONS.get(0), 40L, OPERATIONS.get(1), 40L, OPERATIONS.get(2), 40L));
+    assertMatchesHandCheck(result.stats().overall(), samples);
+    for (String operation : OPERATIONS) {
+      List<JtlRecord> ofOperation =
+          samples.stream().filter(s -> s.label().equals(operation)).toList();
+      assertMatchesHandCheck(result.stats().byOperation().get(operation), ofOperation);
+      // The BRM latency reached the mock for every operation: no answer came sooner.
+      assertThat(result.stats().byOperation().get(operation).minMillis())
+          .isGreaterThanOrEqualTo(50);
+    }
+    assertThat(result.dashboard()).as("JMeter's HTML dashboard").isPresent();
+    MockCounts brm = fixture.brm().counts();
+    for (String operation : List.of("GetBalanceSummary", "GetInvoiceList", "GetServiceUsage")) {
+      assertThat(brm.operation(operation).count()).as(operation).isEqualTo(40);
+    }
+    // Defaults: tracking on, every instance with its audit trail and payloads.
+    assertThat(fixture.count("SELECT count(*) FROM request_tracking WHERE status = 'completed'"))
+        .isEqualTo(120);
+    assertThat(billingInstances("completed")).isEqualTo(120);
+    assertThat(fixture.count("SELECT count(*) FROM audit_detail WHERE payload IS NOT NULL"))
+        .isEqualTo(120 * 5);
+  }
+
+  /** Count, min, max, mean, nearest-rank percentiles and throughput, computed by hand. */
+  private static void assertMatchesHandCheck(LatencySummary summary, List<JtlRecord> samples) {
+    List<Long> sorted = samples.stream().map(JtlRecord::elapsedMillis).sorted().toList();
+    int n = sorted.size();
+    assertThat(summary.count()).isEqualTo(n);
+    assertThat(summary.errors()).isZero();
+    assertThat(summary.minMillis()).isEqualTo(sorted.get(0));
+    assertThat(summary.maxMillis()).isEqualTo(sorted.get(n - 1));
+    assertThat(summary.meanMillis())
+        .isCloseTo(sorted.stream().mapToLong(Long::longValue).average().orElseThrow(), within());
+    assertThat(summary.p50Millis()).isEqualTo(sorted.get((int) Math.ceil(0.50 * n) - 1));
+    assertThat(summary.p90Millis()).isEqualTo(sorted.get((int) Math.ceil(0.90 * n) - 1));
+    assertThat(summary.p99Millis()).isEqualTo(sorted.get((int) Math.ceil(0.99 * n) - 1));
+  }
+
+  private static org.assertj.core.data.Offset<Double> within() {
+    return org.assertj.core.data.Offset.offset(1e-9);
+  }
+
+  @Test
+  void serverThreadsBoundTheRequestsServedAtOnceAndBrmConnectionsTheCallsToBrm() {
+    fixture.brm().setLatency(new Latency.Fixed(300));
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.billing.serverThreads", "2")
+            .with("middleware.billing.brmConnections", "1");
+    List<String> parties = fixture.parties(6);
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "billing-threads")) {
+      BillingCareClient client = new BillingCareClient(middleware.billingUrl());
+      long started = System.nanoTime();
+      List<CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+      for (String party : parties) {
+        answers.add(client.askAsync("GetBalanceSummary", party));
+      }
+      for (CompletableFuture<HttpResponse<String>> answer : answers) {
+        assertThat(answer.join().statusCode()).isEqualTo(200);
+      }
+      long millis = (System.nanoTime() - started) / 1_000_000;
+
+      JsonNode billing = middleware.status().path("billing");
+      assertThat(billing.path("serverThreads").asInt()).isEqualTo(2);
+      assertThat(billing.path("peakInFlight").asInt()).isEqualTo(2);
+      // One connection to BRM: each call starts after the previous answer, 300 ms later at least.
+      List<Long> due =
+          fixture.brm().events(0, 100).events().stream()
+              .map(MockEvents.Event::epochMillis)
+              .sorted()
+              .toList();
+      assertThat(due).hasSize(6);
+      for (int i = 1; i < due.size(); i++) {
+        assertThat(due.get(i) - due.get(i - 1))
+            .as("BRM answer %d after %d", i, i - 1)
+            .isGreaterThanOrEqualTo(300);
+      }
+      assertThat(millis).isGreaterThanOrEqualTo(6 * 300);
+    }
+  }
+
+  @Test
+  void brmFaultsBecomeSoapFaultsCountedAsErrorsAndOnlyFaultedRequestsAreRecorded() {
+    fixture.brm().setFaultRate(0.3);
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.invoke.retries", "0")
+            .with("middleware.billing.tracking", "off")
+            .with("middleware.billing.instancePersistence", "faulted")
+            .with("middleware.billing.auditLevel", "production");
+    ConcurrentSoapResult result;
+    JsonNode billing;
+    String unknown;
+    String brmFault;
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "billing-faults")) {
+      ConcurrentSoapPlan plan =
+          ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 3, 10);
+      result = JmeterRunner.owned().run(plan, DIR.resolve("fault-run"), RUN_TIMEOUT);
+      BillingCareClient client = new BillingCareClient(middleware.billingUrl());
+      unknown = client.ask("GetInvoiceList", "1-NOSUCH").body();
+      fixture.brm().setFaultRate(1.0);
+      brmFault = client.ask("GetUnbilledUsage", fixture.parties(1).get(0)).body();
+      billing = middleware.status().path("billing");
+    }
+
+    long errors = result.stats().overall().errors();
+    assertThat(result.load().exitCode())
+        .as("a run with failed samples ends with status 1")
+        .isEqualTo(1);
+    assertThat(result.samples()).hasSize(90);
+    assertThat(errors).isPositive().isLessThan(90);
+    assertThat(result.samples().stream().filter(s -> !s.success()))
+        .allMatch(s -> s.responseCode().equals("500"));
+    assertThat(fixture.brm().counts().faults())
+        .as("one BRM call per request")
+        .isEqualTo(errors + 1);
+    long serverFaults = 0;
+    for (String operation : OPERATIONS) {
+      serverFaults += billing.path("operations").path(operation).path("serverFaults").asLong();
+    }
+    assertThat(serverFaults).isEqualTo(errors + 1);
+    assertThat(billing.path("operations").path("unknownCustomers").asLong()).isEqualTo(1);
+
+    assertThat(unknown).contains("<faultcode>soap:Client</faultcode>", "unknown customer 1-NOSUCH");
+    assertThat(brmFault)
+        .contains("<faultcode>soap:Server</faultcode>", "GetUnbilledUsage for customer")
+        .contains("brm GetServiceUsage failed after 1 attempt(s): HTTP 500");
+    // tracking off; instance rows for the faulted requests only, audit rows without payloads
+    assertThat(fixture.count("SELECT count(*) FROM request_tracking")).isZero();
+    assertThat(billingInstances("completed")).isZero();
+    assertThat(billingInstances("faulted")).isEqualTo(errors + 2);
+    assertThat(fixture.count("SELECT count(*) FROM audit_detail WHERE payload IS NOT NULL"))
+        .isZero();
+    assertThat(fixture.count("SELECT count(*) FROM audit_detail")).isPositive();
+  }
+
+  @Test
+  void openModelReportsItsTargetAndAchievedRateAndPolicyOffWritesNoInstance() {
+    KnobSet knobs = KnobSet.defaults().with("middleware.billing.instancePersistence", "off");
+    ConcurrentSoapResult result;
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "billing-open")) {
+      ConcurrentSoapPlan plan =
+          ConcurrentSoapPlan.open(middleware.billingUrl(), customers, 240, 5)
+              .withResponseTimeoutMillis(5_000);
+      result = JmeterRunner.owned().run(plan, DIR.resolve("open-run"), RUN_TIMEOUT);
+    }
+
+    assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
+    assertThat(result.samples()).isNotEmpty().allMatch(JtlRecord::success);
+    assertThat(result.targetArrivalsPerMinute()).hasValue(240);
+    // Spread over the schedule, not one burst (a setUp group before an open model group made 20
+    // arrivals planned over 5 s come within 0.1 s: 10,000+ a minute). Below 4 x the target
+    // leaves room for the engine starting late on a busy machine.
+    assertThat(result.achievedArrivalsPerMinute()).isPresent();
+    assertThat(result.achievedArrivalsPerMinute().getAsDouble()).isPositive().isLessThan(4 * 240);
+    assertThat(billingInstances("completed") + billingInstances("faulted")).isZero();
+    assertThat(fixture.count("SELECT count(*) FROM request_tracking"))
+        .isEqualTo(result.samples().size());
+  }
+
+  @Test
+  void thePlanRefusesBadPropertiesBeforeAnyRequest() {
+    Map<String, String> properties =
+        new java.util.LinkedHashMap<>(
+            ConcurrentSoapPlan.closed(URI.create("http://127.0.0.1:9/BillingCare"), customers, 1, 1)
+                .properties());
+    properties.put("threads", "-4");
+    Path plan = TunelabHome.locate().plans().resolve(ConcurrentSoapPlan.Model.CLOSED.file());
+
+    assertThatThrownBy(
+            () ->
+                JmeterRunner.owned()
+                    .run(plan, properties, List.of(), DIR.resolve("bad-plan"), RUN_TIMEOUT))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("threads must be an integer 1..10000, was '-4'");
+  }
+
+  private static long billingInstances(String state) {
+    return fixture.count(
+        "SELECT count(*) FROM process_instance WHERE flow = 'billing-care' AND state = '"
+            + state
+            + "'");
+  }
+}
