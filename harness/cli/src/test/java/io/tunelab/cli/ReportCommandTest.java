@@ -47,7 +47,31 @@ class ReportCommandTest {
   }
 
   @Test
+  void compareWritesASideBySidePageWhenAsked() throws Exception {
+    writeRun();
+    Path page = dir.resolve("pages/compare.html");
+
+    assertThat(execute("compare", dir.toString(), dir.toString(), "--html", page.toString()))
+        .as(err.toString())
+        .isZero();
+
+    assertThat(out.toString()).contains("report: " + page);
+    assertThat(Files.readString(page)).contains("tunelab: 20261123-010000-x vs 20261123-010000-x");
+  }
+
+  @Test
   void rebuildsTheReportOfARunFolderOrItsRunJson() throws Exception {
+    writeRun();
+
+    assertThat(execute("report", dir.resolve("run.json").toString())).as(err.toString()).isZero();
+
+    assertThat(out.toString()).contains("report.html");
+    assertThat(Files.readString(dir.resolve("report.html")))
+        .contains("20261123-010000-x")
+        .contains("\"status\":\"incomplete\"");
+  }
+
+  private void writeRun() {
     RunFiles.write(
         dir,
         new RunResult(
@@ -64,12 +88,5 @@ class ReportCommandTest {
             "a",
             null,
             List.of()));
-
-    assertThat(execute("report", dir.resolve("run.json").toString())).as(err.toString()).isZero();
-
-    assertThat(out.toString()).contains("report.html");
-    assertThat(Files.readString(dir.resolve("report.html")))
-        .contains("20261123-010000-x")
-        .contains("\"status\":\"incomplete\"");
   }
 }

@@ -32,7 +32,7 @@ public final class HtmlReport {
             + " ("
             + model.path("run").path("runId").asText()
             + ")";
-    String page = ReportPage.render(model, "tunelab: " + title);
+    String page = ReportPage.render(ReportPage.RUN_TEMPLATE, model, "tunelab: " + title);
     Path target = runDir.resolve(FILE);
     Path aside = runDir.resolve(FILE + ".tmp");
     try {

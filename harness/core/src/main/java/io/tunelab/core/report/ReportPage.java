@@ -12,27 +12,31 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Renders a report's page from the template resource {@code report.html}: the model inlined as a
- * JSON data block, Chart.js inlined as a script, the title escaped as HTML. The page's script
- * builds every table and chart from the data, setting text only as text (never as markup), so knob
- * values and SQL cannot become markup.
+ * Renders a report page from a template resource ({@code report.html}, {@code compare.html}): the
+ * model inlined as a JSON data block, Chart.js and the pages' shared script ({@code
+ * report-common.js}) and style ({@code report.css}) inlined, the title escaped as HTML. The page's
+ * script builds every table and chart from the data, setting text only as text (never as markup),
+ * so knob values and SQL cannot become markup.
  */
 final class ReportPage {
-  private static final String TEMPLATE = "report.html";
+  static final String RUN_TEMPLATE = "report.html";
+  static final String COMPARE_TEMPLATE = "compare.html";
   private static final Pattern SLOT = Pattern.compile("\\{\\{(\\w+)}}");
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private ReportPage() {}
 
-  static String render(JsonNode model, String title) {
+  static String render(String template, JsonNode model, String title) {
     Map<String, String> slots =
         Map.of(
             "title", html(title),
             "data", scriptSafeJson(model),
             "chartjs", scriptSafe(ChartJs.script()),
-            "chartjsVersion", html(ChartJs.version()));
+            "chartjsVersion", html(ChartJs.version()),
+            "common", scriptSafe(resource("report-common.js")),
+            "css", resource("report.css").replace("</style", ""));
     // One pass over the template: text put into a slot is never searched for slots again.
-    Matcher slot = SLOT.matcher(template());
+    Matcher slot = SLOT.matcher(resource(template));
     StringBuilder page = new StringBuilder();
     while (slot.find()) {
       String value = slots.get(slot.group(1));
@@ -83,10 +87,10 @@ final class ReportPage {
     return script.replace("</script", "<\\/script").replace("<!--", "<\\!--");
   }
 
-  private static String template() {
-    try (InputStream in = ReportPage.class.getResourceAsStream(TEMPLATE)) {
+  private static String resource(String name) {
+    try (InputStream in = ReportPage.class.getResourceAsStream(name)) {
       if (in == null) {
-        throw new IllegalStateException(TEMPLATE + " is missing beside " + ReportPage.class);
+        throw new IllegalStateException(name + " is missing beside " + ReportPage.class);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException e) {
