@@ -23,6 +23,9 @@ final class RepetitionCharts {
     ArrayNode charts = NODES.arrayNode();
     add(charts, throughput(series));
     add(charts, lines("Queue depths", "messages", nonZero(series, "broker.messageCount")));
+    add(
+        charts,
+        lines("Back-end (mock) requests per second", "per s", rates(series, "mocks.requests")));
     ObjectNode cpu = lines("CPU per tier", "% of one core", series.of("cpu.tier"));
     series
         .of("cpu.machine")
@@ -68,6 +71,12 @@ final class RepetitionCharts {
     Map<String, List<Point>> lines = new java.util.LinkedHashMap<>();
     series.of("db.connections").values().forEach(p -> lines.put("connected", p));
     series.of("db.activeSessions").values().forEach(p -> lines.put("active", p));
+    return lines;
+  }
+
+  private static Map<String, List<Point>> rates(SeriesCsv series, String counter) {
+    Map<String, List<Point>> lines = new java.util.LinkedHashMap<>();
+    series.of(counter).forEach((label, points) -> lines.put(label, SeriesCsv.rate(points)));
     return lines;
   }
 
