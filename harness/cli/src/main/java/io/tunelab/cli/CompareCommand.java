@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.report.CompareReport;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -28,6 +30,13 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
   Path runB;
 
+  @Option(
+      names = "--html",
+      paramLabel = "FILE",
+      description =
+          "Also write a side-by-side page of both runs to FILE (self-contained: opens from disk).")
+  Path html;
+
   @Override
   public Integer call() {
     RunResult a = RunFiles.read(runA);
@@ -43,6 +52,9 @@ final class CompareCommand implements Callable<Integer> {
                 + (RunResult.COMPLETE.equals(run.status()) ? "invalid" : run.status())
                 + ": its numbers are partial or not trustworthy");
       }
+    }
+    if (html != null) {
+      out.println("report: " + CompareReport.write(runA, runB, html));
     }
     out.flush();
     return 0;

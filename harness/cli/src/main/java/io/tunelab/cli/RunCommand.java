@@ -6,6 +6,7 @@ import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.run.ExperimentRunner;
+import io.tunelab.tiers.run.ObserverSampler;
 import io.tunelab.tiers.run.Progress;
 import io.tunelab.tiers.run.Sampler;
 import io.tunelab.tiers.stack.EmbeddedProvider;
@@ -26,7 +27,8 @@ import picocli.CommandLine.Spec;
     name = "run",
     description = {
       "Run an experiment (YAML) on the embedded stack and write results/<run-id>/: run.json,"
-          + " summary.md and each repetition's raw data.",
+          + " summary.md, report.html and each repetition's raw data, observed (CPU per tier,"
+          + " queue depths, GC, database, findings) unless --no-observe.",
       "Exit code 0: every repetition valid; 1: some repetition invalid (lost or duplicated"
           + " orders, errors over workload.maxErrorPercent); 2: bad input. Ctrl-C stops the tiers"
           + " and marks the run incomplete."
@@ -61,6 +63,13 @@ final class RunCommand implements Callable<Integer> {
       description = "Folder the run's folder is made in (default: results/ of the checkout).")
   Path out;
 
+  @Option(
+      names = "--no-observe",
+      description =
+          "Do not watch the tiers (CPU, queues, GC, database, findings): for measuring what"
+              + " watching costs, or a machine without /proc.")
+  boolean noObserve;
+
   @Override
   public Integer call() throws InterruptedException {
     Experiment read =
@@ -70,7 +79,11 @@ final class RunCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = System.console() != null ? new LiveProgress(err) : new LineProgress(err);
     ExperimentRunner runner =
-        new ExperimentRunner(home, new EmbeddedProvider(), Sampler.NONE, progress);
+        new ExperimentRunner(
+            home,
+            new EmbeddedProvider(),
+            noObserve ? Sampler.NONE : new ObserverSampler(),
+            progress);
     Thread onCtrlC = new Thread(runner::stop, "tunelab-run-stop");
     Runtime.getRuntime().addShutdownHook(onCtrlC);
     RunResult result;

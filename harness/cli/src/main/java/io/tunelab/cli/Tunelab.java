@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       StackCommand.class,
       RunCommand.class,
       CompareCommand.class,
+      ReportCommand.class,
       KnobsCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -19,8 +21,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code tunelab run experiments/quickstart.yaml} as a user runs it, once for the whole class: its
- * run.json, summary.md and raw data, what its second step's knobs did to the tiers (read back from
- * the broker and the database), {@code tunelab compare} on it, and nothing left running.
+ * run.json, summary.md, observer files and raw data, its report.html in headless Chromium, what its
+ * second step's knobs did to the tiers (read back from the broker and the database), {@code tunelab
+ * compare} on it, and nothing left running.
  */
 class RunCommandIT {
   private static final Duration RUN = Duration.ofMinutes(8);
@@ -114,6 +117,73 @@ class RunCommandIT {
         .contains("| untuned | (none) |")
         .contains("**complete, valid**");
     assertThat(quickstart.stdout()).contains("| tuned |");
+  }
+
+  @Test
+  void everyRepetitionIsObservedWithWarmupTaggedAndItsFindingsRecorded() throws Exception {
+    StringBuilder cost =
+        new StringBuilder("observer sampling thread, % of one core, per repetition:");
+    for (JsonNode step : run.path("steps")) {
+      for (JsonNode rep : step.path("repetitions")) {
+        cost.append(' ').append(rep.path("observer").path("cpuPercentOfOneCore").asText());
+        assertThat(rep.path("findings").isArray()).as(rep.toString()).isTrue();
+        assertThat(rep.path("observer").path("samples").asInt()).isPositive();
+        assertThat(rep.path("observer").path("cpuPercentOfOneCore").asDouble()).isPositive();
+        Path raw = runDir.resolve(rep.path("rawData").asText());
+        assertThat(raw.resolve("findings.json")).isRegularFile();
+        assertThat(raw.resolve("db-snapshot.json")).isRegularFile();
+        assertThat(Files.readString(raw.resolve("series.csv")))
+            .contains(",measured,cpu.tier,middleware,")
+            .contains(",measured,broker.messageCount,tunelab.intake,");
+      }
+    }
+    // the quickstart warms up before each step's first repetition: observed, tagged warm-up
+    assertThat(Files.readString(runDir.resolve("untuned/rep-1/series.csv")))
+        .contains(",warmup,cpu.tier,middleware,");
+    assertThat(Files.readString(runDir.resolve("summary.md"))).contains("## Findings");
+    // for the closing note, not bounded here (timing)
+    Files.writeString(
+        Files.createDirectories(Path.of("target/report-it")).resolve("observer-cost.txt"),
+        cost.append('\n'));
+  }
+
+  @Test
+  void reportShowsItsChartsInHeadlessChromiumWithoutConsoleErrors() throws Exception {
+    HeadlessChromium.requireInstalled();
+    Path page = runDir.resolve("report.html");
+    assertThat(page).isRegularFile();
+    Path work = Files.createDirectories(Path.of("target/report-it"));
+    HeadlessChromium chromium = new HeadlessChromium(work);
+
+    HeadlessChromium.Page loaded = chromium.load(page);
+    Path screenshot = work.resolve("quickstart-report.png");
+    chromium.screenshot(page, screenshot, 1280, 4000);
+
+    assertThat(loaded.console()).as("console lines of the page").isEmpty();
+    Matcher body =
+        Pattern.compile("<body data-charts=\"(\\d+)\" data-charts-painted=\"(\\d+)\"")
+            .matcher(loaded.dom());
+    assertThat(body.find()).as("the page's own chart count on <body>").isTrue();
+    // index and latency per step, then per repetition (4): throughput, CPU, memory, db sessions
+    assertThat(Integer.parseInt(body.group(1))).isGreaterThanOrEqualTo(2 + 4 * 4);
+    assertThat(body.group(2)).as("charts that painted pixels").isEqualTo(body.group(1));
+    assertThat(loaded.dom())
+        .contains("data-status=\"complete\"")
+        .contains("Throughput: completions")
+        .contains("Queue depths")
+        .contains("href=\"untuned/rep-1/load/results.jtl\"");
+    assertThat(Files.size(screenshot)).isPositive();
+  }
+
+  @Test
+  void reportCommandRebuildsThePage() throws Exception {
+    Path page = runDir.resolve("report.html");
+    Files.deleteIfExists(page);
+
+    CliProcess.Result report = cli.run(Duration.ofMinutes(1), "report", runDir.toString());
+
+    assertThat(report.exitCode()).as(report.stderr()).isZero();
+    assertThat(Files.readString(page)).contains(run.path("runId").asText());
   }
 
   @Test

@@ -18,7 +18,7 @@ class RunInterruptIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @Test
-  void stoppedRunIsMarkedIncompleteAndLeavesNoProcess() throws Exception {
+  void stoppedRunIsMarkedIncompleteWithItsReportAndLeavesNoProcess() throws Exception {
     try (TestRuntime runtime = new TestRuntime()) {
       Path out = runtime.dir().resolve("results");
       Path experiment = runtime.dir().resolve("long.yaml");
@@ -45,6 +45,9 @@ class RunInterruptIT {
       assertThat(run.path("status").asText()).isEqualTo("incomplete");
       assertThat(run.path("valid").asBoolean()).isFalse();
       assertThat(run.path("finishedAt").asText()).isNotBlank();
+      // the page of a stopped run is written too, and says it is incomplete
+      assertThat(Files.readString(runDir(out).resolve("report.html")))
+          .contains("\"status\":\"incomplete\"");
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());

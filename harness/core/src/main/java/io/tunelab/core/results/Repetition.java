@@ -1,6 +1,8 @@
 package io.tunelab.core.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunelab.core.findings.Finding;
+import java.util.List;
 
 /**
  * One measured repetition of a step.
@@ -14,6 +16,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param warmup the warm-up before it, not measured; null when there was none
  * @param wallMillis from the repetition's data preparation to the end of its drain
  * @param rawData the folder with its JTL and logs, relative to the run folder
+ * @param findings what the observer concluded from the measured window (see {@code
+ *     results/README.md}); null when the run was not observed
+ * @param observer what the observer cost; null when the run was not observed
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Repetition(
@@ -24,4 +29,30 @@ public record Repetition(
     OrderAccounting accounting,
     Warmup warmup,
     long wallMillis,
-    String rawData) {}
+    String rawData,
+    List<Finding> findings,
+    ObserverStats observer) {
+
+  public Repetition {
+    findings = findings == null ? null : List.copyOf(findings);
+  }
+
+  /** A repetition that was not observed. */
+  public Repetition(
+      int number,
+      boolean valid,
+      String verdict,
+      Metrics metrics,
+      OrderAccounting accounting,
+      Warmup warmup,
+      long wallMillis,
+      String rawData) {
+    this(number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, null, null);
+  }
+
+  /** This repetition with what the observer concluded and what it cost. */
+  public Repetition withObservation(List<Finding> found, ObserverStats stats) {
+    return new Repetition(
+        number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, found, stats);
+  }
+}

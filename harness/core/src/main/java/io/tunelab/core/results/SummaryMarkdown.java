@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -32,6 +33,7 @@ public final class SummaryMarkdown {
     md.append("\nCV over 5% is flagged `noisy`: its differences from other steps need more")
         .append(" repetitions before they mean anything. `./tunelab compare RUN_A RUN_B` tells")
         .append(" significant differences from noise.\n");
+    md.append(findings(run));
     if (run.environment() != null) {
       Environment env = run.environment();
       md.append("\nMeasured on ")
@@ -53,6 +55,42 @@ public final class SummaryMarkdown {
           .append("; commit ")
           .append(env.gitCommit())
           .append(".\n");
+    }
+    return md.toString();
+  }
+
+  /** Each step's findings, deduplicated over its repetitions; empty when nothing was observed. */
+  private static String findings(RunResult run) {
+    StringBuilder md = new StringBuilder();
+    for (StepResult step : run.steps()) {
+      List<StepFindings.Counted> found = StepFindings.of(step);
+      boolean observed = step.repetitions().stream().anyMatch(r -> r.findings() != null);
+      if (!observed) {
+        continue;
+      }
+      md.append("\n### Findings: ").append(step.name()).append("\n\n");
+      if (found.isEmpty()) {
+        md.append("None: no rule saw a bottleneck in the measured windows.\n");
+      }
+      for (StepFindings.Counted c : found) {
+        md.append("- **")
+            .append(c.finding().kind())
+            .append("** `")
+            .append(c.finding().subject())
+            .append("` (")
+            .append(c.repetitions())
+            .append(" of ")
+            .append(c.observed())
+            .append(" repetitions): ")
+            .append(c.finding().message())
+            .append("\n");
+      }
+    }
+    if (md.length() > 0) {
+      md.insert(
+          0,
+          "\n## Findings\n\nHints with numbers from the observer; the data is in each"
+              + " repetition's folder and in report.html.\n");
     }
     return md.toString();
   }

@@ -51,6 +51,11 @@ public final class DrainMetrics {
     return latencyMillis.getValueAtPercentile(percentile);
   }
 
+  /** Mean end-to-end latency, milliseconds; 0 without completions. */
+  public double meanMillis() {
+    return completedOrders == 0 ? 0 : latencyMillis.getMean();
+  }
+
   public long p50Millis() {
     return latencyMillisAt(50);
   }

@@ -73,6 +73,22 @@ public record ObserverConfig(
         DEFAULT_INTERVAL);
   }
 
+  /**
+   * These tiers' processes and endpoints, and the load tier's JVM (found as a child of this JVM
+   * running the load jar, whenever one runs).
+   */
+  public static ObserverConfig of(
+      Path dir, Map<String, Supplier<List<ProcessHandle>>> tiers, Endpoints endpoints) {
+    return new ObserverConfig(
+        dir,
+        tiers,
+        Map.of(JmeterRunner.NAME, LOAD_JAR),
+        Optional.of(endpoints),
+        Optional.empty(),
+        Optional.empty(),
+        DEFAULT_INTERVAL);
+  }
+
   /** The same, also watching a middleware: its processes, {@code /status} and GC log. */
   public ObserverConfig withMiddleware(MiddlewareTier middleware) {
     return withTier(middleware.name(), middleware::processes)

@@ -23,6 +23,7 @@ import io.tunelab.tiers.load.LoadRun;
 import io.tunelab.tiers.load.MocksCompletions;
 import io.tunelab.tiers.load.SizeMix;
 import io.tunelab.tiers.mocks.MocksClient;
+import io.tunelab.tiers.observe.ObserverConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -33,8 +34,9 @@ import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * One repetition of a batch-order step: prepare the data (migrate, index, seed, purge, analyze),
- * send and drain a warm-up batch that no statistic sees, then send the measured batch with the
- * sampler running, drain it and account for every order.
+ * send and drain a warm-up batch that no statistic sees (the sampler tags it warm-up), then send
+ * the measured batch, drain it and account for every order; the sampler's findings join the
+ * repetition's record.
  */
 final class BatchOrderRepetition {
   static final String INTAKE_QUEUE = "tunelab.intake";
@@ -70,19 +72,6 @@ final class BatchOrderRepetition {
         broker.purgeQueues();
       }
     }
-    Warmup warmup = null;
-    int warmupOrders = knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS);
-    boolean everyRepetition = knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
-    if (warmupOrders > 0 && (everyRepetition || at.repetition() == 1)) {
-      progress.phase(at, "warm-up (" + warmupOrders + " orders, not measured)");
-      long warmupStart = System.nanoTime();
-      Batch batch = batch(knobs, warmupOrders, tag + "w", dir.resolve("warmup"), at);
-      Accounting a = batch.drain().accounting();
-      warmup = new Warmup(warmupOrders, a.completed() + a.faulted(), millisSince(warmupStart));
-    }
-    int orders = knobs.get(Knobs.WORKLOAD_ORDERS);
-    progress.phase(at, "load (" + orders + " orders)");
-    Batch measured;
     Sampler.Window window =
         new Sampler.Window(
             at.step(),
@@ -90,11 +79,36 @@ final class BatchOrderRepetition {
             dir,
             endpoints,
             tiers.middleware().processes().get(0).pid(),
-            tiers.pids());
+            tiers.pids(),
+            ObserverConfig.of(tiers.stack(), dir).withMiddleware(tiers.middleware()));
     try (Sampler.Sampling sampling = sampler.start(window)) {
-      measured = batch(knobs, orders, tag + "m", dir.resolve("load"), at);
+      Warmup warmup = warmup(knobs, at, tag, dir);
+      sampling.markMeasured();
+      int orders = knobs.get(Knobs.WORKLOAD_ORDERS);
+      progress.phase(at, "load (" + orders + " orders)");
+      Batch measured = batch(knobs, orders, tag + "m", dir.resolve("load"), at);
+      Repetition done = repetition(knobs, at, measured, warmup, millisSince(started), relativeDir);
+      DrainMetrics m = measured.drain().accounting().metrics();
+      return sampling
+          .finish(m.completedOrders(), m.meanMillis())
+          .map(o -> done.withObservation(o.findings(), o.stats()))
+          .orElse(done);
     }
-    return repetition(knobs, at, measured, warmup, millisSince(started), relativeDir);
+  }
+
+  /** Sends and drains the warm-up batch when this repetition has one; null when not. */
+  private Warmup warmup(KnobSet knobs, Progress.Position at, String tag, Path dir)
+      throws InterruptedException {
+    int warmupOrders = knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS);
+    boolean everyRepetition = knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
+    if (warmupOrders <= 0 || !(everyRepetition || at.repetition() == 1)) {
+      return null;
+    }
+    progress.phase(at, "warm-up (" + warmupOrders + " orders, not measured)");
+    long warmupStart = System.nanoTime();
+    Batch batch = batch(knobs, warmupOrders, tag + "w", dir.resolve("warmup"), at);
+    Accounting a = batch.drain().accounting();
+    return new Warmup(warmupOrders, a.completed() + a.faulted(), millisSince(warmupStart));
   }
 
   private Repetition repetition(

@@ -3,6 +3,7 @@ package io.tunelab.tiers.run;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Step;
+import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
@@ -22,6 +23,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs an experiment: for each step, brings the tiers to its knobs (restarting only what changed),
@@ -29,8 +32,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code summary.md} rewritten after every repetition (status {@code running}), the raw data of
  * each repetition in {@code <step>/rep-N/}. At the end the status is {@code complete}; when the run
  * stops early (an error, {@link #stop()} on Ctrl-C) it is {@code incomplete}, never complete.
+ * Either way {@code report.html} is written last.
  */
 public final class ExperimentRunner {
+  private static final Logger LOG = LoggerFactory.getLogger(ExperimentRunner.class);
+
   /**
    * Flags of the load JVM: the defaults, and C1 only: each load run compiles the plan's Groovy
    * pre-processor anew, and the C2 compiler's start-up work costs seconds on a small machine while
@@ -191,7 +197,17 @@ public final class ExperimentRunner {
       if (result != null && !ended) {
         save(result.finished(status, Instant.now().toString()));
         ended = true;
+        writeReport();
       }
+    }
+  }
+
+  /** The run's report.html; a report that fails costs the page, never the run's results. */
+  private void writeReport() {
+    try {
+      HtmlReport.write(runDir);
+    } catch (RuntimeException e) {
+      LOG.warn("could not write {}: {}", runDir.resolve(HtmlReport.FILE), e.toString());
     }
   }
 

@@ -1,12 +1,21 @@
 package io.tunelab.tiers.run;
 
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.results.ObserverStats;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.observe.ObserverConfig;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * Samples the tiers during the measured window of a repetition (CPU per tier, queue depths, GC,
- * database snapshots): started right before the measured batch is sent, stopped when it drained.
- * Never runs during warm-up. The runner calls one sampler; combine several in one.
+ * Samples the tiers during a repetition (CPU per tier, queue depths, GC, database snapshots):
+ * started before its warm-up batch, told when the measured batch starts ({@link
+ * Sampling#markMeasured}), stopped when that batch drained. The runner calls one sampler; combine
+ * several in one.
  */
 public interface Sampler {
   /** Samples nothing. */
@@ -20,12 +29,35 @@ public interface Sampler {
 
   /** A running sampling; {@link #close()} stops it. */
   interface Sampling extends AutoCloseable {
+    /** Ends the warm-up: what is sampled from now on is the measured window. */
+    default void markMeasured() {}
+
+    /**
+     * Stops sampling and returns what it concluded, knowing the repetition's completed orders and
+     * their mean end-to-end latency in milliseconds (which only the runner measures).
+     *
+     * @return empty when this sampler draws no conclusions
+     */
+    default Optional<Observed> finish(long completedOrders, double endToEndMeanMillis) {
+      close();
+      return Optional.empty();
+    }
+
+    /** Stops sampling; idempotent, also after {@link #finish}. */
     @Override
     void close();
   }
 
   /**
-   * The measured window about to start.
+   * What a sampling concluded.
+   *
+   * @param findings the measured window's findings
+   * @param stats what sampling cost
+   */
+  record Observed(List<Finding> findings, ObserverStats stats) {}
+
+  /**
+   * The repetition about to start.
    *
    * @param step the step's name
    * @param repetition 1-based
@@ -33,6 +65,8 @@ public interface Sampler {
    * @param endpoints the stack's endpoints
    * @param middlewarePid the middleware JVM's pid
    * @param tierPids pid of each tier process by tier name (db, broker, mocks, middleware)
+   * @param observe what an observer watches: the tiers' processes, endpoints, the middleware's
+   *     status and GC log, writing into {@code dir}
    */
   record Window(
       String step,
@@ -40,5 +74,31 @@ public interface Sampler {
       Path dir,
       Endpoints endpoints,
       long middlewarePid,
-      java.util.Map<String, Long> tierPids) {}
+      Map<String, Long> tierPids,
+      ObserverConfig observe) {
+
+    /** A window whose observer watches the tier processes by pid and the endpoints only. */
+    public Window(
+        String step,
+        int repetition,
+        Path dir,
+        Endpoints endpoints,
+        long middlewarePid,
+        Map<String, Long> tierPids) {
+      this(
+          step,
+          repetition,
+          dir,
+          endpoints,
+          middlewarePid,
+          tierPids,
+          ObserverConfig.of(dir, byPid(tierPids), endpoints));
+    }
+
+    private static Map<String, Supplier<List<ProcessHandle>>> byPid(Map<String, Long> pids) {
+      Map<String, Supplier<List<ProcessHandle>>> tiers = new LinkedHashMap<>();
+      pids.forEach((tier, pid) -> tiers.put(tier, () -> ProcessHandle.of(pid).stream().toList()));
+      return tiers;
+    }
+  }
 }

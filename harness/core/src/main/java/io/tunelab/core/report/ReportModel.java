@@ -1,0 +1,114 @@
+package io.tunelab.core.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.StepFindings;
+import io.tunelab.core.results.StepResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The data of a run's report, read from its folder: {@code run.json} whole, and per step its
+ * findings counted over the repetitions, per repetition its charts (from {@code series.csv}), GC
+ * summary ({@code gc.json}), top SQL ({@code db-snapshot.json}) and links to its JMeter files.
+ */
+final class ReportModel {
+  /** Statements shown per repetition, the most total time first. */
+  static final int TOP_SQL = 10;
+
+  static final String DASHBOARD = "load/dashboard/index.html";
+  static final String JTL = "load/results.jtl";
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ReportModel() {}
+
+  /**
+   * @throws io.tunelab.core.BadInputException when {@code runDir} holds no run
+   */
+  static ObjectNode of(Path runDir) {
+    RunResult run = RunFiles.read(runDir);
+    ObjectNode model = JSON.createObjectNode();
+    model.set("run", JSON.valueToTree(run));
+    ArrayNode steps = model.putArray("steps");
+    for (StepResult step : run.steps()) {
+      ObjectNode s = steps.addObject();
+      s.put("name", step.name());
+      s.set("findings", JSON.valueToTree(StepFindings.of(step)));
+      ArrayNode reps = s.putArray("repetitions");
+      for (Repetition rep : step.repetitions()) {
+        reps.add(repetition(runDir, rep));
+      }
+    }
+    return model;
+  }
+
+  private static ObjectNode repetition(Path runDir, Repetition rep) {
+    ObjectNode r = JSON.createObjectNode();
+    r.put("number", rep.number());
+    r.put("rawData", rep.rawData());
+    Path dir = runDir.resolve(rep.rawData() == null ? "" : rep.rawData());
+    JsonNode observations = read(dir.resolve("observations.json"));
+    long measuredFrom = observations.path("measuredFromMillis").asLong(-1);
+    r.put("observed", !observations.isMissingNode());
+    r.put("warmupSeconds", warmupSeconds(observations));
+    r.set("charts", RepetitionCharts.of(SeriesCsv.read(dir.resolve("series.csv"), measuredFrom)));
+    r.set("gc", orNull(read(dir.resolve("gc.json")).path("measured")));
+    r.set("topSql", topSql(read(dir.resolve("db-snapshot.json"))));
+    r.set("observerErrors", orNull(observations.path("errors")));
+    ObjectNode links = r.putObject("links");
+    link(links, "JMeter dashboard", runDir, rep.rawData(), DASHBOARD);
+    link(links, "JMeter JTL", runDir, rep.rawData(), JTL);
+    link(links, "findings.json", runDir, rep.rawData(), "findings.json");
+    link(links, "series.csv", runDir, rep.rawData(), "series.csv");
+    return r;
+  }
+
+  private static double warmupSeconds(JsonNode observations) {
+    long start = observations.path("startMillis").asLong(0);
+    long measured = observations.path("measuredFromMillis").asLong(0);
+    return Math.max(0, measured - start) / 1000.0;
+  }
+
+  private static ArrayNode topSql(JsonNode snapshot) {
+    ArrayNode top = JSON.createArrayNode();
+    for (JsonNode statement : snapshot.path("topStatements")) {
+      if (top.size() == TOP_SQL) {
+        break;
+      }
+      top.add(statement);
+    }
+    return top;
+  }
+
+  /** A link relative to the run folder (the page's folder), when the file is there. */
+  private static void link(ObjectNode links, String name, Path runDir, String raw, String file) {
+    if (raw != null && Files.isRegularFile(runDir.resolve(raw).resolve(file))) {
+      links.put(name, raw + "/" + file);
+    }
+  }
+
+  private static JsonNode orNull(JsonNode node) {
+    return node.isMissingNode() ? NullNode.getInstance() : node;
+  }
+
+  private static JsonNode read(Path file) {
+    if (!Files.isRegularFile(file)) {
+      return MissingNode.getInstance();
+    }
+    try {
+      return JSON.readTree(file.toFile());
+    } catch (IOException e) {
+      // A file cut short (the run was killed while writing it) costs its section, not the page.
+      return MissingNode.getInstance();
+    }
+  }
+}

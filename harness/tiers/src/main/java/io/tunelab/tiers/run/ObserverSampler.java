@@ -1,0 +1,67 @@
+package io.tunelab.tiers.run;
+
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.results.ObserverStats;
+import io.tunelab.tiers.observe.Observations;
+import io.tunelab.tiers.observe.RunObserver;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Sampler} of every run: a {@link RunObserver} per repetition, writing its files ({@code
+ * series.csv}, {@code ash.csv}, {@code db-snapshot.json}, {@code gc.json}, {@code findings.json},
+ * {@code observations.json}) into the repetition's folder, its warm-up samples tagged {@code
+ * warmup}. An observer that cannot start or write costs the run its observations, never the run.
+ */
+public final class ObserverSampler implements Sampler {
+  private static final Logger LOG = LoggerFactory.getLogger(ObserverSampler.class);
+
+  @Override
+  public Sampling start(Window window) {
+    RunObserver observer;
+    try {
+      observer = RunObserver.start(window.observe());
+    } catch (RuntimeException e) {
+      LOG.warn("{} rep {}: the observer did not start: {}", window.step(), window.repetition(), e);
+      return () -> {};
+    }
+    return new Observing(observer);
+  }
+
+  private static final class Observing implements Sampling {
+    private final RunObserver observer;
+
+    Observing(RunObserver observer) {
+      this.observer = observer;
+    }
+
+    @Override
+    public void markMeasured() {
+      observer.markMeasured();
+    }
+
+    @Override
+    public Optional<Observed> finish(long completedOrders, double endToEndMeanMillis) {
+      try {
+        Observations seen = observer.stop();
+        List<Finding> findings = seen.rewriteFindings(completedOrders, endToEndMeanMillis);
+        return Optional.of(
+            new Observed(
+                findings,
+                new ObserverStats(
+                    seen.samples(), seen.samplerCpuPercentOfOneCore(), seen.errors())));
+      } catch (RuntimeException e) {
+        LOG.warn("the observer could not write its files: {}", e.toString());
+        observer.close();
+        return Optional.empty();
+      }
+    }
+
+    @Override
+    public void close() {
+      observer.close();
+    }
+  }
+}
