@@ -10,10 +10,13 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     workload.maxErrorPercent}
  * @param verdict one line: the accounting, and why the repetition is invalid if it is
  * @param metrics what was measured (warm-up excluded)
- * @param accounting where every order of the measured batch ended
+ * @param accounting batch-order: where every order of the measured batch ended; null for
+ *     concurrent-soap
  * @param warmup the warm-up before it, not measured; null when there was none
  * @param wallMillis from the repetition's data preparation to the end of its drain
  * @param rawData the folder with its JTL and logs, relative to the run folder
+ * @param requests concurrent-soap: request counts, per-operation statistics, achieved rate; null
+ *     for batch-order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Repetition(
@@ -24,4 +27,18 @@ public record Repetition(
     OrderAccounting accounting,
     Warmup warmup,
     long wallMillis,
-    String rawData) {}
+    String rawData,
+    RequestMetrics requests) {
+  /** A batch-order repetition. */
+  public Repetition(
+      int number,
+      boolean valid,
+      String verdict,
+      Metrics metrics,
+      OrderAccounting accounting,
+      Warmup warmup,
+      long wallMillis,
+      String rawData) {
+    this(number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, null);
+  }
+}
