@@ -37,7 +37,8 @@ public final class PlanKnobs {
             Knobs.WORKLOAD_RAMP_UP,
             Knobs.WORKLOAD_ARRIVALS_PER_MINUTE,
             Knobs.WORKLOAD_DURATION,
-            Knobs.WORKLOAD_WARMUP_LOOPS));
+            Knobs.WORKLOAD_WARMUP_LOOPS,
+            Knobs.WORKLOAD_RESPONSE_TIMEOUT));
   }
 
   private PlanKnobs() {}

@@ -698,6 +698,16 @@ public final class Knobs {
               + " measured run; never measured, in no statistic",
           "");
 
+  public static final Knob<Integer> WORKLOAD_RESPONSE_TIMEOUT =
+      workload(
+          "responseTimeoutMillis",
+          KnobTypes.integer(100, 600_000),
+          30_000,
+          "ms",
+          "concurrent-soap: a request unanswered after this fails (no user hangs); the open model"
+              + " also waits this long after its last arrival",
+          "");
+
   private static <T> Knob<T> workload(
       String key, KnobType<T> type, T defaultValue, String unit, String doc, String study) {
     return new Knob<>(WORKLOAD_PREFIX + key, type, defaultValue, unit, LOAD, PER_RUN, doc, study);
@@ -797,5 +807,6 @@ public final class Knobs {
           WORKLOAD_RAMP_UP,
           WORKLOAD_ARRIVALS_PER_MINUTE,
           WORKLOAD_DURATION,
-          WORKLOAD_WARMUP_LOOPS);
+          WORKLOAD_WARMUP_LOOPS,
+          WORKLOAD_RESPONSE_TIMEOUT);
 }

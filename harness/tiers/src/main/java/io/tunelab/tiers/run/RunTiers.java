@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.mocks.MocksClient;
@@ -66,6 +67,9 @@ final class RunTiers implements AutoCloseable {
       stopStack();
       stack = provider.start(StackConfig.from(knobs));
       stackGeneration++;
+      // The middleware reads its tables as it starts (async.persist recovers what a crash left).
+      Endpoints endpoints = stack.endpoints();
+      new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()).migrate();
       restarted.addAll(List.of("db", "broker", "mocks"));
     }
     siebel().setLatency(knobs.get(Knobs.MOCKS_SIEBEL_LATENCY));

@@ -97,7 +97,8 @@ final class SoapRepetition implements PlanRepetition {
       return null;
     }
     ConcurrentSoapPlan plan =
-        ConcurrentSoapPlan.closed(url, customers, knobs.get(Knobs.WORKLOAD_THREADS), loops);
+        ConcurrentSoapPlan.closed(url, customers, knobs.get(Knobs.WORKLOAD_THREADS), loops)
+            .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
     progress.phase(at, "warm-up (" + describe(plan) + ", not measured)");
     long started = System.nanoTime();
     ConcurrentSoapResult result = load.run(plan, dir, timeout(plan), false);
@@ -108,6 +109,11 @@ final class SoapRepetition implements PlanRepetition {
   }
 
   static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {
+    return modelPlan(knobs, url, customers)
+        .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+  }
+
+  private static ConcurrentSoapPlan modelPlan(KnobSet knobs, URI url, Path customers) {
     return switch (knobs.get(Knobs.WORKLOAD_MODEL)) {
       case "closed" ->
           new ConcurrentSoapPlan(
