@@ -47,16 +47,8 @@ final class SoapRepetition implements PlanRepetition {
     long started = System.nanoTime();
     progress.phase(at, "preparing data");
     Endpoints endpoints = tiers.endpoints();
-    DataPreparation.prepare(
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
     Path customers = dir.resolve(CUSTOMERS_CSV);
-    int rows =
-        BillingCustomers.writeCsv(
-            endpoints.db(),
-            endpoints.dbUser(),
-            endpoints.dbPassword(),
-            customers,
-            knobs.get(Knobs.DB_SEED_CUSTOMERS));
+    int rows = prepare(knobs, endpoints, customers);
     URI url = tiers.middleware().billingUrl();
     Warmup warmup = warmup(knobs, at, url, customers, dir.resolve("warmup"));
     ConcurrentSoapPlan plan = measuredPlan(knobs, url, customers);
@@ -86,6 +78,18 @@ final class SoapRepetition implements PlanRepetition {
         millisSince(started),
         relativeDir,
         outcome.requests());
+  }
+
+  /** Migrates, seeds, purges, analyzes; writes the customers CSV; returns its customer rows. */
+  private static int prepare(KnobSet knobs, Endpoints endpoints, Path customers) {
+    DataPreparation.prepare(
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
+    return BillingCustomers.writeCsv(
+        endpoints.db(),
+        endpoints.dbUser(),
+        endpoints.dbPassword(),
+        customers,
+        knobs.get(Knobs.DB_SEED_CUSTOMERS));
   }
 
   /** The closed warm-up (threads x warmupLoops) before the step's first or every repetition. */
