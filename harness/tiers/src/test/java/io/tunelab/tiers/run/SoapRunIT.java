@@ -27,9 +27,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A tiny concurrent-soap experiment run end to end by the experiment runner on a real stack: a
- * closed step with the BRM mock at 120 ms, then an open-model step at 60 ms (a live change, no
- * restart). Its run.json must say what its JTLs say, and the step's BRM latency must be what the
- * mock itself reports.
+ * closed step with the BRM mock at 120 ms, then an open-model step at 60 ms without warm-up (a live
+ * change, no restart). Its run.json must say what its JTLs say, and the step's BRM latency must be
+ * what the mock itself reports.
  */
 class SoapRunIT {
   private static final Path RESULTS = Path.of("target/soap-run-it");
@@ -55,6 +55,7 @@ class SoapRunIT {
             workload.model: open
             workload.arrivalsPerMinute: 240
             workload.durationSeconds: 3
+            workload.warmupLoops: 0
       """;
 
   private static RunResult run;
@@ -151,6 +152,7 @@ class SoapRunIT {
         .isEqualTo(rep.requests().overall().requests());
     assertThat(rep.requests().requests() % 3).as("three queries an arrival").isZero();
     assertThat(rep.verdict()).contains("arrivals/min achieved of 240 targeted");
+    assertThat(rep.warmup()).as("workload.warmupLoops 0: no warm-up").isNull();
   }
 
   @SuppressWarnings("unchecked")
