@@ -7,7 +7,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *
  * @param number 1-based
  * @param valid every order accounted for exactly once, the drain finished and errors within {@code
- *     workload.maxErrorPercent}
+ *     workload.maxErrorPercent}; concurrent-soap: every planned request in the JTL (closed model)
+ *     and failed requests within {@code workload.maxErrorPercent}
  * @param verdict one line: the accounting, and why the repetition is invalid if it is
  * @param metrics what was measured (warm-up excluded)
  * @param accounting batch-order: where every order of the measured batch ended; null for
