@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -29,7 +30,7 @@ import java.util.stream.Collectors;
  *
  * <pre>
  * name: quickstart            # optional, else the file name
- * plan: batch-order           # batch-order
+ * plan: batch-order           # batch-order | concurrent-soap
  * repeat: 3                   # repetitions per step (default 3)
  * baseline: untuned           # the step that scores 100 (default: the first)
  * workload: {orders: 100}     # workload.* knobs, named without the prefix
@@ -112,13 +113,11 @@ public final class ExperimentReader {
             : root.has("repeat")
                 ? top.child("repeat").integer(root.get("repeat"), 1, MAX_REPEAT)
                 : DEFAULT_REPEAT;
-    KnobSet common = KnobSet.defaults(registry);
-    if (root.has("workload")) {
-      common = common.withAll(workload(root.get("workload"), top.child("workload")));
-    }
-    if (root.has("knobs")) {
-      common = common.withAll(knobs(root.get("knobs"), top.child("knobs")));
-    }
+    Map<String, String> workload =
+        root.has("workload") ? workload(root.get("workload"), top.child("workload")) : Map.of();
+    Map<String, String> knobs =
+        root.has("knobs") ? knobs(root.get("knobs"), top.child("knobs")) : Map.of();
+    KnobSet common = KnobSet.defaults(registry).withAll(workload).withAll(knobs);
     checkOverrides(overrides);
     StepExpansion expansion = new StepExpansion(this, common, overrides);
     Experiment.Kind kind = kind(root, top);
@@ -128,6 +127,7 @@ public final class ExperimentReader {
           case MATRIX -> expansion.matrix(root.get("matrix"), top.child("matrix"));
           case SWEEP -> expansion.sweep(root.get("sweep"), top.child("sweep"));
         };
+    checkPlanKnobs(plan, top, kind, workload.keySet(), knobs.keySet(), overrides.keySet(), steps);
     String description =
         root.has("description") ? top.child("description").text(root.get("description")) : "";
     String baseline = baseline(root.get("baseline"), top.child("baseline"), steps);
@@ -193,6 +193,34 @@ public final class ExperimentReader {
     return knobs;
   }
 
+  /** Every knob the experiment or the command line sets explicitly must mean something to plan. */
+  private static void checkPlanKnobs(
+      Plan plan,
+      Where top,
+      Experiment.Kind kind,
+      Set<String> workload,
+      Set<String> knobs,
+      Set<String> overrides,
+      List<Step> steps) {
+    for (String name : workload) {
+      PlanKnobs.require(
+          plan, name, top.child("workload").child(name.substring(Knobs.WORKLOAD_PREFIX.length())));
+    }
+    knobs.forEach(name -> PlanKnobs.require(plan, name, top.child("knobs").child(name)));
+    overrides.forEach(name -> PlanKnobs.require(plan, name, new Where("--set", name)));
+    for (int i = 0; i < steps.size(); i++) {
+      Where at =
+          switch (kind) {
+            case LADDER -> top.child("steps").index(i).child("knobs");
+            case MATRIX -> top.child("matrix");
+            case SWEEP -> top.child("sweep");
+          };
+      for (String name : steps.get(i).changes().keySet()) {
+        PlanKnobs.require(plan, name, at.child(name));
+      }
+    }
+  }
+
   private void checkOverrides(Map<String, String> overrides) {
     overrides.forEach((name, value) -> check(name, value, new Where("--set", name)));
   }
@@ -215,12 +243,7 @@ public final class ExperimentReader {
         .orElseThrow(
             () ->
                 where.bad(
-                    "unknown plan '"
-                        + name
-                        + "'"
-                        + (name.equals("concurrent-soap") ? " (not in this build yet)" : "")
-                        + "; allowed: "
-                        + String.join(", ", Plan.names())));
+                    "unknown plan '" + name + "'; allowed: " + String.join(", ", Plan.names())));
   }
 
   private static int checkedRepeat(int repeat) {

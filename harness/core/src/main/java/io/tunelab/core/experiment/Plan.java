@@ -7,15 +7,20 @@ import java.util.Optional;
 /**
  * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}.
  *
- * <p>To add a plan (e.g. {@code concurrent-soap}, the synchronous billing-care flow): add a
- * constant here with its YAML name, file and throughput unit, then give the runner a repetition
- * class for it beside {@code io.tunelab.tiers.run.BatchOrderRepetition} and choose it in {@code
- * ExperimentRunner.runStep}. Until then an experiment naming it is refused with the list of plans
- * that run.
+ * <p>To add a plan: add a constant here with its YAML name, file and throughput unit, list the
+ * workload knobs only it reads in {@link PlanKnobs}, then give the runner a repetition class for it
+ * beside {@code io.tunelab.tiers.run.BatchOrderRepetition} and choose it in {@code
+ * ExperimentRunner.runStep}.
  */
 public enum Plan {
   /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */
-  BATCH_ORDER("batch-order", "batch-order.jmx", "orders/min");
+  BATCH_ORDER("batch-order", "batch-order.jmx", "orders/min"),
+  /**
+   * Billing-care: concurrent CRM users (closed model) or arrivals at a rate (open model) asking the
+   * middleware's SOAP service three queries each; {@code concurrent-soap-open.jmx} for the open
+   * model.
+   */
+  CONCURRENT_SOAP("concurrent-soap", "concurrent-soap.jmx", "requests/min");
 
   private final String yamlName;
   private final String file;

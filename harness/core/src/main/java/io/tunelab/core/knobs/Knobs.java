@@ -567,7 +567,7 @@ public final class Knobs {
           KnobTypes.integer(1, 100_000_000),
           500,
           "orders",
-          "orders in the measured batch of each repetition",
+          "batch-order: orders in the measured batch of each repetition",
           "AIA order-to-bill: 500-order batches");
   public static final Knob<Integer> WORKLOAD_WARMUP_ORDERS =
       workload(
@@ -575,7 +575,7 @@ public final class Knobs {
           KnobTypes.integer(0, 100_000_000),
           50,
           "orders",
-          "orders sent and drained before each measured batch; never measured, in no statistic",
+          "batch-order: orders sent and drained before each measured batch; never measured",
           "");
   public static final Knob<String> WORKLOAD_WARMUP_BEFORE =
       workload(
@@ -592,8 +592,9 @@ public final class Knobs {
           KnobTypes.integer(1, 256),
           2,
           "threads",
-          "publisher threads of the load plan, each with its own JMS connection",
-          "");
+          "batch-order: publisher threads, each with its own JMS connection; concurrent-soap:"
+              + " concurrent CRM users of the closed model (the open model's warm-up only)",
+          "AIA billing-care: 20 concurrent users");
   public static final Knob<String> WORKLOAD_MIX =
       workload(
           "mix",
@@ -601,7 +602,7 @@ public final class Knobs {
               "mix", "weights small:medium:large such as 1:1:1", "\\d{1,6}:\\d{1,6}:\\d{1,6}"),
           "1:1:1",
           "",
-          "relative weights of small (2 lines), medium (10) and large (40 lines) orders",
+          "batch-order: relative weights of small (2 lines), medium (10) and large (40 lines) orders",
           "AIA order-to-bill: small, medium and large orders");
   public static final Knob<Integer> WORKLOAD_NEW_CUSTOMER_PERCENT =
       workload(
@@ -609,7 +610,7 @@ public final class Knobs {
           KnobTypes.integer(0, 100),
           20,
           "%",
-          "share of orders for customers new to BRM (CreateCustomer instead of SyncCustomer)",
+          "batch-order: share of orders for customers new to BRM (CreateCustomer, not SyncCustomer)",
           "");
   public static final Knob<Integer> WORKLOAD_SEED =
       workload(
@@ -617,7 +618,7 @@ public final class Knobs {
           KnobTypes.integer(0, Integer.MAX_VALUE),
           42,
           "",
-          "seed of the orders' sizes, customers and products: the same seed, the same orders",
+          "batch-order: seed of the orders' sizes, customers and products (same seed, same orders)",
           "");
   public static final Knob<Boolean> WORKLOAD_PERSISTENT =
       workload(
@@ -625,7 +626,7 @@ public final class Knobs {
           KnobTypes.bool(),
           true,
           "",
-          "the load plan sends orders as persistent JMS messages",
+          "batch-order: the load plan sends orders as persistent JMS messages",
           BROKER_STUDY);
   public static final Knob<Double> WORKLOAD_MAX_ERROR_PERCENT =
       workload(
@@ -633,8 +634,8 @@ public final class Knobs {
           KnobTypes.decimal(0, 100),
           0.0,
           "%",
-          "most faulted or unsent orders (% of the batch) a valid repetition may have;"
-              + " raise it when faults are injected",
+          "most faulted or unsent orders (% of the batch), or failed requests (% of the"
+              + " requests), a valid repetition may have; raise it when faults are injected",
           "");
   public static final Knob<Integer> WORKLOAD_DRAIN_TIMEOUT =
       workload(
@@ -642,7 +643,69 @@ public final class Knobs {
           KnobTypes.integer(1, 86_400),
           60,
           "s",
-          "how long a batch may go without one more order settling before the rest count as lost",
+          "batch-order: how long a batch may go without an order settling before the rest are lost",
+          "");
+
+  public static final Knob<String> WORKLOAD_MODEL =
+      workload(
+          "model",
+          KnobTypes.choice("closed", "open"),
+          "closed",
+          "",
+          "concurrent-soap: closed (threads x loops, each user waits for its answer) or open"
+              + " (customers arrive at workload.arrivalsPerMinute whatever the answers take)",
+          "");
+  public static final Knob<Integer> WORKLOAD_LOOPS =
+      workload(
+          "loops",
+          KnobTypes.integer(1, 100_000_000),
+          50,
+          "loops",
+          "concurrent-soap, closed model: iterations per user, each the three queries about the"
+              + " next customer of the CSV",
+          "AIA billing-care: 500 requests per thread per query");
+  public static final Knob<Integer> WORKLOAD_RAMP_UP =
+      workload(
+          "rampUpSeconds",
+          KnobTypes.integer(0, 86_400),
+          0,
+          "s",
+          "concurrent-soap, closed model: seconds until every user has started",
+          "");
+  public static final Knob<Integer> WORKLOAD_ARRIVALS_PER_MINUTE =
+      workload(
+          "arrivalsPerMinute",
+          KnobTypes.integer(1, 6_000_000),
+          600,
+          "arrivals/min",
+          "concurrent-soap, open model: target customer arrivals per minute (three requests each)",
+          "");
+  public static final Knob<Integer> WORKLOAD_DURATION =
+      workload(
+          "durationSeconds",
+          KnobTypes.integer(1, 86_400),
+          60,
+          "s",
+          "concurrent-soap, open model: how long customers arrive in the measured run",
+          "");
+  public static final Knob<Integer> WORKLOAD_WARMUP_LOOPS =
+      workload(
+          "warmupLoops",
+          KnobTypes.integer(0, 100_000_000),
+          5,
+          "loops",
+          "concurrent-soap: iterations per user (workload.threads, closed model) run before the"
+              + " measured run; never measured, in no statistic",
+          "");
+
+  public static final Knob<Integer> WORKLOAD_RESPONSE_TIMEOUT =
+      workload(
+          "responseTimeoutMillis",
+          KnobTypes.integer(100, 600_000),
+          30_000,
+          "ms",
+          "concurrent-soap: a request unanswered after this fails (no user hangs); the open model"
+              + " also waits this long after its last arrival",
           "");
 
   private static <T> Knob<T> workload(
@@ -738,5 +801,12 @@ public final class Knobs {
           WORKLOAD_SEED,
           WORKLOAD_PERSISTENT,
           WORKLOAD_MAX_ERROR_PERCENT,
-          WORKLOAD_DRAIN_TIMEOUT);
+          WORKLOAD_DRAIN_TIMEOUT,
+          WORKLOAD_MODEL,
+          WORKLOAD_LOOPS,
+          WORKLOAD_RAMP_UP,
+          WORKLOAD_ARRIVALS_PER_MINUTE,
+          WORKLOAD_DURATION,
+          WORKLOAD_WARMUP_LOOPS,
+          WORKLOAD_RESPONSE_TIMEOUT);
 }

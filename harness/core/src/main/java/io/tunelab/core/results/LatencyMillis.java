@@ -1,7 +1,8 @@
 package io.tunelab.core.results;
 
 /**
- * End-to-end latency percentiles of the completed orders, milliseconds (from HdrHistogram).
+ * Latency percentiles, milliseconds (from HdrHistogram): end to end of the completed orders
+ * (batch-order), or the requests' response times (concurrent-soap).
  *
  * @param p50 median
  * @param p90 90th percentile

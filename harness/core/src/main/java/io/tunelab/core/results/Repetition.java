@@ -9,13 +9,17 @@ import java.util.List;
  *
  * @param number 1-based
  * @param valid every order accounted for exactly once, the drain finished and errors within {@code
- *     workload.maxErrorPercent}
+ *     workload.maxErrorPercent}; concurrent-soap: every planned request in the JTL (closed model)
+ *     and failed requests within {@code workload.maxErrorPercent}
  * @param verdict one line: the accounting, and why the repetition is invalid if it is
  * @param metrics what was measured (warm-up excluded)
- * @param accounting where every order of the measured batch ended
+ * @param accounting batch-order: where every order of the measured batch ended; null for
+ *     concurrent-soap
  * @param warmup the warm-up before it, not measured; null when there was none
  * @param wallMillis from the repetition's data preparation to the end of its drain
  * @param rawData the folder with its JTL and logs, relative to the run folder
+ * @param requests concurrent-soap: request counts, per-operation statistics, achieved rate; null
+ *     for batch-order
  * @param findings what the observer concluded from the measured window (see {@code
  *     results/README.md}); null when the run was not observed
  * @param observer what the observer cost; null when the run was not observed
@@ -30,6 +34,7 @@ public record Repetition(
     Warmup warmup,
     long wallMillis,
     String rawData,
+    RequestMetrics requests,
     List<Finding> findings,
     ObserverStats observer) {
 
@@ -37,7 +42,7 @@ public record Repetition(
     findings = findings == null ? null : List.copyOf(findings);
   }
 
-  /** A repetition that was not observed. */
+  /** A batch-order repetition that was not observed. */
   public Repetition(
       int number,
       boolean valid,
@@ -47,12 +52,23 @@ public record Repetition(
       Warmup warmup,
       long wallMillis,
       String rawData) {
-    this(number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, null, null);
+    this(
+        number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, null, null, null);
   }
 
   /** This repetition with what the observer concluded and what it cost. */
   public Repetition withObservation(List<Finding> found, ObserverStats stats) {
     return new Repetition(
-        number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, found, stats);
+        number,
+        valid,
+        verdict,
+        metrics,
+        accounting,
+        warmup,
+        wallMillis,
+        rawData,
+        requests,
+        found,
+        stats);
   }
 }

@@ -18,7 +18,8 @@ import java.util.function.ToDoubleFunction;
  * @param repetitions measured repetitions, in order
  * @param metrics medians over the repetitions, with the throughput's CV and 95% interval
  * @param index throughput relative to the baseline step's, baseline = 100; null before it is known
- * @param accounting the repetitions' accounting summed
+ * @param accounting the repetitions' accounting summed; null for a plan without accounting
+ *     (concurrent-soap)
  * @param valid whether every repetition is valid
  * @param noisy whether the throughput's CV is over 5%
  */
@@ -72,9 +73,15 @@ public record StepResult(
         List.copyOf(repetitions),
         metrics,
         null,
-        OrderAccounting.sum(repetitions.stream().map(Repetition::accounting).toList()),
+        accounting(repetitions),
         !repetitions.isEmpty() && repetitions.stream().allMatch(Repetition::valid),
         noisy);
+  }
+
+  private static OrderAccounting accounting(List<Repetition> repetitions) {
+    List<OrderAccounting> each =
+        repetitions.stream().map(Repetition::accounting).filter(a -> a != null).toList();
+    return each.isEmpty() && !repetitions.isEmpty() ? null : OrderAccounting.sum(each);
   }
 
   /** The summary of one metric over the repetitions. */

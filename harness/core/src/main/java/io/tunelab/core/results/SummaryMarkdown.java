@@ -25,7 +25,10 @@ public final class SummaryMarkdown {
         .append("` = 100. Warm-up excluded.\n\n");
     md.append("| step | knobs changed | throughput (")
         .append(run.throughputUnit())
-        .append(") | p99 (ms) | index | CV | orders (completed/faulted/lost/dup) |\n")
+        .append(") | p99 (ms) | index | CV | ")
+        .append(
+            ordersPlan(run) ? "orders (completed/faulted/lost/dup)" : "requests (answered/errors)")
+        .append(" |\n")
         .append("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");
     for (StepResult step : run.steps()) {
       md.append(row(step));
@@ -97,6 +100,9 @@ public final class SummaryMarkdown {
 
   private static String statusLine(RunResult run) {
     if (RunResult.COMPLETE.equals(run.status())) {
+      if (run.valid() && !ordersPlan(run)) {
+        return "**complete, valid**: every repetition's errors within workload.maxErrorPercent.";
+      }
       return run.valid()
           ? "**complete, valid**: every order of every repetition accounted for."
           : "**complete, INVALID**: some repetition lost or duplicated orders or had too many"
@@ -126,14 +132,30 @@ public final class SummaryMarkdown {
             ? "-"
             : String.format(Locale.ROOT, "%.1f%%", 100 * m.cv()) + (step.noisy() ? " noisy" : ""))
         + " | "
-        + a.completed()
-        + "/"
-        + a.faulted()
-        + "/"
-        + a.lost()
-        + "/"
-        + a.duplicated()
+        + (a == null ? requests(step) : accounting(a))
         + " |\n";
+  }
+
+  /** Whether the run's plan accounts for orders (batch-order) rather than counting requests. */
+  private static boolean ordersPlan(RunResult run) {
+    return !"concurrent-soap".equals(run.plan());
+  }
+
+  private static String accounting(OrderAccounting a) {
+    return a.completed() + "/" + a.faulted() + "/" + a.lost() + "/" + a.duplicated();
+  }
+
+  /** Requests answered and failed, summed over the repetitions that counted them. */
+  private static String requests(StepResult step) {
+    long answered = 0;
+    long errors = 0;
+    for (Repetition repetition : step.repetitions()) {
+      if (repetition.requests() != null) {
+        answered += repetition.requests().requests() - repetition.requests().errors();
+        errors += repetition.requests().errors();
+      }
+    }
+    return answered + "/" + errors;
   }
 
   private static String changes(Map<String, String> changes) {

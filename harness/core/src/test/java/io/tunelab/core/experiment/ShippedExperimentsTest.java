@@ -2,6 +2,7 @@ package io.tunelab.core.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.Knobs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,5 +44,40 @@ class ShippedExperimentsTest {
             "more-consumers",
             "database-tuning",
             "xref-index");
+  }
+
+  @Test
+  void billingCareWhatIfSweepsTheStudysBrmLatenciesAtTwentyUsers() {
+    Experiment whatIf = shipped("billing-care-whatif.yaml");
+
+    assertThat(whatIf.plan()).isEqualTo(Plan.CONCURRENT_SOAP);
+    assertThat(whatIf.kind()).isEqualTo(Experiment.Kind.SWEEP);
+    assertThat(whatIf.steps())
+        .extracting(step -> step.knobs().get(Knobs.MOCKS_BRM_LATENCY).text())
+        .containsExactly("500", "400", "250");
+    assertThat(whatIf.steps())
+        .allSatisfy(step -> assertThat(step.knobs().get(Knobs.WORKLOAD_THREADS)).isEqualTo(20));
+    assertThat(whatIf.baseline()).isEqualTo(whatIf.steps().get(0).name());
+  }
+
+  @Test
+  void billingCareLadderTurnsTheStudysKnobsOneAfterAnother() {
+    Experiment ladder = shipped("billing-care-ladder.yaml");
+
+    assertThat(ladder.plan()).isEqualTo(Plan.CONCURRENT_SOAP);
+    assertThat(ladder.steps())
+        .extracting(Step::name)
+        .containsExactly(
+            "untuned", "tracking-off", "audit-production", "transient", "more-connections");
+    Step last = ladder.steps().get(4);
+    assertThat(last.knobs().get(Knobs.MIDDLEWARE_BILLING_TRACKING)).isFalse();
+    assertThat(last.knobs().get(Knobs.MIDDLEWARE_BILLING_INSTANCE_PERSISTENCE))
+        .isEqualTo("faulted");
+    assertThat(ladder.steps().get(0).knobs().get(Knobs.MIDDLEWARE_BILLING_TRACKING)).isTrue();
+  }
+
+  private static Experiment shipped(String name) {
+    Path file = Path.of(System.getProperty("tunelab.home"), "experiments", name);
+    return new ExperimentReader().read(file, Map.of(), OptionalInt.empty());
   }
 }

@@ -68,6 +68,15 @@ public final class JmeterRunner {
    * @throws BadInputException when the load tier refuses the plan or a property
    */
   public ConcurrentSoapResult run(ConcurrentSoapPlan plan, Path dir, Duration timeout) {
+    return run(plan, dir, timeout, true);
+  }
+
+  /**
+   * As {@link #run(ConcurrentSoapPlan, Path, Duration)}, with or without the dashboard (a warm-up
+   * needs none, and generating it costs seconds).
+   */
+  public ConcurrentSoapResult run(
+      ConcurrentSoapPlan plan, Path dir, Duration timeout, boolean dashboard) {
     LoadRun load =
         run(
             home.plans().resolve(plan.model().file()),
@@ -75,7 +84,7 @@ public final class JmeterRunner {
             List.of(),
             dir,
             timeout,
-            true);
+            dashboard);
     return ConcurrentSoapResult.of(plan, load);
   }
 

@@ -38,7 +38,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * the measured batch, drain it and account for every order; the sampler's findings join the
  * repetition's record.
  */
-final class BatchOrderRepetition {
+final class BatchOrderRepetition implements PlanRepetition {
   static final String INTAKE_QUEUE = "tunelab.intake";
   private static final Duration POLL = Duration.ofMillis(250);
 
@@ -54,12 +54,10 @@ final class BatchOrderRepetition {
     this.progress = progress;
   }
 
-  /**
-   * @param tag letters and digits unique to this repetition in the run (order ids carry it)
-   * @param dir the repetition's raw-data folder
-   * @param relativeDir the same, relative to the run folder, as run.json records it
-   */
-  Repetition run(KnobSet knobs, Progress.Position at, String tag, Path dir, String relativeDir)
+  /** The tag is carried by the order ids. */
+  @Override
+  public Repetition run(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, String relativeDir)
       throws InterruptedException {
     long started = System.nanoTime();
     progress.phase(at, "preparing data");

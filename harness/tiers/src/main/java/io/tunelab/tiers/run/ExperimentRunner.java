@@ -80,9 +80,6 @@ public final class ExperimentRunner {
    *     as incomplete
    */
   public RunResult run(Experiment experiment, Path resultsRoot) throws InterruptedException {
-    if (experiment.plan() != Plan.BATCH_ORDER) {
-      throw new IllegalArgumentException("no runner for plan " + experiment.plan().yamlName());
-    }
     String runId = LocalDateTime.now().format(ID_TIME) + "-" + experiment.name();
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
@@ -131,12 +128,12 @@ public final class ExperimentRunner {
     if (result.environment() == null) {
       save(result.withEnvironment(EnvironmentProbe.collect(home, tiers.endpoints(), step.knobs())));
     }
-    BatchOrderRepetition repetition =
-        new BatchOrderRepetition(
-            tiers,
-            new JmeterRunner(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid())),
-            sampler,
-            progress);
+    JmeterRunner load =
+        new JmeterRunner(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
+    PlanRepetition repetition =
+        experiment.plan() == Plan.CONCURRENT_SOAP
+            ? new SoapRepetition(tiers, load, sampler, progress)
+            : new BatchOrderRepetition(tiers, load, sampler, progress);
     List<Repetition> done = new ArrayList<>();
     Map<String, Object> readBack = null;
     for (int rep = 1; rep <= experiment.repeat(); rep++) {

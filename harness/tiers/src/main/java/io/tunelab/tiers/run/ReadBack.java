@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * What the tiers themselves say they run with, recorded per step so a result shows its knobs
  * reached the tiers: consumers per queue from the broker's management, the xref indexes from
- * pg_indexes, server settings from SHOW, the mocks' own settings, the middleware's /status.
+ * pg_indexes, server settings from SHOW, the mocks' own settings, the middleware's /status (with
+ * its billing-care server's threads and counters).
  */
 final class ReadBack {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -51,6 +52,10 @@ final class ReadBack {
     read.put("middleware.settings", effective);
     read.put(
         "middleware.inputArguments", JSON.convertValue(status.path("inputArguments"), List.class));
+    if (status.has("billing")) {
+      // the billing-care server's own view: worker threads, peak concurrency, requests served
+      read.put("middleware.billing", JSON.convertValue(status.path("billing"), Map.class));
+    }
     return read;
   }
 

@@ -1,0 +1,74 @@
+package io.tunelab.core.experiment;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.Knobs;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Which workload knobs each plan reads. A workload knob that only another plan reads means nothing
+ * to this one: an experiment that sets it (in {@code workload:}, {@code knobs:}, a step or {@code
+ * --set}) is refused rather than silently ignored, so that nobody believes, say, {@code
+ * workload.orders} shaped a SOAP run. Knobs of the tiers (db, broker, mocks, middleware) and the
+ * shared workload knobs (threads, warm-up timing, error limit) apply to every plan.
+ */
+public final class PlanKnobs {
+  private static final Map<Plan, List<Knob<?>>> OWN = new EnumMap<>(Plan.class);
+
+  static {
+    OWN.put(
+        Plan.BATCH_ORDER,
+        List.of(
+            Knobs.WORKLOAD_ORDERS,
+            Knobs.WORKLOAD_WARMUP_ORDERS,
+            Knobs.WORKLOAD_MIX,
+            Knobs.WORKLOAD_NEW_CUSTOMER_PERCENT,
+            Knobs.WORKLOAD_SEED,
+            Knobs.WORKLOAD_PERSISTENT,
+            Knobs.WORKLOAD_DRAIN_TIMEOUT));
+    OWN.put(
+        Plan.CONCURRENT_SOAP,
+        List.of(
+            Knobs.WORKLOAD_MODEL,
+            Knobs.WORKLOAD_LOOPS,
+            Knobs.WORKLOAD_RAMP_UP,
+            Knobs.WORKLOAD_ARRIVALS_PER_MINUTE,
+            Knobs.WORKLOAD_DURATION,
+            Knobs.WORKLOAD_WARMUP_LOOPS,
+            Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+  }
+
+  private PlanKnobs() {}
+
+  /** The workload knobs only {@code plan} reads. */
+  public static List<Knob<?>> own(Plan plan) {
+    return OWN.get(plan);
+  }
+
+  /** Whether {@code plan} reads the knob of that name: false for another plan's own knobs. */
+  public static boolean uses(Plan plan, String knobName) {
+    return OWN.entrySet().stream()
+        .filter(e -> e.getKey() != plan)
+        .flatMap(e -> e.getValue().stream())
+        .noneMatch(knob -> knob.name().equals(knobName));
+  }
+
+  /**
+   * @throws BadInputException when {@code plan} does not read the knob, naming it, the plan and the
+   *     plan's own workload knobs
+   */
+  static void require(Plan plan, String knobName, Where at) {
+    if (!uses(plan, knobName)) {
+      throw at.bad(
+          knobName
+              + " means nothing to plan "
+              + plan.yamlName()
+              + ": remove it; that plan's own workload knobs are "
+              + own(plan).stream().map(Knob::name).collect(Collectors.joining(", "))
+              + ", with workload.threads, workload.warmupBefore and workload.maxErrorPercent");
+    }
+  }
+}

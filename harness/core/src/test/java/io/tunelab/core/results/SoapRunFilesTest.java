@@ -1,0 +1,106 @@
+package io.tunelab.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** run.json and summary.md of a concurrent-soap run: requests instead of order accounting. */
+class SoapRunFilesTest {
+  @TempDir Path dir;
+
+  private static Repetition rep(int n, double throughput, long errors) {
+    OperationStats all =
+        new OperationStats(300, errors, throughput, 100, 120.5, 400, 110, 150, 180, 390);
+    return new Repetition(
+        n,
+        true,
+        "300 requests",
+        Metrics.of(throughput, new LatencyMillis(110, 150, 390, 400), errors),
+        null,
+        n == 1 ? Warmup.ofRequests(60, 60, 5000) : null,
+        12000,
+        "step/rep-" + n,
+        new RequestMetrics(
+            "closed",
+            300,
+            300,
+            errors,
+            100.0 * errors / 300,
+            all,
+            Map.of("GetInvoiceList", all),
+            null,
+            null),
+        null,
+        null);
+  }
+
+  private static RunResult run() {
+    StepResult step =
+        StepResult.of(
+            "untuned",
+            Map.of(),
+            Map.of("workload.loops", "10"),
+            List.of("db"),
+            Map.of(),
+            List.of(rep(1, 1800, 0), rep(2, 2000, 3)));
+    return new RunResult(
+            "20260101-000000-s",
+            "s",
+            "s.yaml",
+            "concurrent-soap",
+            "requests/min",
+            RunResult.RUNNING,
+            false,
+            "2026-01-01T00:00:00Z",
+            null,
+            2,
+            "untuned",
+            null,
+            List.of())
+        .withStep(step)
+        .finished(RunResult.COMPLETE, "2026-01-01T00:01:00Z");
+  }
+
+  @Test
+  void runJsonHasRequestsAndNoAccountingAndReadsBack() throws Exception {
+    RunFiles.write(dir, run());
+
+    JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("run.json")));
+    JsonNode step = json.path("steps").get(0);
+    assertThat(step.has("accounting")).isFalse();
+    JsonNode first = step.path("repetitions").get(0);
+    assertThat(first.has("accounting")).isFalse();
+    assertThat(first.path("warmup").path("requests").asInt()).isEqualTo(60);
+    assertThat(first.path("warmup").has("orders")).isFalse();
+    assertThat(
+            first
+                .path("requests")
+                .path("byOperation")
+                .path("GetInvoiceList")
+                .path("p95Millis")
+                .asLong())
+        .isEqualTo(180);
+    assertThat(step.path("metrics").path("throughputPerMinute").asDouble()).isEqualTo(1900);
+    RunResult read = RunFiles.read(dir);
+    assertThat(read.steps().get(0).repetitions().get(1).requests().errors()).isEqualTo(3);
+    assertThat(read.valid()).isTrue();
+  }
+
+  @Test
+  void summaryCountsAnsweredAndFailedRequests() throws Exception {
+    RunFiles.write(dir, run());
+
+    assertThat(Files.readString(dir.resolve("summary.md")))
+        .contains("throughput (requests/min)")
+        .contains("requests (answered/errors)")
+        .contains("| 597/3 |")
+        .contains("errors within workload.maxErrorPercent");
+  }
+}

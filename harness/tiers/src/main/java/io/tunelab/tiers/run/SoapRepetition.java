@@ -1,0 +1,184 @@
+package io.tunelab.tiers.run;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.results.OperationStats;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.load.BillingCustomers;
+import io.tunelab.tiers.load.ConcurrentSoapPlan;
+import io.tunelab.tiers.load.ConcurrentSoapResult;
+import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.load.LatencySummary;
+import io.tunelab.tiers.observe.ObserverConfig;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * One repetition of a concurrent-soap step: prepare the data (migrate, index, seed, purge,
+ * analyze), write the customers CSV from the seeded cross references, run a closed warm-up that no
+ * statistic sees, then the measured run (closed or open model) with the sampler running; its JTL,
+ * JMeter's dashboard and the statistics computed from the JTL land in the repetition's folder.
+ */
+final class SoapRepetition implements PlanRepetition {
+  /** The customers CSV in the repetition's folder. */
+  static final String CUSTOMERS_CSV = "customers.csv";
+
+  private final RunTiers tiers;
+  private final JmeterRunner load;
+  private final Sampler sampler;
+  private final Progress progress;
+
+  SoapRepetition(RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress) {
+    this.tiers = tiers;
+    this.load = load;
+    this.sampler = sampler;
+    this.progress = progress;
+  }
+
+  /** The tag is unused: requests carry no id of their own. */
+  @Override
+  public Repetition run(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, String relativeDir)
+      throws InterruptedException {
+    long started = System.nanoTime();
+    progress.phase(at, "preparing data");
+    Endpoints endpoints = tiers.endpoints();
+    Path customers = dir.resolve(CUSTOMERS_CSV);
+    int rows = prepare(knobs, endpoints, customers);
+    URI url = tiers.middleware().billingUrl();
+    Sampler.Window window =
+        new Sampler.Window(
+            at.step(),
+            at.repetition(),
+            dir,
+            endpoints,
+            tiers.middleware().processes().get(0).pid(),
+            tiers.pids(),
+            ObserverConfig.of(tiers.stack(), dir).withMiddleware(tiers.middleware()));
+    try (Sampler.Sampling sampling = sampler.start(window)) {
+      Warmup warmup = warmup(knobs, at, url, customers, dir.resolve("warmup"));
+      sampling.markMeasured();
+      ConcurrentSoapPlan plan = measuredPlan(knobs, url, customers);
+      progress.phase(at, "load (" + describe(plan) + ", " + rows + " customers)");
+      ConcurrentSoapResult result = load.run(plan, dir.resolve("load"), timeout(plan));
+      checkInterrupted();
+      SoapOutcome outcome = SoapOutcome.of(result, knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT));
+      progress.line(at.step() + " rep " + at.repetition() + ": " + outcome.summaryLine());
+      Repetition done =
+          new Repetition(
+              at.repetition(),
+              outcome.valid(),
+              outcome.verdict(),
+              outcome.metrics(),
+              null,
+              warmup,
+              millisSince(started),
+              relativeDir,
+              outcome.requests(),
+              null,
+              null);
+      OperationStats all = outcome.requests().overall();
+      return sampling
+          .finish(all.requests() - all.errors(), all.meanMillis())
+          .map(o -> done.withObservation(o.findings(), o.stats()))
+          .orElse(done);
+    }
+  }
+
+  /** Migrates, seeds, purges, analyzes; writes the customers CSV; returns its customer rows. */
+  private static int prepare(KnobSet knobs, Endpoints endpoints, Path customers) {
+    DataPreparation.prepare(
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
+    return BillingCustomers.writeCsv(
+        endpoints.db(),
+        endpoints.dbUser(),
+        endpoints.dbPassword(),
+        customers,
+        knobs.get(Knobs.DB_SEED_CUSTOMERS));
+  }
+
+  /** The closed warm-up (threads x warmupLoops) before the step's first or every repetition. */
+  private Warmup warmup(KnobSet knobs, Progress.Position at, URI url, Path customers, Path dir)
+      throws InterruptedException {
+    int loops = knobs.get(Knobs.WORKLOAD_WARMUP_LOOPS);
+    boolean everyRepetition = knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
+    if (loops == 0 || !(everyRepetition || at.repetition() == 1)) {
+      return null;
+    }
+    ConcurrentSoapPlan plan =
+        ConcurrentSoapPlan.closed(url, customers, knobs.get(Knobs.WORKLOAD_THREADS), loops)
+            .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+    progress.phase(at, "warm-up (" + describe(plan) + ", not measured)");
+    long started = System.nanoTime();
+    ConcurrentSoapResult result = load.run(plan, dir, timeout(plan), false);
+    checkInterrupted();
+    LatencySummary all = result.stats().overall();
+    return Warmup.ofRequests(
+        (int) all.count(), (int) (all.count() - all.errors()), millisSince(started));
+  }
+
+  static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {
+    return modelPlan(knobs, url, customers)
+        .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+  }
+
+  private static ConcurrentSoapPlan modelPlan(KnobSet knobs, URI url, Path customers) {
+    return switch (knobs.get(Knobs.WORKLOAD_MODEL)) {
+      case "closed" ->
+          new ConcurrentSoapPlan(
+              ConcurrentSoapPlan.Model.CLOSED,
+              url,
+              customers,
+              knobs.get(Knobs.WORKLOAD_THREADS),
+              knobs.get(Knobs.WORKLOAD_LOOPS),
+              knobs.get(Knobs.WORKLOAD_RAMP_UP),
+              0,
+              0,
+              ConcurrentSoapPlan.DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+      case "open" ->
+          ConcurrentSoapPlan.open(
+              url,
+              customers,
+              knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE),
+              knobs.get(Knobs.WORKLOAD_DURATION));
+      default -> throw new BadInputException("workload.model must be closed or open");
+    };
+  }
+
+  /**
+   * A safety net, not a measurement bound: every query is answered or fails within the response
+   * timeout, so a closed user needs at most three of them a loop, and the open plan ends a response
+   * timeout after its last arrival. The launch and the dashboard get five minutes more.
+   */
+  static Duration timeout(ConcurrentSoapPlan plan) {
+    Duration slack = Duration.ofMinutes(5);
+    Duration perQuery = Duration.ofMillis(plan.responseTimeoutMillis());
+    if (plan.model() == ConcurrentSoapPlan.Model.OPEN) {
+      return slack.plusSeconds(plan.durationSeconds()).plus(perQuery.multipliedBy(2));
+    }
+    return slack.plusSeconds(plan.rampUpSeconds()).plus(perQuery.multipliedBy(3L * plan.loops()));
+  }
+
+  private static String describe(ConcurrentSoapPlan plan) {
+    return plan.model() == ConcurrentSoapPlan.Model.CLOSED
+        ? plan.threads() + " users x " + plan.loops() + " loops x 3 queries"
+        : plan.arrivalsPerMinute() + " arrivals/min for " + plan.durationSeconds() + " s";
+  }
+
+  /** The load runner turns an interrupt into an exception; this catches one it let through. */
+  private static void checkInterrupted() throws InterruptedException {
+    if (Thread.interrupted()) {
+      throw new InterruptedException("stopped during the load run");
+    }
+  }
+
+  private static long millisSince(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1_000_000;
+  }
+}
