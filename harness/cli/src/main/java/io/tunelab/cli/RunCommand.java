@@ -89,6 +89,14 @@ final class RunCommand implements Callable<Integer> {
     RunResult result;
     try {
       result = runner.run(read, out != null ? out : home.results());
+    } catch (RuntimeException | InterruptedException e) {
+      if (!runner.stopped()) {
+        throw e;
+      }
+      // Ctrl-C: the tiers stopped under the run; what it threw then is no fault of its own
+      err.println("tunelab: stopped; partial results, marked incomplete, in " + runner.runDir());
+      err.flush();
+      return Tunelab.EXIT_INVALID_RUN;
     } finally {
       removeHook(onCtrlC);
     }

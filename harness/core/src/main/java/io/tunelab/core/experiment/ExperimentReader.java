@@ -171,6 +171,13 @@ public final class ExperimentReader {
     try {
       return knob.format(knob.parse(value));
     } catch (BadInputException e) {
+      if (value.equals("true") || value.equals("false")) {
+        throw at.bad(
+            e.getMessage()
+                + " (YAML reads a bare on, off, yes or no as true or false: quote it, e.g."
+                + " \"off\")",
+            e);
+      }
       throw at.bad(e.getMessage(), e);
     }
   }

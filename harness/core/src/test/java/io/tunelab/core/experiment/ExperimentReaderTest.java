@@ -163,6 +163,17 @@ class ExperimentReaderTest {
   }
 
   @Test
+  void aBareOffThatYamlReadsAsFalseIsRefusedWithTheQuotingFix() {
+    assertBad(
+        """
+        plan: batch-order
+        steps: [{name: a, knobs: {middleware.instance.persistence: off}}]
+        """,
+        "one of always, faulted, off, was 'false'",
+        "quote it, e.g. \"off\"");
+  }
+
+  @Test
   void rejectsUnknownField() {
     assertBad(
         """

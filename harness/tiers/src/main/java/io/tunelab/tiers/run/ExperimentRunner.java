@@ -61,6 +61,8 @@ public final class ExperimentRunner {
   private Path runDir;
   private RunResult result;
   private boolean ended;
+  private volatile boolean stopped;
+  private volatile Thread running;
 
   public ExperimentRunner(
       TunelabHome home, StackProvider provider, Sampler sampler, Progress progress) {
@@ -102,6 +104,7 @@ public final class ExperimentRunner {
       save(result);
     }
     progress.line("tunelab: run " + runId + " -> " + runDir);
+    running = Thread.currentThread();
     try {
       Eta eta = new Eta(experiment.runs());
       for (int i = 0; i < experiment.steps().size(); i++) {
@@ -113,6 +116,7 @@ public final class ExperimentRunner {
       finish(RunResult.INCOMPLETE);
       throw e;
     } finally {
+      running = null;
       closeTiers();
     }
   }
@@ -178,8 +182,19 @@ public final class ExperimentRunner {
    * running repetition then fails; nothing it does after this is recorded.
    */
   public void stop() {
+    stopped = true;
+    Thread thread = running;
+    if (thread != null) {
+      // out of its load run or drain at once: no step runs on against tiers going down
+      thread.interrupt();
+    }
     finish(RunResult.INCOMPLETE);
     closeTiers();
+  }
+
+  /** Whether {@link #stop()} was called: what {@link #run} throws then is the stop, not a fault. */
+  public boolean stopped() {
+    return stopped;
   }
 
   /** The run's folder; null before {@link #run} made it. */
