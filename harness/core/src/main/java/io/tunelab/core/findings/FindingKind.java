@@ -15,5 +15,7 @@ public enum FindingKind {
   /** Connections near {@code max_connections}, or threads waiting for a pooled connection. */
   CONNECTION_LIMIT,
   /** Back-end (mock) latency is most of the end-to-end latency. */
-  BACKEND_LATENCY
+  BACKEND_LATENCY,
+  /** Every engine thread busy while handed-off messages wait: the engine is the limit. */
+  ENGINE_SATURATED
 }

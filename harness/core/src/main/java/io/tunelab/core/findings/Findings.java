@@ -17,7 +17,8 @@ public final class Findings {
           new SequentialScanRule(),
           new CommitWaitRule(),
           new ConnectionRule(),
-          new BackendLatencyRule());
+          new BackendLatencyRule(),
+          new EngineRule());
 
   private Findings() {}
 

@@ -17,6 +17,7 @@ import java.util.Optional;
  * @param waits active-session history of the database
  * @param connections database connections and pool waits
  * @param backend back-end calls and, when known, end-to-end latency
+ * @param engine the middleware's engine threads and what waited for them
  */
 public record RunData(
     long measuredMillis,
@@ -27,7 +28,8 @@ public record RunData(
     List<TopStatement> statements,
     WaitProfile waits,
     Connections connections,
-    BackendCalls backend) {
+    BackendCalls backend,
+    EngineData engine) {
   public RunData {
     queues = List.copyOf(queues);
     Objects.requireNonNull(cpu, "cpu");
@@ -37,6 +39,7 @@ public record RunData(
     Objects.requireNonNull(waits, "waits");
     Objects.requireNonNull(connections, "connections");
     Objects.requireNonNull(backend, "backend");
+    Objects.requireNonNull(engine, "engine");
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
@@ -50,17 +53,18 @@ public record RunData(
         List.of(),
         WaitProfile.none(),
         Connections.none(),
-        BackendCalls.none());
+        BackendCalls.none(),
+        EngineData.none());
   }
 
   public RunData withQueues(List<QueueSeries> value) {
     return new RunData(
-        measuredMillis, value, cpu, gc, tables, statements, waits, connections, backend);
+        measuredMillis, value, cpu, gc, tables, statements, waits, connections, backend, engine);
   }
 
   public RunData withCpu(CpuData value) {
     return new RunData(
-        measuredMillis, queues, value, gc, tables, statements, waits, connections, backend);
+        measuredMillis, queues, value, gc, tables, statements, waits, connections, backend, engine);
   }
 
   public RunData withGc(GcData value) {
@@ -73,24 +77,32 @@ public record RunData(
         statements,
         waits,
         connections,
-        backend);
+        backend,
+        engine);
   }
 
   public RunData withDatabase(List<TableScans> scans, List<TopStatement> top) {
-    return new RunData(measuredMillis, queues, cpu, gc, scans, top, waits, connections, backend);
+    return new RunData(
+        measuredMillis, queues, cpu, gc, scans, top, waits, connections, backend, engine);
   }
 
   public RunData withWaits(WaitProfile value) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, tables, statements, value, connections, backend);
+        measuredMillis, queues, cpu, gc, tables, statements, value, connections, backend, engine);
   }
 
   public RunData withConnections(Connections value) {
-    return new RunData(measuredMillis, queues, cpu, gc, tables, statements, waits, value, backend);
+    return new RunData(
+        measuredMillis, queues, cpu, gc, tables, statements, waits, value, backend, engine);
   }
 
   public RunData withBackend(BackendCalls value) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, tables, statements, waits, connections, value);
+        measuredMillis, queues, cpu, gc, tables, statements, waits, connections, value, engine);
+  }
+
+  public RunData withEngine(EngineData value) {
+    return new RunData(
+        measuredMillis, queues, cpu, gc, tables, statements, waits, connections, backend, value);
   }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -18,7 +19,9 @@ final class Engine implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
 
   private final BlockingQueue<Task> work;
+  private final int capacity;
   private final List<Thread> threads = new ArrayList<>();
+  private final AtomicInteger busy = new AtomicInteger();
   private volatile boolean running = true;
 
   /** Work for an engine thread, in the thread's transaction (begun; the task ends it). */
@@ -28,7 +31,8 @@ final class Engine implements AutoCloseable {
   }
 
   Engine(int threadCount, Transactions transactions) throws JMSException {
-    this.work = new ArrayBlockingQueue<>(Math.max(16, threadCount * 2));
+    this.capacity = Math.max(16, threadCount * 2);
+    this.work = new ArrayBlockingQueue<>(capacity);
     for (int i = 0; i < threadCount; i++) {
       StageTransaction tx = transactions.open();
       Thread thread = new Thread(() -> loop(tx), "tunelab-engine-" + (i + 1));
@@ -48,6 +52,20 @@ final class Engine implements AutoCloseable {
     return work.size();
   }
 
+  /** How many tasks can wait before a consumer handing one over blocks. */
+  int capacity() {
+    return capacity;
+  }
+
+  int threads() {
+    return threads.size();
+  }
+
+  /** Engine threads running a task right now. */
+  int busy() {
+    return busy.get();
+  }
+
   private void loop(StageTransaction tx) {
     while (running || !work.isEmpty()) {
       Task task;
@@ -59,12 +77,15 @@ final class Engine implements AutoCloseable {
       if (task == null) {
         continue;
       }
+      busy.incrementAndGet();
       try {
         tx.begin();
         task.run(tx);
       } catch (JMSException | RuntimeException e) {
         LOG.error("engine task failed: {}", e.toString());
         tx.rollback();
+      } finally {
+        busy.decrementAndGet();
       }
     }
     tx.close();

@@ -125,6 +125,9 @@ public final class Pipeline implements AutoCloseable {
     status.put("stages", stages);
     status.put("consumerThreads", consumers.size());
     status.put("engineBacklog", engine == null ? 0 : engine.backlog());
+    status.put("engineCapacity", engine == null ? 0 : engine.capacity());
+    status.put("engineThreads", engine == null ? 0 : engine.threads());
+    status.put("engineBusy", engine == null ? 0 : engine.busy());
     status.put("xaConnections", transactions.dedicatedConnections());
     status.put("recoveredDeliveries", recovery == null ? 0 : recovery.recovered());
     if (fetcher != null) {

@@ -2,13 +2,15 @@ package io.tunelab.tiers.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * The middleware's {@code /status}: series {@code middleware.jdbcThreadsAwaitingConnection} and
- * {@code middleware.engineBacklog} (label {@code middleware}), and {@code middleware.forwarded}
- * (label: stage; messages each stage passed on since the middleware started).
+ * The middleware's {@code /status}: series {@code middleware.jdbcThreadsAwaitingConnection}, {@code
+ * middleware.engineBacklog}, {@code .engineCapacity}, {@code .engineThreads} and {@code
+ * .engineBusy} (label {@code middleware}), and {@code middleware.forwarded} (label: stage; messages
+ * each stage passed on since the middleware started).
  */
 final class MiddlewareSource implements Source {
   static final String POOL_WAITERS = "middleware.jdbcThreadsAwaitingConnection";
@@ -32,11 +34,10 @@ final class MiddlewareSource implements Source {
         POOL_WAITERS,
         "middleware",
         now.path("jdbcThreadsAwaitingConnection").asDouble());
-    store.add(
-        epochMillis,
-        "middleware.engineBacklog",
-        "middleware",
-        now.path("engineBacklog").asDouble());
+    for (String engine :
+        List.of("engineBacklog", "engineCapacity", "engineThreads", "engineBusy")) {
+      store.add(epochMillis, "middleware." + engine, "middleware", now.path(engine).asDouble());
+    }
     Iterator<Map.Entry<String, JsonNode>> stages = now.path("stages").fields();
     while (stages.hasNext()) {
       Map.Entry<String, JsonNode> stage = stages.next();

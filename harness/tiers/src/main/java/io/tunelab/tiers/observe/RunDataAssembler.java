@@ -3,6 +3,7 @@ package io.tunelab.tiers.observe;
 import io.tunelab.core.findings.BackendCalls;
 import io.tunelab.core.findings.Connections;
 import io.tunelab.core.findings.CpuData;
+import io.tunelab.core.findings.EngineData;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
@@ -51,6 +52,7 @@ final class RunDataAssembler {
       data = data.withWaits(db.get().waits(window));
     }
     data = data.withConnections(connections(db.map(DbSource::maxConnections).orElse(0)));
+    data = data.withEngine(engine());
     if (mocks.isPresent()) {
       List<BackendCalls.Operation> calls = mocks.get().measuredCalls();
       long completed =
@@ -89,6 +91,24 @@ final class RunDataAssembler {
       tiers.put(tier, store.measured("cpu.tier", tier, window));
     }
     return new CpuData(cores, store.measured("cpu.machine", "machine", window), tiers);
+  }
+
+  /** The engine as the middleware reported it; none when it has no engine threads. */
+  private EngineData engine() {
+    int threads = (int) max(store.measured("middleware.engineThreads", "middleware", window));
+    if (threads <= 0) {
+      return EngineData.none();
+    }
+    int capacity = (int) max(store.measured("middleware.engineCapacity", "middleware", window));
+    return new EngineData(
+        threads,
+        capacity,
+        store.measured("middleware.engineBusy", "middleware", window),
+        store.measured("middleware.engineBacklog", "middleware", window));
+  }
+
+  private static double max(List<Point> points) {
+    return points.stream().mapToDouble(Point::value).max().orElse(0);
   }
 
   private Connections connections(int maxConnections) {

@@ -3,6 +3,7 @@ package io.tunelab.tiers.middleware;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.middleware.db.Pool;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -57,9 +59,29 @@ class ResourceKnobsIT {
   void engineThreadsBoundTheBackendCallsInFlight() throws Exception {
     KnobSet knobs = OrderToBillIT.quick().with("middleware.delivery.policy", "async.cache");
 
-    int twoThreads = brmCallsInFlight(knobs.with("middleware.engine.threads", "2"), "eng2");
+    List<JsonNode> saturated = new ArrayList<>();
+    int twoThreads =
+        brmCallsInFlight(
+            knobs.with("middleware.engine.threads", "2"),
+            "eng2",
+            middleware ->
+                // what the observer samples: both threads busy while hand-offs wait for them
+                await()
+                    .atMost(Duration.ofSeconds(30))
+                    .pollInterval(Duration.ofMillis(50))
+                    .until(
+                        () -> {
+                          JsonNode status = middleware.status();
+                          saturated.add(status);
+                          return status.path("engineBusy").asInt() == 2
+                              && status.path("engineBacklog").asInt() >= 1;
+                        }));
     fixture.reset();
     int sixThreads = brmCallsInFlight(knobs.with("middleware.engine.threads", "6"), "eng6");
+
+    JsonNode status = saturated.get(saturated.size() - 1);
+    assertThat(status.path("engineThreads").asInt()).isEqualTo(2);
+    assertThat(status.path("engineCapacity").asInt()).isEqualTo(16);
 
     assertThat(twoThreads).as("BRM calls at once with 2 engine threads").isEqualTo(2);
     assertThat(sixThreads).as("BRM calls at once with 6 engine threads").isGreaterThan(2);
@@ -83,10 +105,16 @@ class ResourceKnobsIT {
 
   /** The most BRM calls being served at the same moment while 12 orders flow. */
   private static int brmCallsInFlight(KnobSet knobs, String tag) throws Exception {
+    return brmCallsInFlight(knobs, tag, middleware -> {});
+  }
+
+  private static int brmCallsInFlight(
+      KnobSet knobs, String tag, Consumer<MiddlewareTier> whileFlowing) throws Exception {
     fixture.brm().setLatency(new Latency.Fixed(BRM_LATENCY_MILLIS));
     try (MiddlewareTier middleware = fixture.middleware(knobs, "in-flight-" + tag)) {
       TestOrders.send(
           fixture.endpoints.broker(), TestOrders.orders(tag, "small", 12, fixture.parties(12)));
+      whileFlowing.accept(middleware);
       fixture.awaitAccounted(12, Duration.ofSeconds(90));
     }
     assertThat(fixture.faulted()).isEmpty();

@@ -1,0 +1,55 @@
+package io.tunelab.core.findings;
+
+import java.util.List;
+
+/**
+ * The middleware's engine threads are the limit: with an asynchronous delivery policy the engine
+ * threads make the back-end calls, and when all of them are busy while handed-off messages wait,
+ * more consumers change nothing (the hand-off queue fills and blocks them, and the broker queues
+ * grow instead).
+ *
+ * <p>Qualifies when, over at least {@value #MIN_SAMPLES} samples of the measured window, the engine
+ * threads were busy {@value #MIN_BUSY_SHARE} of the time or more on average and messages waited for
+ * them in at least {@value #MIN_WAITING_SHARE} of the samples.
+ */
+final class EngineRule implements FindingRule {
+  static final int MIN_SAMPLES = 5;
+  static final double MIN_BUSY_SHARE = 0.9;
+  static final double MIN_WAITING_SHARE = 0.5;
+
+  @Override
+  public List<Finding> apply(RunData data) {
+    EngineData engine = data.engine();
+    if (engine.threads() == 0 || engine.busy().size() < MIN_SAMPLES) {
+      return List.of();
+    }
+    double busyShare = Trend.mean(engine.busy()) / engine.threads();
+    double waitingShare =
+        engine.backlog().isEmpty()
+            ? 0
+            : engine.backlog().stream().filter(p -> p.value() >= 1).count()
+                / (double) engine.backlog().size();
+    if (busyShare < MIN_BUSY_SHARE || waitingShare < MIN_WAITING_SHARE) {
+      return List.of();
+    }
+    double meanBacklog = Trend.mean(engine.backlog());
+    String message =
+        String.format(
+            "the %d engine threads were busy %.0f%% of the window while %.1f handed-off messages"
+                + " waited for them on average (%d can wait before the consumers block and the"
+                + " broker queues grow): the engine is the limit; raise middleware.engine.threads"
+                + " if the CPU has room (each thread adds one call at a time to the back-ends and"
+                + " the database)",
+            engine.threads(), 100 * busyShare, meanBacklog, engine.capacity());
+    List<String> evidence =
+        List.of(
+            String.format(
+                "series.csv middleware.engineBusy: mean %.1f of %d threads over %d samples",
+                Trend.mean(engine.busy()), engine.threads(), engine.busy().size()),
+            String.format(
+                "series.csv middleware.engineBacklog: mean %.1f, max %.0f, messages waiting in"
+                    + " %.0f%% of the samples (capacity %d)",
+                meanBacklog, Trend.max(engine.backlog()), 100 * waitingShare, engine.capacity()));
+    return List.of(new Finding(FindingKind.ENGINE_SATURATED, "engine", message, evidence));
+  }
+}

@@ -1,0 +1,44 @@
+package io.tunelab.core.findings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class EngineRuleTest {
+  private static RunData engine(int threads, List<Point> busy, List<Point> backlog) {
+    return RunData.empty(30_000).withEngine(new EngineData(threads, 16, busy, backlog));
+  }
+
+  @Test
+  void everyThreadBusyWithMessagesWaitingMakesTheEngineTheLimit() {
+    List<Finding> findings = Findings.of(engine(4, Series.flat(30, 4), Series.flat(30, 12)));
+
+    assertThat(findings).hasSize(1);
+    Finding finding = findings.get(0);
+    assertThat(finding.kind()).isEqualTo(FindingKind.ENGINE_SATURATED);
+    assertThat(finding.message())
+        .contains("the 4 engine threads were busy 100%")
+        .contains("12.0 handed-off messages")
+        .contains("raise middleware.engine.threads");
+    assertThat(finding.evidence())
+        .anyMatch(line -> line.contains("mean 4.0 of 4 threads over 30 samples"))
+        .anyMatch(line -> line.contains("waiting in 100% of the samples (capacity 16)"));
+  }
+
+  @Test
+  void busyThreadsWithNothingWaitingAreNoLimit() {
+    assertThat(Findings.of(engine(4, Series.flat(30, 4), Series.flat(30, 0)))).isEmpty();
+  }
+
+  @Test
+  void idleThreadsWithAShortQueueAreNoLimit() {
+    assertThat(Findings.of(engine(8, Series.flat(30, 5), Series.flat(30, 3)))).isEmpty();
+  }
+
+  @Test
+  void noEngineNoFinding() {
+    assertThat(Findings.of(engine(0, List.of(), List.of()))).isEmpty();
+    assertThat(Findings.of(RunData.empty(30_000))).isEmpty();
+  }
+}
