@@ -39,16 +39,16 @@ final class BacklogRule implements FindingRule {
       }
     }
     candidates.sort(Comparator.comparingDouble((Candidate c) -> c.rise.rise()).reversed());
-    return candidates.stream().map(BacklogRule::finding).toList();
+    boolean engineLimit = !new EngineRule().apply(data).isEmpty();
+    return candidates.stream().map(c -> finding(c, engineLimit)).toList();
   }
 
-  private static Finding finding(Candidate c) {
+  private static Finding finding(Candidate c, boolean engineLimit) {
     QueueSeries queue = c.queue;
     String message =
         String.format(
             "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d consumer%s:"
-                + " stage %s takes orders slower than they arrive; give it more consumers"
-                + " (middleware.consumers.*), or what it calls is the limit%s",
+                + " stage %s takes orders slower than they arrive; %s",
             queue.queue(),
             c.rise.from(),
             c.rise.to(),
@@ -57,7 +57,13 @@ final class BacklogRule implements FindingRule {
             queue.consumers(),
             queue.consumers() == 1 ? "" : "s",
             queue.stage(),
-            c.next == null ? "" : " (" + c.next + " downstream waits on it)");
+            engineLimit
+                // the consumers hand over to the engine and block while its queue is full
+                ? "its consumers wait to hand orders to the engine, whose threads are the limit"
+                    + " (ENGINE_SATURATED): more consumers would wait too; raise"
+                    + " middleware.engine.threads"
+                : "give it more consumers (middleware.consumers.*), or what it calls is the limit"
+                    + (c.next == null ? "" : " (" + c.next + " downstream waits on it)"));
     List<String> evidence =
         List.of(
             String.format(

@@ -27,6 +27,24 @@ class EngineRuleTest {
   }
 
   @Test
+  void aBacklogInFrontOfASaturatedEngineNamesTheEngineNotTheConsumers() {
+    RunData data =
+        engine(4, Series.flat(30, 4), Series.flat(30, 14))
+            .withQueues(
+                List.of(new QueueSeries("tunelab.intake", "intake", 1, Series.line(30, 0, 2))));
+
+    List<Finding> findings = Findings.of(data);
+
+    assertThat(findings)
+        .extracting(Finding::kind)
+        .containsExactly(FindingKind.QUEUE_BACKLOG, FindingKind.ENGINE_SATURATED);
+    assertThat(findings.get(0).message())
+        .contains("whose threads are the limit (ENGINE_SATURATED)")
+        .contains("raise middleware.engine.threads")
+        .doesNotContain("give it more consumers");
+  }
+
+  @Test
   void busyThreadsWithNothingWaitingAreNoLimit() {
     assertThat(Findings.of(engine(4, Series.flat(30, 4), Series.flat(30, 0)))).isEmpty();
   }
