@@ -3,8 +3,8 @@ package io.tunelab.middleware.billing;
 import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.Billing;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.db.AuditRows;
 import io.tunelab.middleware.flow.Activity;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -45,7 +45,7 @@ final class BillingRecords {
     }
     if (instance(faulted)) {
       long id = instance(connection, request, faultReason);
-      audit(connection, id, audit);
+      AuditRows.insert(connection, auditLevel, id, audit);
     }
   }
 
@@ -85,29 +85,6 @@ final class BillingRecords {
         row.next();
         return row.getLong(1);
       }
-    }
-  }
-
-  private void audit(Connection connection, long instanceId, List<Activity> activities)
-      throws SQLException {
-    if (auditLevel == AuditLevel.OFF || activities.isEmpty()) {
-      return;
-    }
-    boolean payloads = auditLevel == AuditLevel.DEVELOPMENT;
-    try (PreparedStatement insert =
-        connection.prepareStatement(
-            "INSERT INTO audit_detail (instance_id, activity, logged_at, payload, payload_bytes)"
-                + " VALUES (?, ?, ?, ?, ?)")) {
-      for (Activity activity : activities) {
-        String payload = activity.payload() == null ? "" : activity.payload();
-        insert.setLong(1, instanceId);
-        insert.setString(2, activity.name());
-        insert.setTimestamp(3, new Timestamp(activity.epochMillis()));
-        insert.setString(4, payloads ? payload : null);
-        insert.setInt(5, payload.getBytes(StandardCharsets.UTF_8).length);
-        insert.addBatch();
-      }
-      insert.executeBatch();
     }
   }
 

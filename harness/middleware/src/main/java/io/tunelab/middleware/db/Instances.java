@@ -4,7 +4,6 @@ import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.flow.Activity;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -70,7 +69,7 @@ public final class Instances {
         update.executeUpdate();
       }
     }
-    audit(connection, instanceId, audit);
+    AuditRows.insert(connection, auditLevel, instanceId, audit);
   }
 
   /** Marks the instance completed. */
@@ -107,12 +106,12 @@ public final class Instances {
         update.setLong(3, instanceId);
         update.executeUpdate();
       }
-      audit(connection, instanceId, audit);
+      AuditRows.insert(connection, auditLevel, instanceId, audit);
       return;
     }
     long id = insertFaulted(connection, orderId, stage, reason, timeline);
     if (persistence == InstancePersistence.FAULTED) {
-      audit(connection, id, audit);
+      AuditRows.insert(connection, auditLevel, id, audit);
     }
   }
 
@@ -149,29 +148,6 @@ public final class Instances {
         row.next();
         return row.getLong(1);
       }
-    }
-  }
-
-  private void audit(Connection connection, long instanceId, List<Activity> activities)
-      throws SQLException {
-    if (auditLevel == AuditLevel.OFF || activities.isEmpty()) {
-      return;
-    }
-    boolean payloads = auditLevel == AuditLevel.DEVELOPMENT;
-    try (PreparedStatement insert =
-        connection.prepareStatement(
-            "INSERT INTO audit_detail (instance_id, activity, logged_at, payload, payload_bytes)"
-                + " VALUES (?, ?, ?, ?, ?)")) {
-      for (Activity activity : activities) {
-        String payload = activity.payload() == null ? "" : activity.payload();
-        insert.setLong(1, instanceId);
-        insert.setString(2, activity.name());
-        insert.setTimestamp(3, new Timestamp(activity.epochMillis()));
-        insert.setString(4, payloads ? payload : null);
-        insert.setInt(5, payload.getBytes(StandardCharsets.UTF_8).length);
-        insert.addBatch();
-      }
-      insert.executeBatch();
     }
   }
 

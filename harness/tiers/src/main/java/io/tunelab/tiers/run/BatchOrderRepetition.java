@@ -23,7 +23,6 @@ import io.tunelab.tiers.load.LoadRun;
 import io.tunelab.tiers.load.MocksCompletions;
 import io.tunelab.tiers.load.SizeMix;
 import io.tunelab.tiers.mocks.MocksClient;
-import io.tunelab.tiers.observe.ObserverConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -70,15 +69,7 @@ final class BatchOrderRepetition implements PlanRepetition {
         broker.purgeQueues();
       }
     }
-    Sampler.Window window =
-        new Sampler.Window(
-            at.step(),
-            at.repetition(),
-            dir,
-            endpoints,
-            tiers.middleware().processes().get(0).pid(),
-            tiers.pids(),
-            ObserverConfig.of(tiers.stack(), dir).withMiddleware(tiers.middleware()));
+    Sampler.Window window = tiers.samplerWindow(at, dir);
     try (Sampler.Sampling sampling = sampler.start(window)) {
       Warmup warmup = warmup(knobs, at, tag, dir);
       sampling.markMeasured();

@@ -9,6 +9,7 @@ import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.mocks.MocksClient;
+import io.tunelab.tiers.observe.ObserverConfig;
 import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackProvider;
@@ -113,6 +114,18 @@ final class RunTiers implements AutoCloseable {
 
   private static String tierName(KnobTier tier) {
     return tier.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** What a repetition's observer watches: these tiers, writing into {@code dir}. */
+  Sampler.Window samplerWindow(Progress.Position at, Path dir) {
+    return new Sampler.Window(
+        at.step(),
+        at.repetition(),
+        dir,
+        stack.endpoints(),
+        middleware.processes().get(0).pid(),
+        pids(),
+        ObserverConfig.of(stack, dir).withMiddleware(middleware));
   }
 
   Stack stack() {

@@ -14,7 +14,6 @@ import io.tunelab.tiers.load.ConcurrentSoapPlan;
 import io.tunelab.tiers.load.ConcurrentSoapResult;
 import io.tunelab.tiers.load.JmeterRunner;
 import io.tunelab.tiers.load.LatencySummary;
-import io.tunelab.tiers.observe.ObserverConfig;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,15 +51,7 @@ final class SoapRepetition implements PlanRepetition {
     Path customers = dir.resolve(CUSTOMERS_CSV);
     int rows = prepare(knobs, endpoints, customers);
     URI url = tiers.middleware().billingUrl();
-    Sampler.Window window =
-        new Sampler.Window(
-            at.step(),
-            at.repetition(),
-            dir,
-            endpoints,
-            tiers.middleware().processes().get(0).pid(),
-            tiers.pids(),
-            ObserverConfig.of(tiers.stack(), dir).withMiddleware(tiers.middleware()));
+    Sampler.Window window = tiers.samplerWindow(at, dir);
     try (Sampler.Sampling sampling = sampler.start(window)) {
       Warmup warmup = warmup(knobs, at, url, customers, dir.resolve("warmup"));
       sampling.markMeasured();
