@@ -52,38 +52,46 @@ public final class Instances {
 
   /** Records that {@code stage} took the instance, with the stage's audit rows. */
   public void reached(
-      Connection connection, long instanceId, Stage stage, long atMillis, List<Activity> audit)
+      Connection connection,
+      long instanceId,
+      String orderId,
+      Stage stage,
+      long atMillis,
+      List<Activity> audit)
       throws SQLException {
     if (instanceId < 0) {
       return;
     }
     if (stage != Stage.INTAKE) {
-      try (PreparedStatement update =
-          connection.prepareStatement(
-              "UPDATE process_instance SET stage = ?, "
-                  + column(stage)
-                  + " = ?, modified_at = now() WHERE instance_id = ?")) {
-        update.setString(1, stage.key());
-        update.setTimestamp(2, new Timestamp(atMillis));
-        update.setLong(3, instanceId);
-        update.executeUpdate();
-      }
+      update(
+          connection,
+          instanceId,
+          orderId,
+          "UPDATE process_instance SET stage = ?, "
+              + column(stage)
+              + " = ?, modified_at = now() WHERE instance_id = ?",
+          update -> {
+            update.setString(1, stage.key());
+            update.setTimestamp(2, new Timestamp(atMillis));
+            update.setLong(3, instanceId);
+          });
     }
     AuditRows.insert(connection, auditLevel, instanceId, audit);
   }
 
   /** Marks the instance completed. */
-  public void completed(Connection connection, long instanceId) throws SQLException {
+  public void completed(Connection connection, long instanceId, String orderId)
+      throws SQLException {
     if (instanceId < 0) {
       return;
     }
-    try (PreparedStatement update =
-        connection.prepareStatement(
-            "UPDATE process_instance SET state = 'completed', ended_at = now(), modified_at = now()"
-                + " WHERE instance_id = ?")) {
-      update.setLong(1, instanceId);
-      update.executeUpdate();
-    }
+    update(
+        connection,
+        instanceId,
+        orderId,
+        "UPDATE process_instance SET state = 'completed', ended_at = now(), modified_at = now()"
+            + " WHERE instance_id = ?",
+        update -> update.setLong(1, instanceId));
   }
 
   /** Records a faulted order, whatever the policy (see the class comment). */
@@ -97,15 +105,17 @@ public final class Instances {
       List<Activity> audit)
       throws SQLException {
     if (instanceId >= 0) {
-      try (PreparedStatement update =
-          connection.prepareStatement(
-              "UPDATE process_instance SET state = 'faulted', stage = ?, fault_reason = ?,"
-                  + " ended_at = now(), modified_at = now() WHERE instance_id = ?")) {
-        update.setString(1, stage.key());
-        update.setString(2, reason);
-        update.setLong(3, instanceId);
-        update.executeUpdate();
-      }
+      update(
+          connection,
+          instanceId,
+          orderId,
+          "UPDATE process_instance SET state = 'faulted', stage = ?, fault_reason = ?,"
+              + " ended_at = now(), modified_at = now() WHERE instance_id = ?",
+          update -> {
+            update.setString(1, stage.key());
+            update.setString(2, reason);
+            update.setLong(3, instanceId);
+          });
       AuditRows.insert(connection, auditLevel, instanceId, audit);
       return;
     }
@@ -149,6 +159,54 @@ public final class Instances {
         return row.getLong(1);
       }
     }
+  }
+
+  /**
+   * Updates the instance's row, also when the stage before has not committed it yet. In {@code
+   * local} mode a stage commits its message before its database work, so the next stage can take
+   * the order while the row's insert is still in flight: invisible to the UPDATE, which then
+   * changes nothing and, for a fault, would lose the order's only record. Inserting the same key
+   * waits for that insert to end (PostgreSQL blocks on the primary key), then the UPDATE sees the
+   * row; if that insert rolled back, the row is made here.
+   */
+  private static void update(
+      Connection connection, long instanceId, String orderId, String sql, Binder binder)
+      throws SQLException {
+    try (PreparedStatement update = connection.prepareStatement(sql)) {
+      binder.bind(update);
+      if (update.executeUpdate() > 0) {
+        return;
+      }
+      awaitRow(connection, instanceId, orderId);
+      if (update.executeUpdate() == 0) {
+        throw new SQLException(
+            "process instance "
+                + instanceId
+                + " of order "
+                + orderId
+                + " is missing and could not be made");
+      }
+    }
+  }
+
+  private static void awaitRow(Connection connection, long instanceId, String orderId)
+      throws SQLException {
+    try (PreparedStatement insert =
+        connection.prepareStatement(
+            "INSERT INTO process_instance (instance_id, flow, conversation_id, state, stage)"
+                + " OVERRIDING SYSTEM VALUE VALUES (?, ?, ?, 'running', ?)"
+                + " ON CONFLICT (instance_id) DO NOTHING")) {
+      insert.setLong(1, instanceId);
+      insert.setString(2, FLOW);
+      insert.setString(3, orderId == null || orderId.isEmpty() ? "unknown" : orderId);
+      insert.setString(4, Stage.INTAKE.key());
+      insert.executeUpdate();
+    }
+  }
+
+  @FunctionalInterface
+  private interface Binder {
+    void bind(PreparedStatement statement) throws SQLException;
   }
 
   private static String column(Stage stage) {

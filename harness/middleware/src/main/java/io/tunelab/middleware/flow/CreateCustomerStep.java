@@ -78,7 +78,12 @@ public final class CreateCustomerStep implements Step {
     services
         .instances()
         .reached(
-            work.connection(), order.instanceId(), Stage.CREATE_CUSTOMER, now, work.activities());
+            work.connection(),
+            order.instanceId(),
+            order.orderId(),
+            Stage.CREATE_CUSTOMER,
+            now,
+            work.activities());
     return text;
   }
 }

@@ -73,6 +73,7 @@ public final class CreateSubscriptionsStep implements Step {
         .reached(
             work.connection(),
             order.instanceId(),
+            order.orderId(),
             Stage.CREATE_SUBSCRIPTIONS,
             now,
             work.activities());

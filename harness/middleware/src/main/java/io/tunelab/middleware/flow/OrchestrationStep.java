@@ -48,7 +48,12 @@ public final class OrchestrationStep implements Step {
     services
         .instances()
         .reached(
-            work.connection(), order.instanceId(), Stage.ORCHESTRATION, now, work.activities());
+            work.connection(),
+            order.instanceId(),
+            order.orderId(),
+            Stage.ORCHESTRATION,
+            now,
+            work.activities());
     return text;
   }
 }

@@ -41,8 +41,14 @@ public final class UpdateCrmStep implements Step {
     }
     services
         .instances()
-        .reached(work.connection(), order.instanceId(), Stage.UPDATE_CRM, now, work.activities());
-    services.instances().completed(work.connection(), order.instanceId());
+        .reached(
+            work.connection(),
+            order.instanceId(),
+            order.orderId(),
+            Stage.UPDATE_CRM,
+            now,
+            work.activities());
+    services.instances().completed(work.connection(), order.instanceId(), order.orderId());
     return null;
   }
 }

@@ -156,6 +156,11 @@ final class FlowFixture implements AutoCloseable {
     }
   }
 
+  /** A connection of the test's own, to the stack's database. */
+  Connection connect() throws SQLException {
+    return DriverManager.getConnection(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+  }
+
   /** Runs one statement with string parameters. */
   void update(String sql, String... parameters) {
     try (Connection connection =

@@ -5,15 +5,23 @@ import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
+import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.db.Instances;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.middleware.TestOrders.TestOrder;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -509,6 +517,53 @@ class OrderToBillIT {
     }
 
     assertThat(fixture.count("SELECT count(*) FROM delivery_message")).isZero();
+  }
+
+  /**
+   * In {@code local} mode intake commits its message before its instance row, so the next stage can
+   * fault the order while that insert is still in flight. The fault must wait for the row, not
+   * update nothing: that lost the order's only record (an order neither completed nor faulted).
+   */
+  @Test
+  void aFaultOnAnInstanceWhoseInsertIsInFlightWaitsForItAndIsRecorded() throws Exception {
+    Instances instances = new Instances(InstancePersistence.ALWAYS, AuditLevel.OFF);
+    try (Connection intake = fixture.connect();
+        Connection orchestration = fixture.connect()) {
+      intake.setAutoCommit(false);
+      orchestration.setAutoCommit(false);
+      long instanceId = instances.start(intake, "race-1", System.currentTimeMillis());
+      CompletableFuture<Void> fault =
+          CompletableFuture.runAsync(
+              () -> {
+                try {
+                  instances.faulted(
+                      orchestration,
+                      instanceId,
+                      "race-1",
+                      Stage.ORCHESTRATION,
+                      "siebel: fault",
+                      Map.of(),
+                      List.of());
+                  orchestration.commit();
+                } catch (SQLException e) {
+                  throw new IllegalStateException(e);
+                }
+              });
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(
+              () ->
+                  fixture.count(
+                          "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                              + " AND query LIKE 'INSERT INTO process_instance%'")
+                      == 1);
+      assertThat(fault).isNotDone();
+      intake.commit();
+      fault.get(20, TimeUnit.SECONDS);
+    }
+
+    assertThat(fixture.faulted()).containsExactly(Map.entry("race-1", "siebel: fault"));
+    assertThat(fixture.count("SELECT count(*) FROM process_instance")).isEqualTo(1);
   }
 
   private static long indexScans() {
