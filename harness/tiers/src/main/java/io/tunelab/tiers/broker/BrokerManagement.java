@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.api.core.client.ClientMessage;
@@ -168,6 +170,24 @@ public final class BrokerManagement implements AutoCloseable {
       }
     }
     return removed;
+  }
+
+  /**
+   * Rolls back every prepared XA transaction the broker holds and returns their xids (base64). Only
+   * for when no middleware runs: then each belongs to one that died between the two phases, and the
+   * messages it took stay invisible until it is resolved.
+   */
+  public List<String> rollbackPreparedTransactions() {
+    List<String> rolledBack = new ArrayList<>();
+    for (JsonNode transaction :
+        parse((String) brokerOperation("listPreparedTransactionDetailsAsJSON"))) {
+      String xid = transaction.path("xid_as_base64").asText("");
+      if (!xid.isEmpty()
+          && Boolean.TRUE.equals(brokerOperation("rollbackPreparedTransaction", xid))) {
+        rolledBack.add(xid);
+      }
+    }
+    return rolledBack;
   }
 
   /**

@@ -7,9 +7,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -35,6 +38,10 @@ public final class Database {
   /** The indexes {@code db/index/xref_index_create.sql} creates. */
   public static final List<String> XREF_INDEXES =
       List.of("xref_data_value_ix", "xref_data_row_number_ix");
+
+  private static final String DEADLOCK = "40P01";
+  private static final int PURGE_ATTEMPTS = 3;
+  private static final Duration PURGE_RETRY_PAUSE = Duration.ofMillis(500);
 
   private final Jdbc jdbc;
   private final SettingsQuery settings;
@@ -160,14 +167,67 @@ public final class Database {
     return jdbc.call(
         "purging run data",
         connection -> {
-          Map<String, Long> removed = new LinkedHashMap<>();
-          try (Statement statement = connection.createStatement();
-              ResultSet rows = statement.executeQuery("SELECT * FROM tunelab_purge()")) {
-            while (rows.next()) {
-              removed.put(rows.getString(1), rows.getLong(2));
+          for (int attempt = 1; ; attempt++) {
+            try {
+              return purgeOnce(connection);
+            } catch (SQLException e) {
+              // A middleware still finishing a stalled repetition's orders takes row locks in
+              // another order than the purge's table locks: PostgreSQL cancels one side.
+              if (!DEADLOCK.equals(e.getSQLState()) || attempt == PURGE_ATTEMPTS) {
+                throw e;
+              }
+              pause(PURGE_RETRY_PAUSE);
             }
           }
-          return removed;
+        });
+  }
+
+  private static Map<String, Long> purgeOnce(Connection connection) throws SQLException {
+    Map<String, Long> removed = new LinkedHashMap<>();
+    try (Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT * FROM tunelab_purge()")) {
+      while (rows.next()) {
+        removed.put(rows.getString(1), rows.getLong(2));
+      }
+    }
+    return removed;
+  }
+
+  private static void pause(Duration duration) throws SQLException {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new SQLException("interrupted while waiting to purge again", e);
+    }
+  }
+
+  /**
+   * Rolls back every prepared transaction of this database and returns their global ids. Only for
+   * when no middleware runs: then a prepared branch belongs to one that died between the two
+   * phases, nothing will ever finish it, and its locks would block the next purge for good.
+   */
+  public List<String> rollbackPreparedTransactions() {
+    return jdbc.call(
+        "rolling back in-doubt prepared transactions",
+        connection -> {
+          List<String> gids = new ArrayList<>();
+          try (PreparedStatement select =
+              connection.prepareStatement(
+                  "SELECT gid FROM pg_prepared_xacts WHERE database = current_database()"
+                      + " ORDER BY prepared")) {
+            try (ResultSet rows = select.executeQuery()) {
+              while (rows.next()) {
+                gids.add(rows.getString(1));
+              }
+            }
+          }
+          try (Statement statement = connection.createStatement()) {
+            for (String gid : gids) {
+              statement.execute("ROLLBACK PREPARED '" + gid.replace("'", "''") + "'");
+            }
+          }
+          return gids;
         });
   }
 

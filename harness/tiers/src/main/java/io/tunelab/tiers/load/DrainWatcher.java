@@ -5,16 +5,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Waits until every order of a batch is completed or faulted, or until no order settled for a while
- * (then the run is incomplete, and the orders still open are lost).
+ * or the middleware died (then the run is incomplete, and the orders still open are lost).
  */
 public final class DrainWatcher {
   private final CompletionSource completions;
   private final FaultSource faults;
   private final Duration pollInterval;
   private final Duration noProgressTimeout;
+  private final Supplier<Optional<String>> gone;
 
   /**
    * @param pollInterval time between two looks at the mock and the database
@@ -25,6 +28,19 @@ public final class DrainWatcher {
       FaultSource faults,
       Duration pollInterval,
       Duration noProgressTimeout) {
+    this(completions, faults, pollInterval, noProgressTimeout, Optional::empty);
+  }
+
+  /**
+   * @param gone why the orders cannot settle any more (the middleware died), checked at every poll:
+   *     the wait then ends at once instead of at the timeout
+   */
+  public DrainWatcher(
+      CompletionSource completions,
+      FaultSource faults,
+      Duration pollInterval,
+      Duration noProgressTimeout,
+      Supplier<Optional<String>> gone) {
     if (pollInterval.isNegative() || pollInterval.isZero() || noProgressTimeout.isNegative()) {
       throw new IllegalArgumentException("poll interval must be > 0 and timeout >= 0");
     }
@@ -32,6 +48,7 @@ public final class DrainWatcher {
     this.faults = faults;
     this.pollInterval = pollInterval;
     this.noProgressTimeout = noProgressTimeout;
+    this.gone = gone;
   }
 
   /**
@@ -46,6 +63,8 @@ public final class DrainWatcher {
     int settled = -1;
     List<MockEvents.Event> events = new ArrayList<>();
     while (true) {
+      // read before the poll: what settled before the tier went is still counted
+      Optional<String> ended = gone.get();
       events.addAll(completions.poll());
       Accounting accounting = DrainAccounting.account(sentAtMillis, events, faults.faulted());
       int nowSettled = accounting.completed() + accounting.faulted();
@@ -56,6 +75,9 @@ public final class DrainWatcher {
       }
       if (settled >= accounting.submitted()) {
         return new DrainResult(true, accounting, Duration.ofNanos(now - start));
+      }
+      if (ended.isPresent()) {
+        return new DrainResult(false, accounting, Duration.ofNanos(now - start), ended);
       }
       if (now - lastProgress >= noProgressTimeout.toNanos()) {
         return new DrainResult(false, accounting, Duration.ofNanos(now - start));

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -39,6 +40,7 @@ public final class MiddlewareTier implements Tier {
   private static final String ERROR_PREFIX = "tunelab middleware: ";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
   private static final Duration STOP_GRACE = Duration.ofSeconds(15);
+  private static final int DEATH_LOG_LINES = 5;
 
   /** The middleware JVM's unified GC log, in the tier's directory. */
   public static final String GC_LOG = "gc.log";
@@ -146,6 +148,29 @@ public final class MiddlewareTier implements Tier {
   /** The JVM's unified GC log ({@link GcLog#xlogFlag}); a restart in the same folder appends. */
   public Path gcLog() {
     return gcLog;
+  }
+
+  /**
+   * Why the middleware is gone when its process ended without being stopped (a crash, an
+   * out-of-memory exit, a kill): exit status, log and its last lines; empty while it runs or once
+   * it was closed.
+   */
+  public Optional<String> death() {
+    if (closed.get() || process.isAlive()) {
+      return Optional.empty();
+    }
+    String tail = process.logTail(DEATH_LOG_LINES);
+    String hint =
+        tail.contains("OutOfMemoryError") ? " (out of memory: raise middleware.jvm.heap)" : "";
+    return Optional.of(
+        "the middleware (pid "
+            + process.pid()
+            + ") exited with status "
+            + process.exitValue()
+            + hint
+            + "; its log is "
+            + process.log()
+            + (tail.isBlank() ? "" : ", ending:\n" + tail.indent(2).stripTrailing()));
   }
 
   /** The middleware's {@code /status}: pid, JVM input arguments, effective settings. */

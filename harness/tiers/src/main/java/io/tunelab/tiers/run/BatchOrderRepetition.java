@@ -61,14 +61,15 @@ final class BatchOrderRepetition implements PlanRepetition {
     long started = System.nanoTime();
     progress.phase(at, "preparing data");
     Endpoints endpoints = tiers.endpoints();
-    DataPreparation.prepare(
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
     if (knobs.get(Knobs.DB_PURGE)) {
-      // what a stalled repetition left waiting would otherwise be counted in this one
+      // What a stalled repetition left waiting would otherwise be counted in this one; first, so
+      // that the middleware is not working on it while the tables are purged.
       try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
         broker.purgeQueues();
       }
     }
+    DataPreparation.prepare(
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
     Sampler.Window window = tiers.samplerWindow(at, dir);
     try (Sampler.Sampling sampling = sampler.start(window)) {
       Warmup warmup = warmup(knobs, at, tag, dir);
@@ -113,7 +114,9 @@ final class BatchOrderRepetition implements PlanRepetition {
     double errorPercent = 100.0 * errors / batch.orders();
     double maxErrorPercent = knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT);
     StringBuilder verdict = new StringBuilder(a.message());
-    if (!batch.drain().complete()) {
+    if (batch.drain().endedBy().isPresent()) {
+      verdict.append("; the drain ended early: ").append(batch.drain().endedBy().get());
+    } else if (!batch.drain().complete()) {
       verdict
           .append("; the drain stalled (no order settled for ")
           .append(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT))
@@ -194,7 +197,8 @@ final class BatchOrderRepetition implements PlanRepetition {
                     new MocksCompletions(siebel, since), progress, at, orders, firstSend(sent)),
                 FaultedOrders.of(dataSource(endpoints), plan),
                 POLL,
-                Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)))
+                Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)),
+                tiers::middlewareDeath)
             .await(sent);
     return new Batch(orders, run, drain);
   }

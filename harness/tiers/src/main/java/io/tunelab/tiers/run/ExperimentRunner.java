@@ -85,7 +85,7 @@ public final class ExperimentRunner {
     String runId = LocalDateTime.now().format(ID_TIME) + "-" + experiment.name();
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
-      tiers = new RunTiers(provider, runDir.resolve("logs"));
+      tiers = new RunTiers(provider, runDir.resolve("logs"), progress::line);
       result =
           new RunResult(
               runDir.getFileName().toString(),
@@ -151,10 +151,24 @@ public final class ExperimentRunner {
               eta.eta());
       String tag = tag(index, rep);
       String relative = step.folderName() + "/rep-" + rep;
+      if (rep > 1) {
+        int repetitionNumber = rep;
+        tiers
+            .reviveMiddleware(stepDir.resolve("middleware-rep-" + rep))
+            .ifPresent(
+                death ->
+                    progress.line(
+                        step.name()
+                            + " rep "
+                            + repetitionNumber
+                            + ": starting the middleware again, "
+                            + death.lines().findFirst().orElse(death)));
+      }
       long started = System.nanoTime();
       done.add(repetition.run(step.knobs(), at, tag, runDir.resolve(relative), relative));
       eta.done(System.nanoTime() - started);
-      if (readBack == null) {
+      if (readBack == null && tiers.middlewareDeath().isEmpty()) {
+        // a dead middleware has nothing to say: the next repetition's new one is read instead
         readBack = ReadBack.of(tiers, step.knobs());
       }
       save(

@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import io.tunelab.tiers.middleware.MiddlewareTier;
@@ -24,8 +25,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The tiers of a run, brought to each step's knobs with as few restarts as the knobs allow: the
@@ -40,6 +43,7 @@ final class RunTiers implements AutoCloseable {
 
   private final StackProvider provider;
   private final Path logsDir;
+  private final Consumer<String> notices;
   private Stack stack;
   private MiddlewareTier middleware;
   private KnobSet current;
@@ -47,10 +51,12 @@ final class RunTiers implements AutoCloseable {
 
   /**
    * @param logsDir where each stack's tier logs are copied when it stops
+   * @param notices where to say what the tiers needed beyond the knobs (in-doubt transactions)
    */
-  RunTiers(StackProvider provider, Path logsDir) {
+  RunTiers(StackProvider provider, Path logsDir, Consumer<String> notices) {
     this.provider = provider;
     this.logsDir = logsDir;
+    this.notices = notices;
   }
 
   /**
@@ -85,18 +91,88 @@ final class RunTiers implements AutoCloseable {
     siebel().setFaultRate(knobs.get(Knobs.MOCKS_SIEBEL_FAULT_RATE));
     brm().setLatency(knobs.get(Knobs.MOCKS_BRM_LATENCY));
     brm().setFaultRate(knobs.get(Knobs.MOCKS_BRM_FAULT_RATE));
-    if (stackRestart || changed.contains(KnobTier.MIDDLEWARE)) {
+    boolean dead = middleware != null && middleware.death().isPresent();
+    if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
       stopMiddleware();
-      middleware =
-          MiddlewareTier.start(
-              MiddlewareConfig.from(knobs),
-              stack.endpoints(),
-              middlewareDir,
-              OptionalLong.of(ProcessHandle.current().pid()));
+      startMiddleware(knobs, middlewareDir);
       restarted.add("middleware");
     }
     current = knobs;
     return restarted;
+  }
+
+  /** Why the middleware is gone, when it died (see {@link MiddlewareTier#death}). */
+  synchronized Optional<String> middlewareDeath() {
+    return middleware == null ? Optional.empty() : middleware.death();
+  }
+
+  /**
+   * Starts the middleware again with the current knobs when it died, so that one crash costs one
+   * repetition, not the rest of the step.
+   *
+   * @param dir the new middleware's folder (the dead one's log stays where it was)
+   * @return why it had to, when it did
+   */
+  synchronized Optional<String> reviveMiddleware(Path dir) {
+    Optional<String> death = middlewareDeath();
+    if (death.isPresent()) {
+      stopMiddleware();
+      if (current.get(Knobs.DB_PURGE)) {
+        // The dead one's orders went back to the queues and its stored hand-offs wait in
+        // delivery_message: a new middleware would take them up (async.persist recovers them)
+        // while the next repetition purges the tables under them, PostgreSQL cancelling one side
+        // as a deadlock, and they would count in that repetition. They belong to the dead one's.
+        rollbackInDoubt();
+        Endpoints endpoints = stack.endpoints();
+        try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
+          Map<String, Long> removed = broker.purgeQueues();
+          if (!removed.isEmpty()) {
+            notices.accept("purged the orders the dead middleware left on the queues: " + removed);
+          }
+        }
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()).purge();
+      }
+      startMiddleware(current, dir);
+    }
+    return death;
+  }
+
+  private void startMiddleware(KnobSet knobs, Path dir) {
+    rollbackInDoubt();
+    middleware =
+        MiddlewareTier.start(
+            MiddlewareConfig.from(knobs),
+            stack.endpoints(),
+            dir,
+            OptionalLong.of(ProcessHandle.current().pid()));
+  }
+
+  /**
+   * With no middleware running, a prepared XA branch is one that a middleware which died (or was
+   * stopped) between the two phases left behind: no coordinator will finish it (the middleware runs
+   * no recovery manager), its database locks would block the next purge and its broker messages
+   * stay invisible. Roll them back, as presumed abort would, and say so.
+   */
+  private void rollbackInDoubt() {
+    Endpoints endpoints = stack.endpoints();
+    List<String> db =
+        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword())
+            .rollbackPreparedTransactions();
+    List<String> broker;
+    try (BrokerManagement management = BrokerManagement.connect(endpoints.broker())) {
+      broker = management.rollbackPreparedTransactions();
+    }
+    if (!db.isEmpty() || !broker.isEmpty()) {
+      notices.accept(
+          String.format(
+              Locale.ROOT,
+              "rolled back in-doubt XA branches a stopped middleware left: %d in PostgreSQL %s,"
+                  + " %d on the broker %s",
+              db.size(),
+              db,
+              broker.size(),
+              broker));
+    }
   }
 
   /**

@@ -12,6 +12,7 @@ import io.tunelab.tiers.load.SoapStats;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -92,6 +93,16 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
             target,
             achieved);
     return new SoapOutcome(valid, verdict.toString(), metrics, requests);
+  }
+
+  /** Invalid, naming why, when the middleware died during the run (its errors are no result). */
+  SoapOutcome withDeath(Optional<String> death) {
+    return death
+        .map(
+            why ->
+                new SoapOutcome(
+                    false, verdict + "; INVALID: the middleware died: " + why, metrics, requests))
+        .orElse(this);
   }
 
   /** One progress line: throughput, p99 and the verdict. */

@@ -59,7 +59,9 @@ final class SoapRepetition implements PlanRepetition {
       progress.phase(at, "load (" + describe(plan) + ", " + rows + " customers)");
       ConcurrentSoapResult result = load.run(plan, dir.resolve("load"), timeout(plan));
       checkInterrupted();
-      SoapOutcome outcome = SoapOutcome.of(result, knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT));
+      SoapOutcome outcome =
+          SoapOutcome.of(result, knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT))
+              .withDeath(tiers.middlewareDeath());
       progress.line(at.step() + " rep " + at.repetition() + ": " + outcome.summaryLine());
       Repetition done =
           new Repetition(

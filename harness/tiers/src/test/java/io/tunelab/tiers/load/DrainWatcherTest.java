@@ -9,6 +9,9 @@ import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 class DrainWatcherTest {
@@ -56,5 +59,28 @@ class DrainWatcherTest {
     assertThat(result.lost()).containsExactly("ORD-w-000001", "ORD-w-000003");
     assertThat(result.waited()).isGreaterThanOrEqualTo(timeout);
     assertThat(result.accounting().message()).contains("2 LOST");
+  }
+
+  @Test
+  void endsAtOnceNamingWhyWhenTheMiddlewareIsGoneAndCountsWhatSettledBefore() throws Exception {
+    Deque<List<Event>> polls =
+        new ArrayDeque<>(List.of(List.of(), List.of(update(1, "ORD-w-000002"))));
+    CompletionSource completions = () -> polls.isEmpty() ? List.of() : polls.poll();
+    AtomicInteger looks = new AtomicInteger();
+    Supplier<Optional<String>> gone =
+        () ->
+            looks.incrementAndGet() >= 2
+                ? Optional.of("the middleware exited with status 137")
+                : Optional.empty();
+
+    DrainResult result =
+        new DrainWatcher(completions, Map::of, Duration.ofMillis(1), Duration.ofHours(1), gone)
+            .await(SENT);
+
+    assertThat(result.complete()).isFalse();
+    assertThat(result.endedBy()).contains("the middleware exited with status 137");
+    assertThat(result.accounting().completed()).isEqualTo(1);
+    assertThat(result.lost()).containsExactly("ORD-w-000001", "ORD-w-000003");
+    assertThat(looks).hasValue(2);
   }
 }

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.middleware;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,6 +15,7 @@ import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.middleware.TestOrders.TestOrder;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -22,6 +24,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javax.transaction.xa.XAResource;
+import javax.transaction.xa.Xid;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientConsumer;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
+import org.apache.activemq.artemis.core.transaction.impl.XidImpl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -564,6 +575,54 @@ class OrderToBillIT {
 
     assertThat(fixture.faulted()).containsExactly(Map.entry("race-1", "siebel: fault"));
     assertThat(fixture.count("SELECT count(*) FROM process_instance")).isEqualTo(1);
+  }
+
+  /**
+   * A middleware that died between the two phases leaves prepared branches no coordinator will
+   * finish: in PostgreSQL they hold their locks (the next purge would wait for good), on the broker
+   * the messages they took stay invisible. Before a middleware starts, the harness rolls them back.
+   */
+  @Test
+  void inDoubtBranchesADeadMiddlewareLeftAreRolledBackInTheDatabaseAndOnTheBroker()
+      throws Exception {
+    String broker = fixture.endpoints.broker();
+    try {
+      try (Connection dead = fixture.connect();
+          Statement statement = dead.createStatement()) {
+        statement.execute("BEGIN");
+        statement.execute("INSERT INTO order_receipt (order_id) VALUES ('idb-receipt')");
+        statement.execute("PREPARE TRANSACTION 'tunelab-it-in-doubt'");
+      }
+      TestOrders.send(broker, TestOrders.orders("idb", "small", 1, fixture.parties(1)));
+      Xid xid = new XidImpl("branch".getBytes(UTF_8), 4242, "in-doubt".getBytes(UTF_8));
+      try (ServerLocator locator = ActiveMQClient.createServerLocator(broker);
+          ClientSessionFactory factory = locator.createSessionFactory();
+          ClientSession session = factory.createSession(true, false, false)) {
+        session.start(xid, XAResource.TMNOFLAGS);
+        try (ClientConsumer consumer = session.createConsumer("tunelab.intake")) {
+          session.start();
+          ClientMessage taken = consumer.receive(10_000);
+          assertThat(taken).isNotNull();
+          taken.acknowledge();
+        }
+        session.end(xid, XAResource.TMSUCCESS);
+        session.prepare(xid);
+      }
+
+      assertThat(fixture.database.rollbackPreparedTransactions())
+          .containsExactly("tunelab-it-in-doubt");
+      try (BrokerManagement management = BrokerManagement.connect(broker)) {
+        assertThat(management.rollbackPreparedTransactions()).hasSize(1);
+        assertThat(management.rollbackPreparedTransactions()).isEmpty();
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> management.queue("tunelab.intake").messageCount() == 1);
+      }
+      assertThat(fixture.count("SELECT count(*) FROM pg_prepared_xacts")).isZero();
+      assertThat(fixture.count("SELECT count(*) FROM order_receipt")).isZero();
+    } finally {
+      fixture.database.rollbackPreparedTransactions();
+    }
   }
 
   private static long indexScans() {

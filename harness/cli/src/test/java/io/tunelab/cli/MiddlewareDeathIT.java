@@ -1,0 +1,93 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A middleware that dies during a batch (killed here, as an out-of-memory exit or a crash would end
+ * it) ends that repetition at once with the reason, instead of a drain timeout per repetition, and
+ * the next repetition runs on a new middleware.
+ */
+class MiddlewareDeathIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void aDeadMiddlewareInvalidatesItsRepetitionByNameAndTheNextOneRunsOnANewOne() throws Exception {
+    try (TestRuntime runtime = new TestRuntime()) {
+      Path out = runtime.dir().resolve("results");
+      Path experiment = runtime.dir().resolve("death.yaml");
+      // A drain timeout far beyond the wait below: only noticing the death ends this in time.
+      Files.writeString(
+          experiment,
+          """
+          plan: batch-order
+          repeat: 2
+          workload: {orders: 150, warmupOrders: 0, drainTimeoutSeconds: 900, mix: "1:0:0"}
+          knobs: {db.seed.customers: 100, mocks.brm.latency: 100}
+          steps: [{name: dies}]
+          """);
+      CliProcess.Running running =
+          new CliProcess(runtime.dir())
+              .start("run", experiment.toString(), "--out", out.toString());
+      await()
+          .atMost(Duration.ofMinutes(3))
+          .pollInterval(Duration.ofMillis(200))
+          .until(() -> running.stderr().contains("drain ("));
+      List<ProcessHandle> middleware = middlewareUnder(runtime.dir());
+      assertThat(middleware).hasSize(1);
+      middleware.get(0).destroyForcibly();
+
+      assertThat(running.process().waitFor(4, TimeUnit.MINUTES)).isTrue();
+      CliProcess.Result result = running.result();
+      assertThat(result.exitCode()).as(result.stderr()).isEqualTo(1);
+      assertThat(result.stderr()).contains("rep 2: starting the middleware again");
+
+      JsonNode repetitions =
+          JSON.readTree(Files.readString(runDir(out).resolve("run.json")))
+              .path("steps")
+              .path(0)
+              .path("repetitions");
+      JsonNode first = repetitions.path(0);
+      assertThat(first.path("valid").asBoolean()).isFalse();
+      assertThat(first.path("verdict").asText())
+          .contains("the drain ended early: the middleware (pid " + middleware.get(0).pid())
+          .contains("exited with status 137")
+          .doesNotContain("stalled");
+      JsonNode second = repetitions.path(1);
+      assertThat(second.path("valid").asBoolean()).as(result.stderr()).isTrue();
+      assertThat(second.path("accounting").path("completed").asInt()).isEqualTo(150);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());
+    }
+  }
+
+  private static List<ProcessHandle> middlewareUnder(Path runtime) {
+    return TierProcesses.under(runtime).stream()
+        .filter(
+            p ->
+                p.info()
+                    .commandLine()
+                    .map(line -> line.contains("middleware.properties"))
+                    .orElse(false))
+        .toList();
+  }
+
+  private static Path runDir(Path out) throws Exception {
+    try (Stream<Path> runs = Files.list(out)) {
+      List<Path> all = runs.filter(Files::isDirectory).toList();
+      assertThat(all).hasSize(1);
+      return all.get(0);
+    }
+  }
+}
