@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,7 +52,7 @@ class MiddlewareDeathIT {
       assertThat(result.stderr()).contains("rep 2: starting the middleware again");
 
       JsonNode repetitions =
-          JSON.readTree(Files.readString(runDir(out).resolve("run.json")))
+          JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")))
               .path("steps")
               .path(0)
               .path("repetitions");
@@ -81,13 +80,5 @@ class MiddlewareDeathIT {
                     .map(line -> line.contains("middleware.properties"))
                     .orElse(false))
         .toList();
-  }
-
-  private static Path runDir(Path out) throws Exception {
-    try (Stream<Path> runs = Files.list(out)) {
-      List<Path> all = runs.filter(Files::isDirectory).toList();
-      assertThat(all).hasSize(1);
-      return all.get(0);
-    }
   }
 }

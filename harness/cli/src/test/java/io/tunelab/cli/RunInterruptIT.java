@@ -8,9 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** Ctrl-C (SIGTERM, as a terminal's SIGINT runs the same shutdown hooks) during a run. */
@@ -41,24 +39,16 @@ class RunInterruptIT {
       running.process().destroy();
       assertThat(running.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-      JsonNode run = JSON.readTree(Files.readString(runDir(out).resolve("run.json")));
+      JsonNode run = JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")));
       assertThat(run.path("status").asText()).isEqualTo("incomplete");
       assertThat(run.path("valid").asBoolean()).isFalse();
       assertThat(run.path("finishedAt").asText()).isNotBlank();
       // the page of a stopped run is written too, and says it is incomplete
-      assertThat(Files.readString(runDir(out).resolve("report.html")))
+      assertThat(Files.readString(TestRuntime.onlyRun(out).resolve("report.html")))
           .contains("\"status\":\"incomplete\"");
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());
-    }
-  }
-
-  private static Path runDir(Path out) throws Exception {
-    try (Stream<Path> runs = Files.list(out)) {
-      List<Path> all = runs.filter(Files::isDirectory).toList();
-      assertThat(all).hasSize(1);
-      return all.get(0);
     }
   }
 }

@@ -1,10 +1,13 @@
 package io.tunelab.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
@@ -24,6 +27,15 @@ final class TestRuntime implements AutoCloseable {
 
   Path dir() {
     return dir;
+  }
+
+  /** The one run folder {@code tunelab run --out out} wrote. */
+  static Path onlyRun(Path out) throws IOException {
+    try (Stream<Path> runs = Files.list(out)) {
+      List<Path> all = runs.filter(Files::isDirectory).toList();
+      assertThat(all).hasSize(1);
+      return all.get(0);
+    }
   }
 
   @Override

@@ -83,8 +83,7 @@ final class RunTiers implements AutoCloseable {
       restarted.addAll(stackTiers);
       if (stackTiers.contains("db")) {
         // The middleware reads its tables as it starts (async.persist recovers what a crash left).
-        Endpoints endpoints = stack.endpoints();
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()).migrate();
+        database().migrate();
       }
     }
     siebel().setLatency(knobs.get(Knobs.MOCKS_SIEBEL_LATENCY));
@@ -94,6 +93,7 @@ final class RunTiers implements AutoCloseable {
     boolean dead = middleware != null && middleware.death().isPresent();
     if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
       stopMiddleware();
+      rollbackInDoubt();
       startMiddleware(knobs, middlewareDir);
       restarted.add("middleware");
     }
@@ -117,20 +117,19 @@ final class RunTiers implements AutoCloseable {
     Optional<String> death = middlewareDeath();
     if (death.isPresent()) {
       stopMiddleware();
+      rollbackInDoubt();
       if (current.get(Knobs.DB_PURGE)) {
         // The dead one's orders went back to the queues and its stored hand-offs wait in
         // delivery_message: a new middleware would take them up (async.persist recovers them)
         // while the next repetition purges the tables under them, PostgreSQL cancelling one side
         // as a deadlock, and they would count in that repetition. They belong to the dead one's.
-        rollbackInDoubt();
-        Endpoints endpoints = stack.endpoints();
-        try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
+        try (BrokerManagement broker = BrokerManagement.connect(stack.endpoints().broker())) {
           Map<String, Long> removed = broker.purgeQueues();
           if (!removed.isEmpty()) {
             notices.accept("purged the orders the dead middleware left on the queues: " + removed);
           }
         }
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()).purge();
+        database().purge();
       }
       startMiddleware(current, dir);
     }
@@ -138,7 +137,6 @@ final class RunTiers implements AutoCloseable {
   }
 
   private void startMiddleware(KnobSet knobs, Path dir) {
-    rollbackInDoubt();
     middleware =
         MiddlewareTier.start(
             MiddlewareConfig.from(knobs),
@@ -148,18 +146,15 @@ final class RunTiers implements AutoCloseable {
   }
 
   /**
-   * With no middleware running, a prepared XA branch is one that a middleware which died (or was
-   * stopped) between the two phases left behind: no coordinator will finish it (the middleware runs
-   * no recovery manager), its database locks would block the next purge and its broker messages
-   * stay invisible. Roll them back, as presumed abort would, and say so.
+   * Call with no middleware running. Then a prepared XA branch is one that a middleware which died
+   * (or was stopped) between the two phases left behind: no coordinator will finish it (the
+   * middleware runs no recovery manager), its database locks would block the next purge and its
+   * broker messages stay invisible. Roll them back, as presumed abort would, and say so.
    */
   private void rollbackInDoubt() {
-    Endpoints endpoints = stack.endpoints();
-    List<String> db =
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword())
-            .rollbackPreparedTransactions();
+    List<String> db = database().rollbackPreparedTransactions();
     List<String> broker;
-    try (BrokerManagement management = BrokerManagement.connect(endpoints.broker())) {
+    try (BrokerManagement management = BrokerManagement.connect(stack.endpoints().broker())) {
       broker = management.rollbackPreparedTransactions();
     }
     if (!db.isEmpty() || !broker.isEmpty()) {
@@ -173,6 +168,11 @@ final class RunTiers implements AutoCloseable {
               broker.size(),
               broker));
     }
+  }
+
+  private Database database() {
+    Endpoints endpoints = stack.endpoints();
+    return new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
   }
 
   /**
