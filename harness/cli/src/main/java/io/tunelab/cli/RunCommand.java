@@ -2,6 +2,8 @@ package io.tunelab.cli;
 
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.experiment.ProtocolOverrides;
+import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.tiers.TunelabHome;
@@ -14,6 +16,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -54,8 +57,24 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--repeat",
       paramLabel = "N",
-      description = "Repetitions per step, over the experiment's repeat (default 3).")
+      description = "Repetitions per step, a fixed count over the experiment's repeat (default 3).")
   Integer repeat;
+
+  @Option(
+      names = "--jvm",
+      paramLabel = "shared|fresh",
+      description =
+          "fresh: every repetition gets a newly started middleware JVM with its own warm-up;"
+              + " shared: a step's repetitions share one (over the experiment's jvm).")
+  Repetitions.Jvm jvm;
+
+  @Option(
+      names = "--order",
+      paramLabel = "sequential|interleaved",
+      description =
+          "interleaved: one repetition of each step per round (A B C A B C), over the"
+              + " experiment's order.")
+  Repetitions.Order order;
 
   @Option(
       names = "--out",
@@ -74,7 +93,13 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     Experiment read =
         new ExperimentReader()
-            .read(experiment, knobs, repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat));
+            .read(
+                experiment,
+                knobs,
+                new ProtocolOverrides(
+                    repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat),
+                    Optional.ofNullable(jvm),
+                    Optional.ofNullable(order)));
     TunelabHome home = TunelabHome.locate();
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = System.console() != null ? new LiveProgress(err) : new LineProgress(err);

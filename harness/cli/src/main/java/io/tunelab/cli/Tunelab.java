@@ -34,6 +34,8 @@ public final class Tunelab {
 
   static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new Tunelab());
+    // --jvm fresh, --order interleaved: enum options in the YAML's lower case
+    commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setExecutionExceptionHandler(
         (exception, cmd, parseResult) -> {
           if (exception instanceof BadInputException) {

@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param description free text, may be empty
  * @param plan the load plan
  * @param kind how the steps were declared
- * @param repeat repetitions of each step, 1 or more
+ * @param repeat repetitions of each step, 1 or more (the least when the count is adaptive)
+ * @param repetitions how often, in what order and in which JVMs the steps are measured
  * @param baseline the step whose throughput scores 100
  * @param steps in run order, at least one, unique names
  */
@@ -23,6 +24,7 @@ public record Experiment(
     Plan plan,
     Kind kind,
     int repeat,
+    Repetitions repetitions,
     String baseline,
     List<Step> steps) {
   /** How the steps of an experiment are declared. */
@@ -44,10 +46,24 @@ public record Experiment(
     if (repeat < 1) {
       throw new IllegalArgumentException("repeat must be 1 or more, was " + repeat);
     }
+    Objects.requireNonNull(repetitions, "repetitions");
   }
 
-  /** Runs in total: steps times repetitions. */
+  /** An experiment measured {@code repeat} times per step, sequentially, in shared JVMs. */
+  public Experiment(
+      String name,
+      String file,
+      String description,
+      Plan plan,
+      Kind kind,
+      int repeat,
+      String baseline,
+      List<Step> steps) {
+    this(name, file, description, plan, kind, repeat, Repetitions.fixed(repeat), baseline, steps);
+  }
+
+  /** Runs in total at least: steps times the least repetitions. */
   public int runs() {
-    return steps.size() * repeat;
+    return steps.size() * repetitions.min();
   }
 }

@@ -31,7 +31,9 @@ import java.util.stream.Collectors;
  * <pre>
  * name: quickstart            # optional, else the file name
  * plan: batch-order           # batch-order | concurrent-soap
- * repeat: 3                   # repetitions per step (default 3)
+ * repeat: 3                   # repetitions per step (default 3), or {min: 3, max: 10, halfWidthPercent: 3}
+ * jvm: shared                 # or fresh: a new middleware JVM, warmed up, for every repetition
+ * order: sequential           # or interleaved: A B C A B C
  * baseline: untuned           # the step that scores 100 (default: the first)
  * workload: {orders: 100}     # workload.* knobs, named without the prefix
  * knobs: {db.seed.customers: 200}   # knobs of every step
@@ -48,6 +50,8 @@ public final class ExperimentReader {
           "description",
           "plan",
           "repeat",
+          "jvm",
+          "order",
           "baseline",
           "workload",
           "knobs",
@@ -74,6 +78,15 @@ public final class ExperimentReader {
    * @throws BadInputException naming the file, the path and the allowed values
    */
   public Experiment read(Path file, Map<String, String> overrides, OptionalInt repeat) {
+    return read(file, overrides, ProtocolOverrides.repeat(repeat));
+  }
+
+  /**
+   * @param overrides {@code --set} knobs, over every step's knobs
+   * @param protocol {@code --repeat}, {@code --jvm}, {@code --order}, over the file's
+   * @throws BadInputException naming the file, the path and the allowed values
+   */
+  public Experiment read(Path file, Map<String, String> overrides, ProtocolOverrides protocol) {
     String text;
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
@@ -84,7 +97,7 @@ public final class ExperimentReader {
       throw new BadInputException("cannot read the experiment file " + file + ": " + e, e);
     }
     String name = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-    return parse(file.toString(), name, text, overrides, repeat);
+    return parse(file.toString(), name, text, overrides, protocol);
   }
 
   /** Reads experiment YAML text; {@code file} only names it in messages. */
@@ -94,6 +107,16 @@ public final class ExperimentReader {
       String text,
       Map<String, String> overrides,
       OptionalInt repeat) {
+    return parse(file, defaultName, text, overrides, ProtocolOverrides.repeat(repeat));
+  }
+
+  /** Reads experiment YAML text with the command line's protocol overrides. */
+  public Experiment parse(
+      String file,
+      String defaultName,
+      String text,
+      Map<String, String> overrides,
+      ProtocolOverrides protocol) {
     Where top = new Where(file, "");
     JsonNode root;
     try {
@@ -107,12 +130,7 @@ public final class ExperimentReader {
     top.object(root, FIELDS);
     String name = name(root, top, defaultName);
     Plan plan = plan(root.get("plan"), top.child("plan"));
-    int times =
-        repeat.isPresent()
-            ? checkedRepeat(repeat.getAsInt())
-            : root.has("repeat")
-                ? top.child("repeat").integer(root.get("repeat"), 1, MAX_REPEAT)
-                : DEFAULT_REPEAT;
+    Repetitions repetitions = RepetitionsReader.read(root, top, protocol);
     Map<String, String> workload =
         root.has("workload") ? workload(root.get("workload"), top.child("workload")) : Map.of();
     Map<String, String> knobs =
@@ -131,7 +149,8 @@ public final class ExperimentReader {
     String description =
         root.has("description") ? top.child("description").text(root.get("description")) : "";
     String baseline = baseline(root.get("baseline"), top.child("baseline"), steps);
-    return new Experiment(name, file, description, plan, kind, times, baseline, steps);
+    return new Experiment(
+        name, file, description, plan, kind, repetitions.min(), repetitions, baseline, steps);
   }
 
   /**
@@ -251,13 +270,6 @@ public final class ExperimentReader {
             () ->
                 where.bad(
                     "unknown plan '" + name + "'; allowed: " + String.join(", ", Plan.names())));
-  }
-
-  private static int checkedRepeat(int repeat) {
-    if (repeat < 1 || repeat > MAX_REPEAT) {
-      throw new BadInputException("--repeat must be 1.." + MAX_REPEAT + ", was " + repeat);
-    }
-    return repeat;
   }
 
   private static Experiment.Kind kind(JsonNode root, Where top) {

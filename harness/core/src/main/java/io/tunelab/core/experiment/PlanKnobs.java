@@ -24,6 +24,13 @@ public final class PlanKnobs {
         List.of(
             Knobs.WORKLOAD_ORDERS,
             Knobs.WORKLOAD_WARMUP_ORDERS,
+            Knobs.WORKLOAD_WARMUP_MAX_ORDERS,
+            Knobs.WORKLOAD_WARMUP_MAX_SECONDS,
+            Knobs.WORKLOAD_STEADY_WINDOWS,
+            Knobs.WORKLOAD_STEADY_WINDOW_ORDERS,
+            Knobs.WORKLOAD_STEADY_TOLERANCE,
+            Knobs.WORKLOAD_MODE,
+            Knobs.WORKLOAD_MIN_MEASURED_SECONDS,
             Knobs.WORKLOAD_MIX,
             Knobs.WORKLOAD_NEW_CUSTOMER_PERCENT,
             Knobs.WORKLOAD_SEED,
@@ -35,7 +42,6 @@ public final class PlanKnobs {
             Knobs.WORKLOAD_MODEL,
             Knobs.WORKLOAD_LOOPS,
             Knobs.WORKLOAD_RAMP_UP,
-            Knobs.WORKLOAD_ARRIVALS_PER_MINUTE,
             Knobs.WORKLOAD_DURATION,
             Knobs.WORKLOAD_WARMUP_LOOPS,
             Knobs.WORKLOAD_RESPONSE_TIMEOUT));
@@ -68,7 +74,8 @@ public final class PlanKnobs {
               + plan.yamlName()
               + ": remove it; that plan's own workload knobs are "
               + own(plan).stream().map(Knob::name).collect(Collectors.joining(", "))
-              + ", with workload.threads, workload.warmupBefore and workload.maxErrorPercent");
+              + ", with workload.threads, workload.warmupBefore, workload.arrivalsPerMinute and"
+              + " workload.maxErrorPercent");
     }
   }
 }

@@ -575,16 +575,82 @@ public final class Knobs {
           KnobTypes.integer(0, 100_000_000),
           50,
           "orders",
-          "batch-order: orders sent and drained before each measured batch; never measured",
+          "batch-order: the fewest orders a warm-up completes before it may end; it goes on until"
+              + " the completion rate is steady (workload.steady*); 0 turns the warm-up off; never"
+              + " measured",
           "");
   public static final Knob<String> WORKLOAD_WARMUP_BEFORE =
       workload(
           "warmupBefore",
           KnobTypes.choice("every-repetition", "first-repetition"),
-          "every-repetition",
+          "first-repetition",
           "",
-          "warm up before every repetition, or only before a step's first (its tiers just"
-              + " (re)started; later repetitions follow a warm one)",
+          "warm up before every repetition, or before a step's first and whenever the middleware"
+              + " JVM is new (a step's later repetitions follow a warm one)",
+          "");
+  public static final Knob<Integer> WORKLOAD_WARMUP_MAX_ORDERS =
+      workload(
+          "warmupMaxOrders",
+          KnobTypes.integer(1, 100_000_000),
+          2_000,
+          "orders",
+          "batch-order: the warm-up's backlog: orders enqueued for it at most; those left when the"
+              + " rate is steady are removed from the queue unprocessed",
+          "");
+  public static final Knob<Integer> WORKLOAD_WARMUP_MAX_SECONDS =
+      workload(
+          "warmupMaxSeconds",
+          KnobTypes.integer(1, 86_400),
+          180,
+          "s",
+          "batch-order: the longest a warm-up drains before its repetitions get the verdict 'no"
+              + " steady state'",
+          "");
+  public static final Knob<Integer> WORKLOAD_STEADY_WINDOWS =
+      workload(
+          "steadyWindows",
+          KnobTypes.integer(2, 1_000),
+          5,
+          "windows",
+          "batch-order: how many consecutive warm-up windows must agree for the rate to be steady",
+          "Georges et al. 2007: CoV of the last k iterations");
+  public static final Knob<Integer> WORKLOAD_STEADY_WINDOW_ORDERS =
+      workload(
+          "steadyWindowOrders",
+          KnobTypes.integer(5, 100_000),
+          40,
+          "orders",
+          "batch-order: completions per warm-up window (a window's rate is its completions over"
+              + " its time)",
+          "");
+  public static final Knob<Double> WORKLOAD_STEADY_TOLERANCE =
+      workload(
+          "steadyTolerancePercent",
+          KnobTypes.decimal(0.1, 50),
+          5.0,
+          "%",
+          "batch-order: steady when the last windows' rates vary (CV) and trend by at most this",
+          "");
+  public static final Knob<String> WORKLOAD_MODE =
+      workload(
+          "mode",
+          KnobTypes.choice("backlog", "stream", "rate"),
+          "backlog",
+          "",
+          "batch-order: backlog (the batch is enqueued with delivery paused, then released and the"
+              + " drain timed: the load tier is out of the measured window, latency is mostly queue"
+              + " wait), stream (sent as fast as the publishers go while the middleware consumes),"
+              + " rate (sent at workload.arrivalsPerMinute; latency from each order's due time)",
+          "OpenMessaging Benchmark: backlog, then drain");
+  public static final Knob<Integer> WORKLOAD_MIN_MEASURED_SECONDS =
+      workload(
+          "minMeasuredSeconds",
+          KnobTypes.integer(0, 86_400),
+          10,
+          "s",
+          "batch-order: the measured batch grows beyond workload.orders until its steady window"
+              + " should last this long at the rate the warm-up (or the previous repetition)"
+              + " reached",
           "");
   public static final Knob<Integer> WORKLOAD_THREADS =
       workload(
@@ -678,7 +744,8 @@ public final class Knobs {
           KnobTypes.integer(1, 6_000_000),
           600,
           "arrivals/min",
-          "concurrent-soap, open model: target customer arrivals per minute (three requests each)",
+          "target arrival rate: concurrent-soap open model, customers (three requests each);"
+              + " batch-order rate mode, orders",
           "");
   public static final Knob<Integer> WORKLOAD_DURATION =
       workload(
@@ -795,6 +862,13 @@ public final class Knobs {
           WORKLOAD_ORDERS,
           WORKLOAD_WARMUP_ORDERS,
           WORKLOAD_WARMUP_BEFORE,
+          WORKLOAD_WARMUP_MAX_ORDERS,
+          WORKLOAD_WARMUP_MAX_SECONDS,
+          WORKLOAD_STEADY_WINDOWS,
+          WORKLOAD_STEADY_WINDOW_ORDERS,
+          WORKLOAD_STEADY_TOLERANCE,
+          WORKLOAD_MODE,
+          WORKLOAD_MIN_MEASURED_SECONDS,
           WORKLOAD_THREADS,
           WORKLOAD_MIX,
           WORKLOAD_NEW_CUSTOMER_PERCENT,

@@ -23,6 +23,10 @@ import java.util.List;
  * @param findings what the observer concluded from the measured window (see {@code
  *     results/README.md}); null when the run was not observed
  * @param observer what the observer cost; null when the run was not observed
+ * @param window batch-order: how the measured window was made (mode, hold, drain and steady spans,
+ *     the whole drain's throughput); null for concurrent-soap and older runs
+ * @param middlewareJvm which middleware JVM of the run measured it (1 for the first started, 2 for
+ *     the next, ...): repetitions with the same number shared a JVM; null in older runs
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Repetition(
@@ -36,7 +40,9 @@ public record Repetition(
     String rawData,
     RequestMetrics requests,
     List<Finding> findings,
-    ObserverStats observer) {
+    ObserverStats observer,
+    MeasuredWindow window,
+    Integer middlewareJvm) {
 
   public Repetition {
     findings = findings == null ? null : List.copyOf(findings);
@@ -53,7 +59,19 @@ public record Repetition(
       long wallMillis,
       String rawData) {
     this(
-        number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, null, null, null);
+        number,
+        valid,
+        verdict,
+        metrics,
+        accounting,
+        warmup,
+        wallMillis,
+        rawData,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 
   /** This repetition with what the observer concluded and what it cost. */
@@ -69,6 +87,26 @@ public record Repetition(
         rawData,
         requests,
         found,
-        stats);
+        stats,
+        window,
+        middlewareJvm);
+  }
+
+  /** This repetition with how its window was made and which middleware JVM measured it. */
+  public Repetition withWindow(MeasuredWindow made, Integer jvm) {
+    return new Repetition(
+        number,
+        valid,
+        verdict,
+        metrics,
+        accounting,
+        warmup,
+        wallMillis,
+        rawData,
+        requests,
+        findings,
+        observer,
+        made,
+        jvm);
   }
 }

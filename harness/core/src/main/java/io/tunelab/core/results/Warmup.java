@@ -12,17 +12,38 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param millis wall time of the warm-up (send and drain, or the whole warm-up run)
  * @param requests concurrent-soap: requests made
  * @param answered concurrent-soap: requests answered without error
+ * @param purged batch-order: orders of the warm-up's backlog removed from the intake queue
+ *     unprocessed once the rate was steady; null for a warm-up without a backlog
+ * @param steadyState batch-order: how the warm-up ended and what its rule saw; null when it ran
+ *     without the rule
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Warmup(
-    Integer orders, Integer settled, long millis, Integer requests, Integer answered) {
-  /** A batch-order warm-up. */
+    Integer orders,
+    Integer settled,
+    long millis,
+    Integer requests,
+    Integer answered,
+    Integer purged,
+    SteadyStateReport steadyState) {
+  /** A batch-order warm-up without the steady-state rule. */
   public Warmup(int orders, int settled, long millis) {
-    this(orders, settled, millis, null, null);
+    this(orders, settled, millis, null, null, null, null);
+  }
+
+  /** A batch-order warm-up until steady: its backlog, what settled, what was purged, the rule. */
+  public static Warmup untilSteady(
+      int orders, int settled, int purged, long millis, SteadyStateReport steadyState) {
+    return new Warmup(orders, settled, millis, null, null, purged, steadyState);
   }
 
   /** A concurrent-soap warm-up. */
   public static Warmup ofRequests(int requests, int answered, long millis) {
-    return new Warmup(null, null, millis, requests, answered);
+    return new Warmup(null, null, millis, requests, answered, null, null);
+  }
+
+  /** Whether a steady-state rule judged this warm-up and found no steady state. */
+  public boolean unsteady() {
+    return steadyState != null && !steadyState.reached();
   }
 }

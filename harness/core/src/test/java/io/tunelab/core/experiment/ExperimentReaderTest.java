@@ -280,4 +280,76 @@ class ExperimentReaderTest {
         .isInstanceOf(BadInputException.class)
         .hasMessageStartingWith("--set: broker.persistance: unknown knob");
   }
+
+  @Test
+  void readsAnAdaptiveRepeatFreshJvmsAndInterleavedOrder() {
+    Experiment experiment =
+        parse(
+            """
+            plan: batch-order
+            repeat: {min: 3, max: 10, halfWidthPercent: 2.5}
+            jvm: fresh
+            order: interleaved
+            steps: [{name: a}, {name: b}]
+            """);
+
+    Repetitions repetitions = experiment.repetitions();
+    assertThat(repetitions.min()).isEqualTo(3);
+    assertThat(repetitions.max()).isEqualTo(10);
+    assertThat(repetitions.halfWidthPercent()).isEqualTo(2.5);
+    assertThat(repetitions.adaptive()).isTrue();
+    assertThat(repetitions.jvm()).isEqualTo(Repetitions.Jvm.FRESH);
+    assertThat(repetitions.order()).isEqualTo(Repetitions.Order.INTERLEAVED);
+    assertThat(experiment.repeat()).isEqualTo(3);
+  }
+
+  @Test
+  void aPlainRepeatIsAFixedSequentialCountInSharedJvms() {
+    Repetitions repetitions =
+        parse("plan: batch-order\nrepeat: 4\nsteps: [{name: a}]\n").repetitions();
+
+    assertThat(repetitions).isEqualTo(Repetitions.fixed(4));
+    assertThat(repetitions.adaptive()).isFalse();
+  }
+
+  @Test
+  void theCommandLineOverridesTheProtocol() {
+    Experiment experiment =
+        reader.parse(
+            FILE,
+            "x",
+            "plan: batch-order\nrepeat: {min: 2, max: 9, halfWidthPercent: 3}\nsteps: [{name: a}]\n",
+            Map.of(),
+            new ProtocolOverrides(
+                OptionalInt.of(5),
+                java.util.Optional.of(Repetitions.Jvm.FRESH),
+                java.util.Optional.of(Repetitions.Order.INTERLEAVED)));
+
+    assertThat(experiment.repetitions())
+        .isEqualTo(new Repetitions(5, 5, 0, Repetitions.Jvm.FRESH, Repetitions.Order.INTERLEAVED));
+  }
+
+  @Test
+  void rejectsABadProtocol() {
+    assertBad(
+        "plan: batch-order\nrepeat: {min: 3, max: 10}\nsteps: [{name: a}]\n",
+        "repeat: an adaptive repeat needs min, max and halfWidthPercent",
+        "halfWidthPercent is missing");
+    assertBad(
+        "plan: batch-order\nrepeat: {min: 5, max: 3, halfWidthPercent: 3}\nsteps: [{name: a}]\n",
+        "repeat.max: must be an integer 5..1000, was 3");
+    assertBad(
+        "plan: batch-order\nrepeat: {min: 3, max: 5, halfWidthPercent: 0}\nsteps: [{name: a}]\n",
+        "repeat.halfWidthPercent: must be a number in (0, 100]");
+    assertBad(
+        "plan: batch-order\nrepeat: {min: 3, max: 5, halfWidthPercent: 3, tol: 1}\nsteps: [{name:"
+            + " a}]\n",
+        "repeat.tol: unknown field");
+    assertBad(
+        "plan: batch-order\njvm: forked\nsteps: [{name: a}]\n",
+        "jvm: must be one of [shared, fresh], was 'forked'");
+    assertBad(
+        "plan: batch-order\norder: random\nsteps: [{name: a}]\n",
+        "order: must be one of [sequential, interleaved], was 'random'");
+  }
 }

@@ -119,10 +119,12 @@ class PlanKnobsTest {
       assertThat(PlanKnobs.uses(plan, "workload.threads")).isTrue();
       assertThat(PlanKnobs.uses(plan, "workload.maxErrorPercent")).isTrue();
       assertThat(PlanKnobs.uses(plan, "workload.warmupBefore")).isTrue();
+      assertThat(PlanKnobs.uses(plan, "workload.arrivalsPerMinute")).isTrue();
       assertThat(PlanKnobs.uses(plan, "mocks.brm.latency")).isTrue();
       assertThat(PlanKnobs.uses(plan, "middleware.billing.tracking")).isTrue();
     }
-    assertThat(PlanKnobs.uses(Plan.BATCH_ORDER, "workload.arrivalsPerMinute")).isFalse();
+    assertThat(PlanKnobs.uses(Plan.BATCH_ORDER, "workload.loops")).isFalse();
+    assertThat(PlanKnobs.uses(Plan.CONCURRENT_SOAP, "workload.mode")).isFalse();
     assertThat(PlanKnobs.uses(Plan.CONCURRENT_SOAP, "workload.drainTimeoutSeconds")).isFalse();
   }
 

@@ -38,7 +38,9 @@ class SoapRunFilesTest {
             null,
             null),
         null,
-        null);
+        null,
+        null,
+        1);
   }
 
   private static RunResult run() {

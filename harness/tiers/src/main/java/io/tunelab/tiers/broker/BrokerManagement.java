@@ -209,6 +209,43 @@ public final class BrokerManagement implements AutoCloseable {
     return ((Number) call(request, "operation " + operation + " on " + queue)).longValue();
   }
 
+  /**
+   * Stops delivery from {@code queue} to its consumers, which stay attached; messages sent to it
+   * are still accepted and stored. Not persisted: a broker restart forgets it. The backlog mode
+   * enqueues a batch this way, out of the middleware's sight, before the drain is timed.
+   */
+  public void pauseQueue(String queue) {
+    queueOperation(queue, "pause");
+  }
+
+  /** Delivers from {@code queue} again after {@link #pauseQueue}; a no-op on a running queue. */
+  public void resumeQueue(String queue) {
+    queueOperation(queue, "resume");
+  }
+
+  /** Whether delivery from {@code queue} is paused, as the broker says. */
+  public boolean queuePaused(String queue) {
+    return Boolean.TRUE.equals(queueAttribute(queue, "paused"));
+  }
+
+  /**
+   * Removes the messages of one queue that no consumer holds and returns how many it removed (a
+   * message already delivered to a consumer stays with it).
+   */
+  public long purgeQueue(String queue) {
+    return queueOperationCount(queue, "removeAllMessages");
+  }
+
+  private synchronized void queueOperation(String queue, String operation) {
+    ClientMessage request = session.createMessage(false);
+    try {
+      ManagementHelper.putOperationInvocation(request, ResourceNames.QUEUE + queue, operation);
+    } catch (Exception e) {
+      throw new IllegalArgumentException("cannot encode " + operation, e);
+    }
+    call(request, "operation " + operation + " on " + queue);
+  }
+
   /** The counters of one queue; the queue must exist. */
   public QueueCounters queue(String name) {
     QueueCounters counters = queues().get(name);

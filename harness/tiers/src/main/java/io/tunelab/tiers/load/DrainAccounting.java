@@ -54,6 +54,7 @@ public final class DrainAccounting {
     int completed = 0;
     int faulted = 0;
     Histogram latency = new Histogram(SIGNIFICANT_DIGITS);
+    List<Long> completedAt = new ArrayList<>();
     long firstSend = Long.MAX_VALUE;
     long lastCompletion = 0;
     for (Map.Entry<String, Long> order : sentAtMillis.entrySet()) {
@@ -69,6 +70,7 @@ public final class DrainAccounting {
         completed++;
         long first = times.stream().mapToLong(Long::longValue).min().orElseThrow();
         latency.recordValue(Math.max(0, first - sentAt));
+        completedAt.add(first);
         lastCompletion = Math.max(lastCompletion, first);
         if (times.size() > 1 || isFaulted) {
           duplicated.add(id);
@@ -83,7 +85,11 @@ public final class DrainAccounting {
     duplicated.sort(null);
     DrainMetrics metrics =
         new DrainMetrics(
-            completed, sentAtMillis.isEmpty() ? 0 : firstSend, lastCompletion, latency);
+            completed,
+            sentAtMillis.isEmpty() ? 0 : firstSend,
+            lastCompletion,
+            latency,
+            completedAt);
     return new Accounting(
         sentAtMillis.size(), completed, faulted, lost, duplicated, faultsOfBatch, metrics);
   }

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.load;
 
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -12,13 +13,24 @@ public final class DrainMetrics {
   private final long firstSendMillis;
   private final long lastCompletionMillis;
   private final Histogram latencyMillis;
+  private final List<Long> completionMillis;
 
   DrainMetrics(
-      int completedOrders, long firstSendMillis, long lastCompletionMillis, Histogram latency) {
+      int completedOrders,
+      long firstSendMillis,
+      long lastCompletionMillis,
+      Histogram latency,
+      List<Long> completionMillis) {
     this.completedOrders = completedOrders;
     this.firstSendMillis = firstSendMillis;
     this.lastCompletionMillis = lastCompletionMillis;
     this.latencyMillis = latency.copy();
+    this.completionMillis = List.copyOf(completionMillis);
+  }
+
+  /** Each completed order's first completion, epoch milliseconds, in the batch's order. */
+  public List<Long> completionMillis() {
+    return completionMillis;
   }
 
   public int completedOrders() {

@@ -2,14 +2,18 @@ package io.tunelab.tiers.run;
 
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.experiment.Repetitions;
+import io.tunelab.core.experiment.Schedule;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
+import io.tunelab.core.stats.Summary;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,6 +25,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.OptionalLong;
 import java.util.concurrent.ThreadLocalRandom;
 import org.slf4j.Logger;
@@ -106,10 +112,7 @@ public final class ExperimentRunner {
     progress.line("tunelab: run " + runId + " -> " + runDir);
     running = Thread.currentThread();
     try {
-      Eta eta = new Eta(experiment.runs());
-      for (int i = 0; i < experiment.steps().size(); i++) {
-        runStep(experiment, i, eta);
-      }
+      runSchedule(experiment);
       finish(RunResult.COMPLETE);
       return result;
     } catch (RuntimeException | InterruptedException e) {
@@ -121,65 +124,139 @@ public final class ExperimentRunner {
     }
   }
 
-  private void runStep(Experiment experiment, int index, Eta eta) throws InterruptedException {
-    Step step = experiment.steps().get(index);
-    Path stepDir = runDir.resolve(step.folderName());
-    Progress.Position start =
-        new Progress.Position(
-            step.name(), index + 1, experiment.steps().size(), 1, experiment.repeat(), eta.eta());
-    progress.phase(start, "starting tiers");
-    List<String> restarted = tiers.apply(step.knobs(), stepDir.resolve("middleware"));
+  /**
+   * Measures the steps in the order the experiment's {@link Schedule} gives: each switch to another
+   * step brings the tiers to its knobs (a visit); repetitions follow until the schedule is done.
+   */
+  private void runSchedule(Experiment experiment) throws InterruptedException {
+    Eta eta = new Eta(experiment.runs());
+    List<StepRun> steps = new ArrayList<>();
+    for (int i = 0; i < experiment.steps().size(); i++) {
+      steps.add(new StepRun(experiment.steps().get(i), i));
+    }
+    Schedule schedule = new Schedule(experiment.repetitions(), steps.size());
+    StepRun current = null;
+    OptionalInt next;
+    while ((next = schedule.next(steps.stream().map(StepRun::soFar).toList())).isPresent()) {
+      StepRun step = steps.get(next.getAsInt());
+      if (step != current) {
+        visit(experiment, step, eta);
+        current = step;
+      }
+      runRepetition(experiment, step, eta);
+    }
+  }
+
+  /** Brings the tiers to the step's knobs and makes a new repetition runner for this visit. */
+  private void visit(Experiment experiment, StepRun step, Eta eta) {
+    int rep = step.done.size() + 1;
+    progress.phase(position(experiment, step, rep, eta), "starting tiers");
+    Path dir = stepDir(step).resolve(rep == 1 ? "middleware" : "middleware-rep-" + rep);
+    List<String> restarted = tiers.apply(step.step.knobs(), dir);
+    if (step.restarted == null) {
+      step.restarted = restarted;
+    }
+    step.unusedJvm = restarted.contains(MiddlewareTier.NAME);
     if (result.environment() == null) {
-      save(result.withEnvironment(EnvironmentProbe.collect(home, tiers.endpoints(), step.knobs())));
+      save(
+          result.withEnvironment(
+              EnvironmentProbe.collect(home, tiers.endpoints(), step.step.knobs())));
     }
     JmeterRunner load =
         new JmeterRunner(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
-    PlanRepetition repetition =
+    step.repetition =
         experiment.plan() == Plan.CONCURRENT_SOAP
             ? new SoapRepetition(tiers, load, sampler, progress)
             : new BatchOrderRepetition(tiers, load, sampler, progress);
-    List<Repetition> done = new ArrayList<>();
-    Map<String, Object> readBack = null;
-    for (int rep = 1; rep <= experiment.repeat(); rep++) {
-      Progress.Position at =
-          new Progress.Position(
-              step.name(),
-              index + 1,
-              experiment.steps().size(),
-              rep,
-              experiment.repeat(),
-              eta.eta());
-      String tag = tag(index, rep);
-      String relative = step.folderName() + "/rep-" + rep;
-      if (rep > 1) {
-        int repetitionNumber = rep;
-        tiers
-            .reviveMiddleware(stepDir.resolve("middleware-rep-" + rep))
-            .ifPresent(
-                death ->
-                    progress.line(
-                        step.name()
-                            + " rep "
-                            + repetitionNumber
-                            + ": starting the middleware again, "
-                            + death.lines().findFirst().orElse(death)));
+  }
+
+  private void runRepetition(Experiment experiment, StepRun step, Eta eta)
+      throws InterruptedException {
+    int rep = step.done.size() + 1;
+    Progress.Position at = position(experiment, step, rep, eta);
+    Path middlewareDir = stepDir(step).resolve("middleware-rep-" + rep);
+    Optional<String> death = tiers.reviveMiddleware(middlewareDir);
+    death.ifPresent(
+        why ->
+            progress.line(
+                step.step.name()
+                    + " rep "
+                    + rep
+                    + ": starting the middleware again, "
+                    + why.lines().findFirst().orElse(why)));
+    if (experiment.repetitions().jvm() == Repetitions.Jvm.FRESH
+        && !step.unusedJvm
+        && death.isEmpty()) {
+      progress.phase(at, "starting a fresh middleware JVM");
+      tiers.restartMiddleware(middlewareDir);
+    }
+    step.unusedJvm = false;
+    String relative = step.step.folderName() + "/rep-" + rep;
+    long started = System.nanoTime();
+    step.done.add(
+        step.repetition.run(
+            step.step.knobs(), at, tag(step.index, rep), runDir.resolve(relative), relative));
+    eta.done(System.nanoTime() - started);
+    if (step.readBack == null && tiers.middlewareDeath().isEmpty()) {
+      // a dead middleware has nothing to say: the next repetition's new one is read instead
+      step.readBack = ReadBack.of(tiers, step.step.knobs());
+    }
+    save(
+        result.withStep(
+            StepResult.of(
+                step.step.name(),
+                step.step.changes(),
+                step.step.knobs().resolved(),
+                step.restarted,
+                step.readBack,
+                step.done)));
+  }
+
+  private Progress.Position position(Experiment experiment, StepRun step, int rep, Eta eta) {
+    return new Progress.Position(
+        step.step.name(),
+        step.index + 1,
+        experiment.steps().size(),
+        rep,
+        experiment.repetitions().max(),
+        eta.eta());
+  }
+
+  private Path stepDir(StepRun step) {
+    return runDir.resolve(step.step.folderName());
+  }
+
+  /** A step's state across its visits. */
+  private static final class StepRun {
+    final Step step;
+    final int index;
+    final List<Repetition> done = new ArrayList<>();
+    List<String> restarted;
+    Map<String, Object> readBack;
+    PlanRepetition repetition;
+
+    /** Whether the middleware JVM was started for this visit and has measured nothing yet. */
+    boolean unusedJvm;
+
+    StepRun(Step step, int index) {
+      this.step = step;
+      this.index = index;
+    }
+
+    /** Repetitions so far and the relative half-width of the valid ones' throughput interval. */
+    Schedule.StepSoFar soFar() {
+      List<Double> valid =
+          done.stream()
+              .filter(Repetition::valid)
+              .map(r -> r.metrics().throughputPerMinute())
+              .toList();
+      double width = Double.NaN;
+      if (valid.size() >= 2) {
+        Summary summary = Summary.of(valid);
+        width =
+            summary.mean() == 0 ? Double.NaN : (summary.ciHigh() - summary.mean()) / summary.mean();
       }
-      long started = System.nanoTime();
-      done.add(repetition.run(step.knobs(), at, tag, runDir.resolve(relative), relative));
-      eta.done(System.nanoTime() - started);
-      if (readBack == null && tiers.middlewareDeath().isEmpty()) {
-        // a dead middleware has nothing to say: the next repetition's new one is read instead
-        readBack = ReadBack.of(tiers, step.knobs());
-      }
-      save(
-          result.withStep(
-              StepResult.of(
-                  step.name(),
-                  step.changes(),
-                  step.knobs().resolved(),
-                  restarted,
-                  readBack,
-                  done)));
+      return new Schedule.StepSoFar(done.size(), width);
     }
   }
 

@@ -29,6 +29,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * The tiers of a run, brought to each step's knobs with as few restarts as the knobs allow: the
@@ -48,6 +49,7 @@ final class RunTiers implements AutoCloseable {
   private MiddlewareTier middleware;
   private KnobSet current;
   private int stackGeneration;
+  private int middlewareJvm;
 
   /**
    * @param logsDir where each stack's tier logs are copied when it stops
@@ -136,7 +138,28 @@ final class RunTiers implements AutoCloseable {
     return death;
   }
 
+  /**
+   * Stops the running middleware and starts a new JVM with the current knobs: a fresh JVM for a
+   * repetition that must not inherit another's JIT state (JMH's forks).
+   *
+   * @param dir the new middleware's folder
+   */
+  synchronized void restartMiddleware(Path dir) {
+    stopMiddleware();
+    rollbackInDoubt();
+    startMiddleware(current, dir);
+  }
+
+  /**
+   * Which middleware JVM runs now: 1 for the first started in this run, 2 for the next; 0 before
+   * any. Repetitions that saw the same number shared a JVM and its JIT state.
+   */
+  synchronized int middlewareJvm() {
+    return middlewareJvm;
+  }
+
   private void startMiddleware(KnobSet knobs, Path dir) {
+    middlewareJvm++;
     middleware =
         MiddlewareTier.start(
             MiddlewareConfig.from(knobs),
@@ -168,6 +191,15 @@ final class RunTiers implements AutoCloseable {
               broker.size(),
               broker));
     }
+  }
+
+  /** A plain (unpooled) data source on the stack's database, for the harness's own queries. */
+  static PGSimpleDataSource dataSource(Endpoints endpoints) {
+    PGSimpleDataSource dataSource = new PGSimpleDataSource();
+    dataSource.setUrl(endpoints.db());
+    dataSource.setUser(endpoints.dbUser());
+    dataSource.setPassword(endpoints.dbPassword());
+    return dataSource;
   }
 
   private Database database() {

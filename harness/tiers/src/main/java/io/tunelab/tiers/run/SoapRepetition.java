@@ -75,7 +75,9 @@ final class SoapRepetition implements PlanRepetition {
               relativeDir,
               outcome.requests(),
               null,
-              null);
+              null,
+              null,
+              tiers.middlewareJvm());
       OperationStats all = outcome.requests().overall();
       return sampling
           .finish(all.requests() - all.errors(), all.meanMillis())

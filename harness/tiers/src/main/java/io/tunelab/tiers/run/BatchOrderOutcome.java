@@ -1,0 +1,169 @@
+package io.tunelab.tiers.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.MeasuredWindow;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stats.CompletionRates;
+import io.tunelab.tiers.load.Accounting;
+import io.tunelab.tiers.load.DrainMetrics;
+import io.tunelab.tiers.load.DrainResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * What a drained batch-order repetition means for run.json: its verdict, its metrics (throughput
+ * over the drain's steady window), its accounting and how its window was made.
+ *
+ * <p>Valid when every order is accounted for exactly once, the drain finished, errors stay within
+ * {@code workload.maxErrorPercent}, the backlog hold held, and the warm-up before it reached a
+ * steady state; a repetition after a warm-up that did not gets the verdict "NO STEADY STATE" and is
+ * left out of the step's statistics like any invalid one, since its number would look fine.
+ */
+final class BatchOrderOutcome {
+  private BatchOrderOutcome() {}
+
+  static Repetition of(
+      KnobSet knobs,
+      Progress.Position at,
+      MeasuredDrain.Drained drained,
+      Warmup warmup,
+      long wallMillis,
+      String relativeDir) {
+    DrainResult drain = drained.drain();
+    Accounting a = drain.accounting();
+    int orders = drained.sent().plan().orders();
+    int unsent = orders - a.submitted();
+    int errors = a.faulted() + unsent;
+    double errorPercent = 100.0 * errors / orders;
+    double maxErrorPercent = knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT);
+    StringBuilder verdict = new StringBuilder(a.message());
+    boolean valid = a.valid() && drain.complete();
+    drainVerdict(knobs, drain, verdict);
+    if (unsent > 0) {
+      verdict.append("; ").append(unsent).append(" orders failed to send (see the JTL)");
+    }
+    if (errorPercent > maxErrorPercent) {
+      valid = false;
+      verdict.append(
+          String.format(
+              Locale.ROOT,
+              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
+              errorPercent,
+              Knobs.WORKLOAD_MAX_ERROR_PERCENT.format(maxErrorPercent)));
+    }
+    if (drained.held() != null && drained.held().deliveredWhileHeld() > 0) {
+      valid = false;
+      verdict
+          .append("; INVALID: ")
+          .append(drained.held().deliveredWhileHeld())
+          .append(" orders reached a consumer while delivery was held: the backlog leaked");
+    }
+    if (warmup != null && warmup.unsteady()) {
+      valid = false;
+      verdict
+          .insert(0, "NO STEADY STATE (" + warmup.steadyState().endedBy() + "): ")
+          .append("; INVALID: measured on a middleware whose rate had not settled");
+    }
+    shortWindow(knobs, drained, verdict);
+    return new Repetition(
+        at.repetition(),
+        valid,
+        verdict.toString(),
+        metrics(drained, errors),
+        new OrderAccounting(
+            a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size()),
+        warmup,
+        wallMillis,
+        relativeDir);
+  }
+
+  private static void drainVerdict(KnobSet knobs, DrainResult drain, StringBuilder verdict) {
+    if (drain.endedBy().isPresent()) {
+      verdict.append("; the drain ended early: ").append(drain.endedBy().get());
+    } else if (!drain.complete()) {
+      verdict
+          .append("; the drain stalled (no order settled for ")
+          .append(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT))
+          .append(" s)");
+    }
+  }
+
+  /** Says so when the steady window was shorter than {@code workload.minMeasuredSeconds}. */
+  private static void shortWindow(KnobSet knobs, MeasuredDrain.Drained drained, StringBuilder v) {
+    Double steady = window(drained).steadySeconds();
+    int min = knobs.get(Knobs.WORKLOAD_MIN_MEASURED_SECONDS);
+    if (steady != null && steady < min) {
+      v.append(
+          String.format(
+              Locale.ROOT,
+              "; the steady window lasted %.1f s, under workload.minMeasuredSeconds %d: raise"
+                  + " workload.orders",
+              steady,
+              min));
+    }
+  }
+
+  /**
+   * Throughput over the steady window (completions between the 10% and 90% quantiles), or the whole
+   * drain's when too few orders completed for one; latency percentiles of every completed order.
+   */
+  private static Metrics metrics(MeasuredDrain.Drained drained, int errors) {
+    DrainMetrics m = drained.drain().accounting().metrics();
+    OptionalDouble steady = CompletionRates.steadyPerMinute(m.completionMillis());
+    return Metrics.of(
+        steady.orElse(m.ordersPerMinute()),
+        new LatencyMillis(m.p50Millis(), m.p90Millis(), m.p99Millis(), m.maxMillis()),
+        errors);
+  }
+
+  static MeasuredWindow window(MeasuredDrain.Drained drained) {
+    DrainMetrics m = drained.drain().accounting().metrics();
+    List<Long> times = m.completionMillis();
+    long last = times.stream().mapToLong(Long::longValue).max().orElse(drained.startMillis());
+    IntakeHold.Released held = drained.held();
+    return new MeasuredWindow(
+        drained.mode(),
+        drained.sent().plan().orders(),
+        held != null ? "release" : "send",
+        held == null ? null : held.queued(),
+        held == null ? null : held.deliveredWhileHeld(),
+        Math.max(0, last - drained.startMillis()) / 1000.0,
+        steadySeconds(times),
+        CompletionRates.wholePerMinute(times, drained.startMillis()));
+  }
+
+  private static Double steadySeconds(List<Long> times) {
+    OptionalDouble rate = CompletionRates.steadyPerMinute(times);
+    if (rate.isEmpty()) {
+      return null;
+    }
+    int n = times.size();
+    int completions =
+        (int) Math.ceil((1 - CompletionRates.TRIM) * n)
+            - 1
+            - (int) Math.floor(CompletionRates.TRIM * n);
+    return completions * 60.0 / rate.getAsDouble();
+  }
+
+  /** The progress line of a finished repetition. */
+  static String line(Progress.Position at, Repetition done) {
+    MeasuredWindow w = done.window();
+    return String.format(
+        Locale.ROOT,
+        "%s rep %d: %.1f orders/min steady (%.1f whole drain, %s mode, JVM %d), p99 %.0f ms, %s",
+        at.step(),
+        at.repetition(),
+        done.metrics().throughputPerMinute(),
+        w.wholeThroughputPerMinute(),
+        w.mode(),
+        done.middlewareJvm(),
+        done.metrics().latencyMillis().p99(),
+        done.verdict());
+  }
+}

@@ -1,0 +1,119 @@
+package io.tunelab.tiers.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Knobs;
+import io.tunelab.tiers.load.DrainResult;
+import io.tunelab.tiers.load.DrainWatcher;
+import io.tunelab.tiers.load.FaultedOrders;
+import io.tunelab.tiers.load.MocksCompletions;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Sends a repetition's measured batch in the mode {@code workload.mode} names and drains it: in
+ * backlog mode the batch is enqueued with delivery held and the measured window starts at the
+ * release; in stream mode it starts with the first send.
+ */
+final class MeasuredDrain {
+  private static final Duration POLL = Duration.ofMillis(250);
+  private static final Duration QUEUE_WAIT = Duration.ofSeconds(120);
+
+  private final RunTiers tiers;
+  private final OrderSender sender;
+  private final Progress progress;
+
+  MeasuredDrain(RunTiers tiers, OrderSender sender, Progress progress) {
+    this.tiers = tiers;
+    this.sender = sender;
+    this.progress = progress;
+  }
+
+  /**
+   * A drained batch.
+   *
+   * @param mode the {@code workload.mode} it ran in
+   * @param sent what the load tier sent
+   * @param drain where every order ended, with latencies from {@code startMillis} or the send
+   * @param held backlog: what the broker said at the release; null in the other modes
+   * @param startMillis where processing could start: the release, or the first send
+   */
+  record Drained(
+      String mode,
+      OrderSender.Sent sent,
+      DrainResult drain,
+      IntakeHold.Released held,
+      long startMillis) {}
+
+  Drained run(
+      KnobSet knobs,
+      Progress.Position at,
+      int orders,
+      String tag,
+      Path dir,
+      Sampler.Sampling window)
+      throws InterruptedException {
+    String mode = knobs.get(Knobs.WORKLOAD_MODE);
+    long since = tiers.siebel().reset();
+    if ("backlog".equals(mode)) {
+      try (IntakeHold hold =
+          IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
+        progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
+        OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
+        hold.awaitQueued(sent.count(), QUEUE_WAIT);
+        window.markMeasured();
+        IntakeHold.Released released = hold.release();
+        long start = released.releasedAtMillis();
+        DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
+        return new Drained(mode, sent, drain, released, start);
+      }
+    }
+    window.markMeasured();
+    progress.phase(at, "load (" + orders + " orders)");
+    OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
+    long first = firstSend(sent.sentAtMillis());
+    return new Drained(
+        mode, sent, drain(knobs, at, sent, since, sent.sentAtMillis(), first), null, first);
+  }
+
+  /**
+   * In backlog mode an order waited, held, from its send to the release: its latency starts at the
+   * release, when the middleware could first see it.
+   */
+  private static Map<String, Long> fromRelease(OrderSender.Sent sent, long releasedAt) {
+    Map<String, Long> from = new LinkedHashMap<>();
+    sent.sentAtMillis().forEach((id, at) -> from.put(id, Math.max(at, releasedAt)));
+    return from;
+  }
+
+  private DrainResult drain(
+      KnobSet knobs,
+      Progress.Position at,
+      OrderSender.Sent sent,
+      long since,
+      Map<String, Long> latencyFrom,
+      long startMillis)
+      throws InterruptedException {
+    progress.phase(at, "drain (" + sent.count() + " orders sent)");
+    return new DrainWatcher(
+            new LiveCompletions(
+                new MocksCompletions(tiers.siebel(), since),
+                progress,
+                at,
+                sent.plan().orders(),
+                startMillis),
+            FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan()),
+            POLL,
+            Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)),
+            tiers::middlewareDeath)
+        .await(latencyFrom);
+  }
+
+  private static long firstSend(Map<String, Long> sent) {
+    return sent.values().stream()
+        .mapToLong(Long::longValue)
+        .min()
+        .orElse(System.currentTimeMillis());
+  }
+}
