@@ -34,7 +34,7 @@ class RunInterruptIT {
               .start("run", experiment.toString(), "--out", out.toString());
       await()
           .atMost(Duration.ofMinutes(3))
-          .until(() -> running.stderr().contains("load (100000 orders)"));
+          .until(() -> running.stderr().contains("enqueuing 100000 orders"));
 
       running.process().destroy();
       assertThat(running.process().waitFor(60, TimeUnit.SECONDS)).isTrue();

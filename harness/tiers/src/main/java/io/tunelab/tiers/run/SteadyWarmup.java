@@ -61,7 +61,8 @@ final class SteadyWarmup {
         }
         String chunk = tag + "b" + backlog;
         progress.phase(at, "warm-up: enqueuing " + Math.min(size, left) + " orders (not measured)");
-        OrderSender.Sent sent = sender.send(knobs, Math.min(size, left), chunk, dir.resolve(chunk));
+        OrderSender.Sent sent =
+            sender.send(knobs, Math.min(size, left), chunk, dir.resolve("backlog-" + backlog));
         hold.awaitQueued(sent.count(), QUEUE_WAIT);
         watch.addBacklog(sent.sentAtMillis().keySet());
         hold.release();

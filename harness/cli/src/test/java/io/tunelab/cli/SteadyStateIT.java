@@ -1,0 +1,77 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A step whose completion rate cannot settle within the warm-up's cap gets the verdict "no steady
+ * state" for the repetition measured after it, not a number that looks fine. A steadiness tolerance
+ * of 0.1% cannot be met by windows of ten orders on any machine, so the cap is what ends the
+ * warm-up here.
+ */
+class SteadyStateIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void aRepetitionAfterAWarmupThatNeverSettledIsJudgedNoSteadyState() throws Exception {
+    try (TestRuntime runtime = new TestRuntime()) {
+      Path out = runtime.dir().resolve("results");
+      Path experiment = runtime.dir().resolve("unsteady.yaml");
+      Files.writeString(
+          experiment,
+          """
+          plan: batch-order
+          repeat: 1
+          workload:
+            orders: 20
+            mix: "1:0:0"
+            warmupOrders: 10
+            warmupMaxOrders: 300
+            warmupMaxSeconds: 30
+            steadyWindows: 5
+            steadyWindowOrders: 10
+            steadyTolerancePercent: 0.1
+            minMeasuredSeconds: 0
+          knobs: {db.seed.customers: 100}
+          steps: [{name: unsteady}]
+          """);
+
+      CliProcess.Result result =
+          new CliProcess(runtime.dir())
+              .run(Duration.ofMinutes(4), "run", experiment.toString(), "--out", out.toString());
+
+      assertThat(result.exitCode()).as(result.stderr()).isEqualTo(1);
+      assertThat(result.stderr()).contains("warm-up NO STEADY STATE");
+      Path runDir = TestRuntime.onlyRun(out);
+      JsonNode rep =
+          JSON.readTree(Files.readString(runDir.resolve("run.json")))
+              .path("steps")
+              .path(0)
+              .path("repetitions")
+              .path(0);
+      assertThat(rep.path("valid").asBoolean()).isFalse();
+      assertThat(rep.path("verdict").asText()).startsWith("NO STEADY STATE (");
+      JsonNode steady = rep.path("warmup").path("steadyState");
+      assertThat(steady.path("reached").asBoolean()).isFalse();
+      assertThat(steady.path("endedBy").asText()).contains("workload.warmupMax");
+      assertThat(steady.path("shape").asText()).isEqualTo("NONE");
+      assertThat(steady.path("windowRatesPerMinute")).isNotEmpty();
+      assertThat(
+              Math.max(
+                  steady.path("cvPercent").asDouble(),
+                  Math.abs(steady.path("trendPercent").asDouble())))
+          .as("the rule's own figures say why it was not steady")
+          .isGreaterThan(0.1);
+      // the measured batch still ran and every order is accounted for
+      assertThat(rep.path("accounting").path("completed").asInt()).isEqualTo(20);
+      assertThat(rep.path("window").path("mode").asText()).isEqualTo("backlog");
+      assertThat(rep.path("window").path("deliveredWhileHeld").asInt()).isZero();
+    }
+  }
+}
