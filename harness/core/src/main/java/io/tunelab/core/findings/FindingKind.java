@@ -17,5 +17,9 @@ public enum FindingKind {
   /** Back-end (mock) latency is most of the end-to-end latency. */
   BACKEND_LATENCY,
   /** Every engine thread busy while handed-off messages wait: the engine is the limit. */
-  ENGINE_SATURATED
+  ENGINE_SATURATED,
+  /** The harness (load generator, mocks, controller) used a large share of the machine. */
+  HARNESS_HEAVY,
+  /** Processes outside the stack used the CPU in the measured window: its numbers are disturbed. */
+  NOISY_MACHINE
 }

@@ -18,7 +18,9 @@ public final class Findings {
           new CommitWaitRule(),
           new ConnectionRule(),
           new BackendLatencyRule(),
-          new EngineRule());
+          new EngineRule(),
+          new HarnessHeavyRule(),
+          new NoisyMachineRule());
 
   private Findings() {}
 

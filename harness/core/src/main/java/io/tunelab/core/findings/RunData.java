@@ -1,5 +1,7 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.cost.HarnessCost;
+import io.tunelab.core.cost.MachineNoise;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -18,6 +20,8 @@ import java.util.Optional;
  * @param connections database connections and pool waits
  * @param backend back-end calls and, when known, end-to-end latency
  * @param engine the middleware's engine threads and what waited for them
+ * @param harness what the load generator, the mocks and the controller cost the machine
+ * @param noise CPU used outside the stack, and the machine's load around the window
  */
 public record RunData(
     long measuredMillis,
@@ -29,7 +33,9 @@ public record RunData(
     WaitProfile waits,
     Connections connections,
     BackendCalls backend,
-    EngineData engine) {
+    EngineData engine,
+    Optional<HarnessCost> harness,
+    Optional<MachineNoise> noise) {
   public RunData {
     queues = List.copyOf(queues);
     Objects.requireNonNull(cpu, "cpu");
@@ -40,6 +46,8 @@ public record RunData(
     Objects.requireNonNull(connections, "connections");
     Objects.requireNonNull(backend, "backend");
     Objects.requireNonNull(engine, "engine");
+    Objects.requireNonNull(harness, "harness");
+    Objects.requireNonNull(noise, "noise");
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
@@ -54,17 +62,41 @@ public record RunData(
         WaitProfile.none(),
         Connections.none(),
         BackendCalls.none(),
-        EngineData.none());
+        EngineData.none(),
+        Optional.empty(),
+        Optional.empty());
   }
 
   public RunData withQueues(List<QueueSeries> value) {
     return new RunData(
-        measuredMillis, value, cpu, gc, tables, statements, waits, connections, backend, engine);
+        measuredMillis,
+        value,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withCpu(CpuData value) {
     return new RunData(
-        measuredMillis, queues, value, gc, tables, statements, waits, connections, backend, engine);
+        measuredMillis,
+        queues,
+        value,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withGc(GcData value) {
@@ -78,31 +110,120 @@ public record RunData(
         waits,
         connections,
         backend,
-        engine);
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withDatabase(List<TableScans> scans, List<TopStatement> top) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, scans, top, waits, connections, backend, engine);
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        scans,
+        top,
+        waits,
+        connections,
+        backend,
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withWaits(WaitProfile value) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, tables, statements, value, connections, backend, engine);
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        value,
+        connections,
+        backend,
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withConnections(Connections value) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, tables, statements, waits, value, backend, engine);
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        value,
+        backend,
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withBackend(BackendCalls value) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, tables, statements, waits, connections, value, engine);
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        value,
+        engine,
+        harness,
+        noise);
   }
 
   public RunData withEngine(EngineData value) {
     return new RunData(
-        measuredMillis, queues, cpu, gc, tables, statements, waits, connections, backend, value);
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        value,
+        harness,
+        noise);
+  }
+
+  public RunData withHarness(HarnessCost value) {
+    return new RunData(
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        engine,
+        Optional.of(value),
+        noise);
+  }
+
+  public RunData withNoise(MachineNoise value) {
+    return new RunData(
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        engine,
+        harness,
+        Optional.of(value));
   }
 }

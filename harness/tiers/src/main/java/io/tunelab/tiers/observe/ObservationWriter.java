@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.RunData;
@@ -24,6 +25,9 @@ final class ObservationWriter {
   static final String GC = "gc.json";
   static final String FINDINGS = "findings.json";
   static final String OBSERVATIONS = "observations.json";
+  static final String HARNESS_COST = "harnessCost";
+  static final String MACHINE_NOISE = "machineNoise";
+  static final String WORK_COST = "workCost";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -48,20 +52,13 @@ final class ObservationWriter {
       Optional<MocksSource> mocks,
       int samples,
       long samplerCpuNanos,
-      Map<String, Long> sourceCpuNanos) {
+      Map<String, Long> sourceCpuNanos,
+      WindowCosts costs) {
     List<Path> files = new ArrayList<>();
     try {
       Files.createDirectories(dir);
       if (gc.isPresent()) {
-        for (GcLog.Pause pause : gc.get().pauses()) {
-          if (pause.epochMillis() >= window.startMillis()
-              && pause.epochMillis() <= window.endMillis()) {
-            store.add(pause.epochMillis(), "gc.pauseMillis", "middleware", pause.millis());
-            store.add(
-                pause.epochMillis(), "gc.heapAfterMegabytes", "middleware", pause.afterMegabytes());
-          }
-        }
-        files.add(json(GC, gc.get().json(JSON)));
+        files.add(writeGc(gc.get()));
       }
       store.write(dir.resolve(SERIES), window);
       files.add(dir.resolve(SERIES));
@@ -81,7 +78,7 @@ final class ObservationWriter {
                 DB_SNAPSHOT,
                 pg.get().json(JSON, db.map(DbSource::maxConnections).orElse(0), peak)));
       }
-      RunData data = new RunDataAssembler(store, window).assemble(cores, gc, pg, db, mocks);
+      RunData data = new RunDataAssembler(store, window).assemble(cores, gc, pg, db, mocks, costs);
       List<Finding> findings = Findings.of(data);
       files.add(writeFindings(dir, findings));
       double samplerPercent =
@@ -100,7 +97,8 @@ final class ObservationWriter {
               data,
               findings,
               files,
-              store);
+              store,
+              costs);
       ObjectNode summary = summary(observations, mocks);
       ObjectNode bySource = summary.putObject("samplerCpuMillisBySource");
       new java.util.TreeMap<>(sourceCpuNanos)
@@ -136,6 +134,23 @@ final class ObservationWriter {
     return file;
   }
 
+  /**
+   * Adds the work cost per completed unit to {@code observations.json} in {@code dir}, once the
+   * runner knows the units.
+   *
+   * @throws UncheckedIOException when the file cannot be read or written
+   */
+  static void writeWorkCost(Path dir, WorkCost cost) {
+    Path file = dir.resolve(OBSERVATIONS);
+    try {
+      ObjectNode root = (ObjectNode) JSON.readTree(file.toFile());
+      root.set(WORK_COST, JSON.valueToTree(cost));
+      JSON.writeValue(file.toFile(), root);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot add the work cost to " + file, e);
+    }
+  }
+
   private ObjectNode summary(Observations o, Optional<MocksSource> mocks) {
     ObjectNode root = JSON.createObjectNode();
     root.put("startMillis", o.startMillis());
@@ -146,6 +161,8 @@ final class ObservationWriter {
     root.put("machineCores", o.data().cpu().machineCores());
     mocks.ifPresent(m -> root.set("mockDelayMillis", JSON.valueToTree(m.delayMillis())));
     root.set("backendCalls", JSON.valueToTree(o.data().backend().operations()));
+    o.harnessCost().ifPresent(h -> root.set(HARNESS_COST, JSON.valueToTree(h)));
+    o.machineNoise().ifPresent(n -> root.set(MACHINE_NOISE, JSON.valueToTree(n)));
     root.set("errors", JSON.valueToTree(o.errors()));
     ArrayNode files = root.putArray("files");
     o.files().forEach(f -> files.add(f.getFileName().toString()));

@@ -1,5 +1,8 @@
 package io.tunelab.tiers.observe;
 
+import io.tunelab.core.cost.HarnessCost;
+import io.tunelab.core.cost.MachineNoise;
+import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.Point;
@@ -7,6 +10,7 @@ import io.tunelab.core.findings.RunData;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a {@link RunObserver} saw in one run: the window, the files it wrote, the data the findings
@@ -24,6 +28,7 @@ public final class Observations {
   private final List<Finding> findings;
   private final List<Path> files;
   private final SeriesStore store;
+  private final WindowCosts costs;
 
   Observations(
       Path dir,
@@ -36,7 +41,8 @@ public final class Observations {
       RunData data,
       List<Finding> findings,
       List<Path> files,
-      SeriesStore store) {
+      SeriesStore store,
+      WindowCosts costs) {
     this.dir = dir;
     this.startMillis = startMillis;
     this.measuredFromMillis = measuredFromMillis;
@@ -48,6 +54,7 @@ public final class Observations {
     this.findings = List.copyOf(findings);
     this.files = List.copyOf(files);
     this.store = store;
+    this.costs = costs;
   }
 
   /** The folder the files are in. */
@@ -113,6 +120,35 @@ public final class Observations {
     List<Finding> all = findings(completedOrders, endToEndMeanMillis);
     ObservationWriter.writeFindings(dir, all);
     return all;
+  }
+
+  /** What the harness cost the machine in the measured window; empty when no CPU was read in it. */
+  public Optional<HarnessCost> harnessCost() {
+    return costs.harness();
+  }
+
+  /** CPU outside the stack in the measured window; empty when the machine was not read in it. */
+  public Optional<MachineNoise> machineNoise() {
+    return costs.noise();
+  }
+
+  /**
+   * The system under test's cost per unit of work in the measured window, knowing the units it
+   * completed there (which only the runner counts); empty when none completed or no CPU was read.
+   */
+  public Optional<WorkCost> workCost(long completedUnits) {
+    return costs.work().flatMap(work -> work.perUnit(completedUnits));
+  }
+
+  /**
+   * As {@link #workCost}, and adds it to {@code observations.json}.
+   *
+   * @throws java.io.UncheckedIOException when the file cannot be rewritten
+   */
+  public Optional<WorkCost> recordWorkCost(long completedUnits) {
+    Optional<WorkCost> cost = workCost(completedUnits);
+    cost.ifPresent(c -> ObservationWriter.writeWorkCost(dir, c));
+    return cost;
   }
 
   /** The files written, in the order written. */

@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 
 /**
@@ -70,6 +71,57 @@ final class PgDelta {
                     count(row.getValue(), "idx_scan"),
                     count(row.getValue(), "n_live_tup")))
         .toList();
+  }
+
+  /**
+   * WAL the cluster wrote in the window, bytes: the advance of its insert position (exact at each
+   * snapshot), else pg_stat_wal's {@code wal_bytes}; empty when neither was read.
+   */
+  OptionalDouble walBytes() {
+    OptionalDouble position = counter("database", "wal_position_bytes");
+    return position.isPresent() ? position : counter("wal", "wal_bytes");
+  }
+
+  /**
+   * Top-level statements run in the window: the calls of every statement but the observer's and the
+   * harness's own, not only the top ones. Statements run inside a function or procedure ({@code
+   * pg_stat_statements.track=all}) are left out, so this counts what clients sent; empty without
+   * pg_stat_statements.
+   */
+  OptionalDouble statementCalls() {
+    if (end.statements().isEmpty()) {
+      return OptionalDouble.empty();
+    }
+    double calls = 0;
+    for (Map.Entry<String, PgSnapshot.Statement> entry : end.statements().entrySet()) {
+      if (entry.getKey().endsWith("/true")) {
+        calls += Math.max(0, delta(entry.getKey(), entry.getValue()).calls());
+      }
+    }
+    return OptionalDouble.of(calls);
+  }
+
+  /**
+   * Transactions committed in this database in the window ({@code xact_commit}), less one per
+   * statement of the observer and the harness: each runs in a transaction of its own. Sessions
+   * flush this counter late (up to 1 s when busy, 10 s when idle), so it is close, not exact.
+   */
+  OptionalDouble commits() {
+    OptionalDouble commits = counter("database", "xact_commit");
+    if (commits.isEmpty()) {
+      return commits;
+    }
+    double own = Math.max(0, end.ownCalls() - start.ownCalls());
+    return OptionalDouble.of(Math.max(0, commits.getAsDouble() - own));
+  }
+
+  /** A one-row view's counter over the window; empty when either snapshot lacks it. */
+  private OptionalDouble counter(String view, String column) {
+    Double after = end.views().getOrDefault(view, Map.of()).get(column);
+    Double before = start.views().getOrDefault(view, Map.of()).get(column);
+    return after == null || before == null
+        ? OptionalDouble.empty()
+        : OptionalDouble.of(after - before);
   }
 
   /** The statements with the most execution time in the window, most first. */

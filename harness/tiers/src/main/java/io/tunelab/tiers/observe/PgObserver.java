@@ -20,13 +20,25 @@ import java.util.Set;
  * own statements on the statistics views are left out.
  */
 final class PgObserver implements AutoCloseable {
-  /** One-row views and the query that reads each; those missing from a version are skipped. */
+  /**
+   * One-row views and the query that reads each; those missing from a version are skipped. The
+   * database's row also carries the cluster's WAL insert position in bytes ({@code
+   * wal_position_bytes}): exact at the instant it is read, where pg_stat_wal's counters wait for
+   * each backend to flush its statistics (up to 10 s for an idle one).
+   */
   private static final Map<String, String> VIEWS =
       Map.of(
-          "database", "SELECT * FROM pg_stat_database WHERE datname = current_database()",
-          "wal", "SELECT * FROM pg_stat_wal",
-          "bgwriter", "SELECT * FROM pg_stat_bgwriter",
-          "checkpointer", "SELECT * FROM pg_stat_checkpointer");
+          "database",
+          "SELECT *, CASE WHEN pg_is_in_recovery() THEN NULL"
+              + " ELSE pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0') END"
+              + " AS wal_position_bytes"
+              + " FROM pg_stat_database WHERE datname = current_database()",
+          "wal",
+          "SELECT * FROM pg_stat_wal",
+          "bgwriter",
+          "SELECT * FROM pg_stat_bgwriter",
+          "checkpointer",
+          "SELECT * FROM pg_stat_checkpointer");
 
   private static final Set<Integer> NUMERIC =
       Set.of(
@@ -44,10 +56,15 @@ final class PgObserver implements AutoCloseable {
 
   private final Connection connection;
   private final int ownPid;
+  // Which views this server has: asked once, so that a snapshot runs no statement of its own
+  // outside the statistics views.
+  private Map<String, String> views;
+  private final PgStatements statements;
 
   private PgObserver(Connection connection, int ownPid) {
     this.connection = connection;
     this.ownPid = ownPid;
+    this.statements = new PgStatements(connection);
   }
 
   static PgObserver connect(String jdbcUrl, String user, String password) {
@@ -124,19 +141,31 @@ final class PgObserver implements AutoCloseable {
 
   synchronized PgSnapshot snapshot() throws SQLException {
     long now = System.currentTimeMillis();
-    Map<String, Map<String, Double>> views = new LinkedHashMap<>();
-    for (Map.Entry<String, String> view : VIEWS.entrySet()) {
-      if (exists(view.getValue().replaceAll(".* FROM (\\w+).*", "$1"))) {
-        List<Map<String, Double>> rows = numericRows(view.getValue(), 0).values().stream().toList();
-        views.put(view.getKey(), rows.isEmpty() ? Map.of() : rows.get(0));
-      }
+    Map<String, Map<String, Double>> values = new LinkedHashMap<>();
+    for (Map.Entry<String, String> view : views().entrySet()) {
+      List<Map<String, Double>> rows = numericRows(view.getValue(), 0).values().stream().toList();
+      values.put(view.getKey(), rows.isEmpty() ? Map.of() : rows.get(0));
     }
-    return new PgSnapshot(
-        now,
-        views,
-        numericRows("SELECT relname, * FROM pg_stat_user_tables", 1),
-        numericRows("SELECT relname || '.' || indexrelname, * FROM pg_stat_user_indexes", 1),
-        statements());
+    Map<String, Map<String, Double>> tables =
+        numericRows("SELECT relname, * FROM pg_stat_user_tables", 1);
+    Map<String, Map<String, Double>> indexes =
+        numericRows("SELECT relname || '.' || indexrelname, * FROM pg_stat_user_indexes", 1);
+    PgStatements.Read read = statements.read();
+    return new PgSnapshot(now, values, tables, indexes, read.byKey(), read.ownCalls());
+  }
+
+  /** The views of {@link #VIEWS} this server has. */
+  private Map<String, String> views() throws SQLException {
+    if (views == null) {
+      Map<String, String> present = new LinkedHashMap<>();
+      for (Map.Entry<String, String> view : VIEWS.entrySet()) {
+        if (exists(view.getValue().replaceAll(".* FROM (\\w+).*", "$1"))) {
+          present.put(view.getKey(), view.getValue());
+        }
+      }
+      views = present;
+    }
+    return views;
   }
 
   private boolean exists(String relation) throws SQLException {
@@ -146,46 +175,6 @@ final class PgObserver implements AutoCloseable {
                 "SELECT to_regclass('pg_catalog." + relation + "') IS NOT NULL")) {
       rows.next();
       return rows.getBoolean(1);
-    }
-  }
-
-  /**
-   * The statements of this database but the observer's own reads of the statistics views, keyed
-   * {@code queryid/userid/toplevel}.
-   */
-  private Map<String, PgSnapshot.Statement> statements() throws SQLException {
-    Map<String, PgSnapshot.Statement> statements = new LinkedHashMap<>();
-    if (!extensionLoaded()) {
-      return statements;
-    }
-    String sql =
-        "SELECT s.queryid::text || '/' || s.userid::text || '/' || s.toplevel::text, s.query,"
-            + " s.calls, s.total_exec_time, s.rows, s.shared_blks_hit, s.shared_blks_read,"
-            + " s.shared_blks_dirtied, s.shared_blks_written, s.temp_blks_written"
-            + " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
-            + " WHERE d.datname = current_database() AND s.query NOT LIKE '%pg_stat%'"
-            + " AND s.query NOT LIKE '%pg_backend_pid%' AND s.query NOT LIKE 'SHOW %'";
-    try (Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
-      ResultSetMetaData meta = rows.getMetaData();
-      while (rows.next()) {
-        Map<String, Double> counters = new LinkedHashMap<>();
-        for (int c = 3; c <= meta.getColumnCount(); c++) {
-          counters.put(meta.getColumnLabel(c), rows.getDouble(c));
-        }
-        statements.put(rows.getString(1), new PgSnapshot.Statement(rows.getString(2), counters));
-      }
-    }
-    return statements;
-  }
-
-  private boolean extensionLoaded() throws SQLException {
-    try (Statement statement = connection.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT count(*) FROM pg_extension WHERE extname = 'pg_stat_statements'")) {
-      rows.next();
-      return rows.getInt(1) > 0;
     }
   }
 

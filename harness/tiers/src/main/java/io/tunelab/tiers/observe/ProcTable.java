@@ -137,6 +137,20 @@ final class ProcTable {
         .orElse("");
   }
 
+  /** The 1-minute load average ({@code /proc/loadavg}); empty when unreadable. */
+  static Optional<Double> loadAverage(Path procRoot) {
+    return read(procRoot.resolve("loadavg"))
+        .map(line -> line.trim().split("\\s+")[0])
+        .flatMap(
+            first -> {
+              try {
+                return Optional.of(Double.parseDouble(first));
+              } catch (NumberFormatException e) {
+                return Optional.empty();
+              }
+            });
+  }
+
   /** Seconds since boot ({@code /proc/uptime}). */
   static double uptimeSeconds(Path procRoot) {
     return Double.parseDouble(read(procRoot.resolve("uptime")).orElseThrow().split(" ")[0]);

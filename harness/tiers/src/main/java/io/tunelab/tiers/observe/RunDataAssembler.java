@@ -40,8 +40,15 @@ final class RunDataAssembler {
       Optional<GcReport> gc,
       Optional<PgDelta> pg,
       Optional<DbSource> db,
-      Optional<MocksSource> mocks) {
+      Optional<MocksSource> mocks,
+      WindowCosts costs) {
     RunData data = RunData.empty(window.measuredMillis()).withQueues(queues()).withCpu(cpu(cores));
+    if (costs.harness().isPresent()) {
+      data = data.withHarness(costs.harness().get());
+    }
+    if (costs.noise().isPresent()) {
+      data = data.withNoise(costs.noise().get());
+    }
     if (gc.isPresent()) {
       data = data.withGc(gc.get().measured());
     }

@@ -45,24 +45,18 @@ public final class RunObserver implements AutoCloseable {
   private final long startMillis;
   private final AtomicInteger samples = new AtomicInteger();
   private final AtomicLong samplerCpuNanos = new AtomicLong();
+  private final MachineLoad load;
   private final Map<String, Long> sourceCpuNanos = new ConcurrentHashMap<>();
   private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
   private volatile long measuredFromMillis = -1;
+  private volatile long samplerCpuNanosAtMeasured;
   private PgSnapshot baseline;
   private Observations observations;
 
   private RunObserver(ObserverConfig config) {
     this.config = config;
     this.startMillis = System.currentTimeMillis();
-    cpu =
-        new CpuSource(
-            new CpuMeter(
-                PROC,
-                config.tiers(),
-                config.childTiers(),
-                ProcessHandle.current().pid(),
-                TICKS_PER_SECOND,
-                PAGE_BYTES));
+    cpu = new CpuSource(meter(config));
     sources.add(cpu);
     Optional<Endpoints> endpoints = config.endpoints();
     endpoints.ifPresent(
@@ -73,6 +67,7 @@ public final class RunObserver implements AutoCloseable {
     mocks.ifPresent(sources::add);
     config.middlewareStatus().ifPresent(status -> sources.add(new MiddlewareSource(status)));
     baseline = db.flatMap(this::snapshot).orElse(null);
+    load = MachineLoad.before(PROC, meter(config), errors);
     executor =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -88,6 +83,28 @@ public final class RunObserver implements AutoCloseable {
     long interval = config.interval().toMillis();
     observer.executor.scheduleAtFixedRate(observer::sample, 0, interval, TimeUnit.MILLISECONDS);
     return observer;
+  }
+
+  private static CpuMeter meter(ObserverConfig config) {
+    return new CpuMeter(
+        PROC,
+        config.tiers(),
+        config.childTiers(),
+        ProcessHandle.current().pid(),
+        TICKS_PER_SECOND,
+        PAGE_BYTES);
+  }
+
+  /**
+   * Reads the CPU now, off the schedule, so that a reading ends exactly where the measured window
+   * starts or ends: the window's CPU is then integrated from whole intervals.
+   */
+  private void readCpu(long epochMillis) {
+    try {
+      cpu.sample(epochMillis, store);
+    } catch (RuntimeException e) {
+      errors.record(cpu.name(), e);
+    }
   }
 
   private Optional<DbSource> db(Endpoints e) {
@@ -144,8 +161,13 @@ public final class RunObserver implements AutoCloseable {
    * counters count from here. Without a call, the whole run is measured.
    */
   public void markMeasured() {
-    measuredFromMillis = System.currentTimeMillis();
+    // The snapshot first, then the CPU reading: the snapshot's own database work stays outside the
+    // window at both ends (stop() reads the CPU before its last snapshot).
     db.flatMap(this::snapshot).ifPresent(s -> baseline = s);
+    long now = System.currentTimeMillis();
+    readCpu(now); // the warm-up's last reading, tagged warm-up
+    samplerCpuNanosAtMeasured = samplerCpuNanos.get();
+    measuredFromMillis = now + 1;
     mocks.ifPresent(
         m -> {
           try {
@@ -178,6 +200,8 @@ public final class RunObserver implements AutoCloseable {
       Thread.currentThread().interrupt();
     }
     long end = System.currentTimeMillis();
+    readCpu(end); // the measured window's last reading
+    load.after();
     Window window =
         new Window(startMillis, measuredFromMillis < 0 ? startMillis : measuredFromMillis, end);
     Optional<PgSnapshot> last = db.flatMap(this::snapshot);
@@ -185,6 +209,14 @@ public final class RunObserver implements AutoCloseable {
         last.isPresent() && baseline != null
             ? Optional.of(new PgDelta(baseline, last.get()))
             : Optional.empty();
+    WindowCosts costs =
+        WindowCosts.of(
+            cpu.samples(),
+            cpu.cores(),
+            window,
+            samplerCpuNanos.get() - samplerCpuNanosAtMeasured,
+            delta,
+            load);
     observations =
         new ObservationWriter(config.dir(), store, window, errors)
             .write(
@@ -195,7 +227,8 @@ public final class RunObserver implements AutoCloseable {
                 mocks,
                 samples.get(),
                 samplerCpuNanos.get(),
-                Map.copyOf(sourceCpuNanos));
+                Map.copyOf(sourceCpuNanos),
+                costs);
     sources.forEach(Source::close);
     return observations;
   }

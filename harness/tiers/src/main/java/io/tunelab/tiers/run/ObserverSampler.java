@@ -1,11 +1,14 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.results.ObserverStats;
 import io.tunelab.tiers.observe.Observations;
 import io.tunelab.tiers.observe.RunObserver;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,14 +30,20 @@ public final class ObserverSampler implements Sampler {
       LOG.warn("{} rep {}: the observer did not start: {}", window.step(), window.repetition(), e);
       return () -> {};
     }
-    return new Observing(observer);
+    return new Observing(observer, window.step() + " rep " + window.repetition());
   }
 
   private static final class Observing implements Sampling {
-    private final RunObserver observer;
+    /** Findings that say this repetition's numbers are not the system's alone: logged too. */
+    private static final Set<FindingKind> WARNINGS =
+        EnumSet.of(FindingKind.NOISY_MACHINE, FindingKind.HARNESS_HEAVY);
 
-    Observing(RunObserver observer) {
+    private final RunObserver observer;
+    private final String name;
+
+    Observing(RunObserver observer, String name) {
       this.observer = observer;
+      this.name = name;
     }
 
     @Override
@@ -47,11 +56,16 @@ public final class ObserverSampler implements Sampler {
       try {
         Observations seen = observer.stop();
         List<Finding> findings = seen.rewriteFindings(completedOrders, endToEndMeanMillis);
+        findings.stream()
+            .filter(f -> WARNINGS.contains(f.kind()))
+            .forEach(f -> LOG.warn("{}: {}", name, f.message()));
         return Optional.of(
             new Observed(
                 findings,
-                new ObserverStats(
-                    seen.samples(), seen.samplerCpuPercentOfOneCore(), seen.errors())));
+                new ObserverStats(seen.samples(), seen.samplerCpuPercentOfOneCore(), seen.errors()),
+                seen.harnessCost(),
+                seen.recordWorkCost(completedOrders),
+                seen.machineNoise()));
       } catch (RuntimeException e) {
         LOG.warn("the observer could not write its files: {}", e.toString());
         observer.close();

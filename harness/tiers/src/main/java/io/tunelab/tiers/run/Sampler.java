@@ -1,5 +1,8 @@
 package io.tunelab.tiers.run;
 
+import io.tunelab.core.cost.HarnessCost;
+import io.tunelab.core.cost.MachineNoise;
+import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.results.ObserverStats;
 import io.tunelab.core.stack.Endpoints;
@@ -8,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -33,8 +37,9 @@ public interface Sampler {
     default void markMeasured() {}
 
     /**
-     * Stops sampling and returns what it concluded, knowing the repetition's completed orders and
-     * their mean end-to-end latency in milliseconds (which only the runner measures).
+     * Stops sampling and returns what it concluded, knowing the repetition's completed orders (or
+     * answered requests: the units its work cost is counted in) and their mean end-to-end latency
+     * in milliseconds (which only the runner measures).
      *
      * @return empty when this sampler draws no conclusions
      */
@@ -53,8 +58,31 @@ public interface Sampler {
    *
    * @param findings the measured window's findings
    * @param stats what sampling cost
+   * @param harness what the load generator, the mocks and the controller cost the machine in the
+   *     measured window; empty when its CPU was not read
+   * @param work what the system under test spent per completed unit (the units given to {@link
+   *     Sampling#finish}); empty when none completed or its CPU was not read
+   * @param noise CPU outside the stack in the measured window, and the machine's load around it;
+   *     empty when the machine was not read
    */
-  record Observed(List<Finding> findings, ObserverStats stats) {}
+  record Observed(
+      List<Finding> findings,
+      ObserverStats stats,
+      Optional<HarnessCost> harness,
+      Optional<WorkCost> work,
+      Optional<MachineNoise> noise) {
+    public Observed {
+      findings = List.copyOf(findings);
+      Objects.requireNonNull(harness, "harness");
+      Objects.requireNonNull(work, "work");
+      Objects.requireNonNull(noise, "noise");
+    }
+
+    /** Findings and stats only, no costs. */
+    public Observed(List<Finding> findings, ObserverStats stats) {
+      this(findings, stats, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+  }
 
   /**
    * The repetition about to start.

@@ -3,6 +3,7 @@ package io.tunelab.tiers.middleware;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.findings.Point;
@@ -154,6 +155,27 @@ class ObservedRunIT {
         .satisfies(f -> assertThat(f.subject()).isEqualTo("middleware"));
     assertThat(seen.series("gc.heapAfterMegabytes", "middleware")).isNotEmpty();
     assertThat(Files.readString(seen.dir().resolve("gc.json"))).contains("\"pauses\"");
+  }
+
+  @Test
+  void aRunThatWritesCostsWalStatementsCommitsAndCpuPerOrder() throws Exception {
+    List<TestOrder> orders = TestOrders.orders("c", "small", 20, fixture.parties(20));
+
+    Observations seen = observe("cost", consumers(2), orders);
+    WorkCost cost = seen.recordWorkCost(orders.size()).orElseThrow();
+
+    // Every order inserts and updates its instance: WAL, statements and commits of its own.
+    assertThat(cost.walBytesPerUnit()).isPositive();
+    assertThat(cost.statementsPerUnit()).isPositive();
+    assertThat(cost.commitsPerUnit()).isPositive();
+    assertThat(cost.cpuMillisPerUnit().get("middleware")).isPositive();
+    assertThat(seen.harnessCost())
+        .hasValueSatisfying(
+            h -> assertThat(h.tiers()).containsOnlyKeys("load", "mocks", "controller"));
+    assertThat(seen.machineNoise())
+        .hasValueSatisfying(n -> assertThat(n.beforeSampling()).isNotNull());
+    assertThat(Files.readString(seen.dir().resolve("observations.json")))
+        .contains("\"harnessCost\"", "\"machineNoise\"", "\"workCost\"", "\"walBytesPerUnit\"");
   }
 
   /**

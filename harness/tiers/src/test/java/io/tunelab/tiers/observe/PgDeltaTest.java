@@ -22,7 +22,8 @@ class PgDeltaTest {
           Map.of(
               "xref_data", Map.of("seq_scan", 10.0, "seq_tup_read", 7_000.0, "n_live_tup", 700.0)),
           Map.of(),
-          Map.of("1/10/true", statement("SELECT a FROM xref_data", 10, 50)));
+          Map.of("1/10/true", statement("SELECT a FROM xref_data", 10, 50)),
+          40);
   private static final PgSnapshot END =
       new PgSnapshot(
           61_000,
@@ -44,7 +45,8 @@ class PgDeltaTest {
           Map.of(
               "1/10/true", statement("SELECT a FROM xref_data", 30, 250),
               "2/10/true", statement("INSERT INTO audit_detail", 500, 400),
-              "3/10/true", statement("SELECT 1", 0, 0)));
+              "3/10/true", statement("SELECT 1", 0, 0)),
+          52);
 
   @Test
   void countersAreDeltasAndGaugesTheirEndValue() {
@@ -80,5 +82,63 @@ class PgDeltaTest {
     assertThat(json.path("topStatements").get(0).path("queryId").asText()).isEqualTo("2");
     assertThat(json.path("maxConnections").asInt()).isEqualTo(100);
     assertThat(json.path("peakClientConnections").asInt()).isEqualTo(12);
+  }
+
+  private static PgSnapshot snapshot(
+      Map<String, Map<String, Double>> views,
+      Map<String, PgSnapshot.Statement> statements,
+      double ownCalls) {
+    return new PgSnapshot(0, views, Map.of(), Map.of(), statements, ownCalls);
+  }
+
+  @Test
+  void walBytesAreTheInsertPositionsAdvanceElsePgStatWal() {
+    PgSnapshot start =
+        snapshot(
+            Map.of(
+                "database", Map.of("wal_position_bytes", 1_000_000.0),
+                "wal", Map.of("wal_bytes", 5_000.0)),
+            Map.of(),
+            0);
+    PgSnapshot end =
+        snapshot(
+            Map.of(
+                "database", Map.of("wal_position_bytes", 1_800_000.0),
+                "wal", Map.of("wal_bytes", 700_000.0)),
+            Map.of(),
+            0);
+    PgSnapshot withoutPosition =
+        snapshot(Map.of("wal", Map.of("wal_bytes", 700_000.0)), Map.of(), 0);
+
+    assertThat(new PgDelta(start, end).walBytes()).hasValue(800_000);
+    assertThat(new PgDelta(start, withoutPosition).walBytes()).hasValue(695_000);
+    assertThat(new PgDelta(START, END).walBytes()).isEmpty();
+  }
+
+  @Test
+  void statementCallsCountEveryTopLevelStatementNotOnlyTheTopOnes() {
+    Map<String, PgSnapshot.Statement> before = new java.util.HashMap<>();
+    Map<String, PgSnapshot.Statement> after = new java.util.HashMap<>();
+    for (int i = 0; i < PgDelta.TOP_STATEMENTS + 5; i++) {
+      before.put(i + "/10/true", statement("SELECT " + i, 10, 1));
+      after.put(i + "/10/true", statement("SELECT " + i, 12, 1));
+    }
+    // Run inside a function (track=all): what the client sent is counted once, as its call.
+    after.put("99/10/false", statement("UPDATE inside_a_function", 500, 1));
+    after.put("98/10/true", statement("INSERT new_in_the_window", 7, 1));
+
+    PgDelta delta = new PgDelta(snapshot(Map.of(), before, 0), snapshot(Map.of(), after, 0));
+
+    assertThat(delta.statementCalls()).hasValue((PgDelta.TOP_STATEMENTS + 5) * 2 + 7);
+    assertThat(
+            new PgDelta(snapshot(Map.of(), Map.of(), 0), snapshot(Map.of(), Map.of(), 0))
+                .statementCalls())
+        .isEmpty();
+  }
+
+  @Test
+  void commitsLeaveOutOneTransactionPerStatementOfTheObserverAndTheHarness() {
+    // xact_commit 100 -> 160; the observer's and the drain watcher's statements 40 -> 52.
+    assertThat(new PgDelta(START, END).commits()).hasValue(48);
   }
 }

@@ -40,6 +40,14 @@ class ProcTableTest {
   }
 
   @Test
+  void readsTheOneMinuteLoadAverage(@TempDir Path proc) throws Exception {
+    assertThat(ProcTable.loadAverage(proc)).isEmpty();
+    Files.writeString(proc.resolve("loadavg"), "1.52 0.98 0.40 3/812 12345\n");
+
+    assertThat(ProcTable.loadAverage(proc)).contains(1.52);
+  }
+
+  @Test
   void scansThisJvmAmongTheProcesses() {
     ProcTable table = ProcTable.scan(Path.of("/proc"));
 

@@ -1,0 +1,83 @@
+package io.tunelab.core.cost;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Optional;
+
+/**
+ * How much of the machine went to processes outside the stack around a measured window: on a shared
+ * machine another job's CPU slows every tier, and the repetition's numbers with it.
+ *
+ * <p>Outside the stack is the machine's busy time ({@code /proc/stat}) minus every tier's CPU and
+ * the controller's. It also holds the kernel's work not charged to a process (interrupts, kernel
+ * threads), some of it caused by the stack itself (loopback network, journal flushes): a quiet
+ * machine under load still shows a little, which the {@code NOISY_MACHINE} threshold leaves room
+ * for.
+ *
+ * @param machineCores logical CPUs of the machine
+ * @param windowMillis length of the measured window, milliseconds
+ * @param outsidePercentOfMachine CPU used outside the stack and the controller over the window, %
+ *     of all cores (clamped at 0)
+ * @param machineBusyPercent the machine's busy time over the window, % of all cores
+ * @param stackPercentOfMachine every tier's CPU and the controller's over the window, % of all
+ *     cores
+ * @param loadAverageAtStart the 1-minute load average ({@code /proc/loadavg}) when the repetition's
+ *     observer started; null when unreadable
+ * @param loadAverageAtEnd the same when it stopped; it holds the stack's own load, so compare it
+ *     with {@code machineCores}, not with zero; null when unreadable
+ * @param beforeSampling a short reading before the observer's first sample, with the stack idle;
+ *     null when not taken
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record MachineNoise(
+    int machineCores,
+    long windowMillis,
+    double outsidePercentOfMachine,
+    double machineBusyPercent,
+    double stackPercentOfMachine,
+    Double loadAverageAtStart,
+    Double loadAverageAtEnd,
+    IdleReading beforeSampling) {
+
+  /**
+   * The machine over a short stretch before sampling began.
+   *
+   * @param millis length of the reading, milliseconds
+   * @param machineBusyPercent the machine's busy time, % of all cores
+   * @param outsidePercentOfMachine of it, what the stack and the controller did not use, % of all
+   *     cores
+   */
+  public record IdleReading(
+      long millis, double machineBusyPercent, double outsidePercentOfMachine) {
+    /** The reading of one sample on a machine of {@code cores}. */
+    public static IdleReading of(CpuSample sample, int cores) {
+      long from = Math.round(sample.startMillis());
+      CpuWindow window = CpuWindow.of(java.util.List.of(sample), cores, from, sample.epochMillis());
+      return new IdleReading(
+          window.windowMillis(), window.machineBusyPercent(), window.outsidePercentOfMachine());
+    }
+  }
+
+  /**
+   * The noise over {@code window}; empty when the machine's busy time was never read in it.
+   *
+   * @param loadAtStart 1-minute load average at the start, null when unreadable
+   * @param loadAtEnd the same at the end
+   * @param idle the reading before sampling, null when not taken
+   */
+  public static Optional<MachineNoise> of(
+      CpuWindow window, Double loadAtStart, Double loadAtEnd, IdleReading idle) {
+    if (Double.isNaN(window.machineBusyPercent())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new MachineNoise(
+            window.cores(),
+            window.windowMillis(),
+            window.outsidePercentOfMachine(),
+            window.machineBusyPercent(),
+            window.stackPercentOfMachine(),
+            loadAtStart,
+            loadAtEnd,
+            idle));
+  }
+}

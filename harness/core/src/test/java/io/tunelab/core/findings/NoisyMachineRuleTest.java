@@ -1,0 +1,64 @@
+package io.tunelab.core.findings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tunelab.core.cost.MachineNoise;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class NoisyMachineRuleTest {
+  private static final MachineNoise.IdleReading IDLE = new MachineNoise.IdleReading(500, 12, 9);
+
+  private static RunData noise(long windowMillis, double outside) {
+    return RunData.empty(windowMillis)
+        .withNoise(new MachineNoise(2, windowMillis, outside, 60, 60 - outside, 1.2, 2.4, IDLE));
+  }
+
+  private static List<Finding> noisy(RunData data) {
+    return Findings.of(data).stream().filter(f -> f.kind() == FindingKind.NOISY_MACHINE).toList();
+  }
+
+  @Test
+  void cpuOutsideTheStackOverFivePercentDisturbsTheRepetition() {
+    assertThat(noisy(noise(60_000, 7)))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.subject()).isEqualTo("machine");
+              assertThat(f.message())
+                  .startsWith(
+                      "something outside the stack used 7.0% of the CPU during the measured"
+                          + " window: the numbers of this repetition are disturbed");
+              assertThat(f.evidence())
+                  .contains(
+                      "series cpu.machine: 60.0% of 2 cores busy over 60 s measured",
+                      "series cpu.tier, every tier and the controller: 53.0% of the machine",
+                      "outside the stack (busy minus the tiers): 7.0% of the machine",
+                      "/proc/loadavg 1 min: 1.20 at the start, 2.40 at the end (2 cores)",
+                      "before sampling (500 ms, stack idle): machine 12.0% busy, 9.0% outside the"
+                          + " stack");
+            });
+  }
+
+  @Test
+  void fivePercentOutsideIsStillAQuietMachine() {
+    assertThat(noisy(noise(60_000, 5))).isEmpty();
+    assertThat(noisy(noise(60_000, 5.1))).hasSize(1);
+  }
+
+  @Test
+  void aWindowTooShortOrNotObservedSaysNothing() {
+    assertThat(noisy(noise(4_000, 30))).isEmpty();
+    assertThat(noisy(RunData.empty(60_000))).isEmpty();
+  }
+
+  @Test
+  void evidenceLeavesOutWhatWasNotRead() {
+    RunData data =
+        RunData.empty(60_000).withNoise(new MachineNoise(2, 60_000, 8, 60, 52, null, null, null));
+
+    assertThat(noisy(data).get(0).evidence())
+        .hasSize(3)
+        .noneMatch(line -> line.contains("loadavg") || line.contains("before sampling"));
+  }
+}
