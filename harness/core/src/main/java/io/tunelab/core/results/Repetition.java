@@ -3,6 +3,7 @@ package io.tunelab.core.results;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.tunelab.core.findings.Finding;
 import java.util.List;
+import org.HdrHistogram.Histogram;
 
 /**
  * One measured repetition of a step.
@@ -23,6 +24,10 @@ import java.util.List;
  * @param findings what the observer concluded from the measured window (see {@code
  *     results/README.md}); null when the run was not observed
  * @param observer what the observer cost; null when the run was not observed
+ * @param latencyHistogram every measured latency of the repetition (milliseconds) as an
+ *     HdrHistogram, encoded by {@link LatencyHistograms} (the encoding of its {@code
+ *     latency.hlog}), so a step's percentiles can be computed from run.json alone; null in run.json
+ *     before schemaVersion 2
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Repetition(
@@ -36,10 +41,39 @@ public record Repetition(
     String rawData,
     RequestMetrics requests,
     List<Finding> findings,
-    ObserverStats observer) {
+    ObserverStats observer,
+    String latencyHistogram) {
 
   public Repetition {
     findings = findings == null ? null : List.copyOf(findings);
+  }
+
+  /** A repetition without its histogram yet ({@link #withLatencyHistogram} adds it). */
+  public Repetition(
+      int number,
+      boolean valid,
+      String verdict,
+      Metrics metrics,
+      OrderAccounting accounting,
+      Warmup warmup,
+      long wallMillis,
+      String rawData,
+      RequestMetrics requests,
+      List<Finding> findings,
+      ObserverStats observer) {
+    this(
+        number,
+        valid,
+        verdict,
+        metrics,
+        accounting,
+        warmup,
+        wallMillis,
+        rawData,
+        requests,
+        findings,
+        observer,
+        null);
   }
 
   /** A batch-order repetition that was not observed. */
@@ -69,6 +103,30 @@ public record Repetition(
         rawData,
         requests,
         found,
-        stats);
+        stats,
+        latencyHistogram);
+  }
+
+  /**
+   * This repetition with the histogram of its latencies (milliseconds, the one its percentiles were
+   * computed from): kept encoded, and its p99.9 and sample count added to the metrics.
+   */
+  public Repetition withLatencyHistogram(Histogram histogram) {
+    Metrics figures =
+        metrics.withHistogramFigures(
+            histogram.getValueAtPercentile(99.9), histogram.getTotalCount());
+    return new Repetition(
+        number,
+        valid,
+        verdict,
+        figures,
+        accounting,
+        warmup,
+        wallMillis,
+        rawData,
+        requests,
+        findings,
+        observer,
+        LatencyHistograms.encode(histogram));
   }
 }
