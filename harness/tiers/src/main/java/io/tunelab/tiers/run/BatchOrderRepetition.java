@@ -79,10 +79,11 @@ final class BatchOrderRepetition implements PlanRepetition {
       Batch measured = batch(knobs, orders, tag + "m", dir.resolve("load"), at);
       Repetition done = repetition(knobs, at, measured, warmup, millisSince(started), relativeDir);
       DrainMetrics m = measured.drain().accounting().metrics();
+      Repetition withLatency = LatencyLog.attach(done, m.latencyHistogram(), dir);
       return sampling
           .finish(m.completedOrders(), m.meanMillis())
-          .map(o -> done.withObservation(o.findings(), o.stats()))
-          .orElse(done);
+          .map(o -> withLatency.withObservation(o.findings(), o.stats()))
+          .orElse(withLatency);
     }
   }
 

@@ -14,6 +14,7 @@ import io.tunelab.tiers.load.ConcurrentSoapPlan;
 import io.tunelab.tiers.load.ConcurrentSoapResult;
 import io.tunelab.tiers.load.JmeterRunner;
 import io.tunelab.tiers.load.LatencySummary;
+import io.tunelab.tiers.load.SoapStats;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -76,11 +77,13 @@ final class SoapRepetition implements PlanRepetition {
               outcome.requests(),
               null,
               null);
+      Repetition withLatency =
+          LatencyLog.attach(done, result.stats().histograms().get(SoapStats.OVERALL), dir);
       OperationStats all = outcome.requests().overall();
       return sampling
           .finish(all.requests() - all.errors(), all.meanMillis())
-          .map(o -> done.withObservation(o.findings(), o.stats()))
-          .orElse(done);
+          .map(o -> withLatency.withObservation(o.findings(), o.stats()))
+          .orElse(withLatency);
     }
   }
 
