@@ -13,13 +13,19 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** Compares two runs step by step: median ratios with their significance. */
+/**
+ * Compares two runs step by step: per metric, the ratio of the repetitions' means with its
+ * significance (see {@link RunComparison}). Exit code 0 whatever the verdicts.
+ */
 @Command(
     name = "compare",
     description = {
       "Compare two runs (results/<run-id> folders or their run.json): per step of the same name,"
-          + " median throughput, p50, p99 and errors of B over A, and whether the difference"
-          + " is beyond the noise (95% intervals apart and larger than the CV)."
+          + " throughput, p50, p99, p99.9 and errors of B against A over the repetitions: means,"
+          + " the ratio B/A with Fieller's 95% interval, Welch's t-test p and the p adjusted by"
+          + " Holm over every row, and a verdict (better, worse, or no significant difference with"
+          + " the smallest change these repetitions could detect). Exit code 0 whatever the"
+          + " verdicts."
     })
 final class CompareCommand implements Callable<Integer> {
   @Spec CommandSpec spec;

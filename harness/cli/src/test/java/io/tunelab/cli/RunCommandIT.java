@@ -72,12 +72,21 @@ class RunCommandIT {
       for (JsonNode rep : step.path("repetitions")) {
         assertThat(rep.path("metrics").path("throughputPerMinute").asDouble()).isPositive();
         assertThat(rep.path("metrics").path("latencyMillis").path("p99").asDouble()).isPositive();
+        assertThat(rep.at("/metrics/latencyMillis/p999").asDouble()).isPositive();
+        assertThat(rep.path("latencyHistogram").asText()).isNotBlank();
+        assertThat(runDir.resolve(rep.path("rawData").asText()).resolve("latency.hlog"))
+            .isRegularFile();
         assertThat(rep.path("accounting").path("lost").asInt()).isZero();
       }
       assertThat(step.path("metrics").has("cv")).isTrue();
+      assertThat(step.at("/metrics/latencyMethod").asText()).isEqualTo("mergedHistograms");
       assertThat(step.path("knobs").size()).isGreaterThanOrEqualTo(Knobs.ALL.size());
     }
     assertThat(run.path("steps").get(0).path("index").asDouble()).isEqualTo(100.0);
+    assertThat(run.path("schemaVersion").asInt()).isEqualTo(2);
+    assertThat(run.path("steps").get(0).has("vsBaseline")).as("the baseline").isFalse();
+    assertThat(run.at("/steps/1/vsBaseline/verdict").asText())
+        .isIn("BETTER", "WORSE", "NO_SIGNIFICANT_DIFFERENCE");
   }
 
   @Test
@@ -194,7 +203,10 @@ class RunCommandIT {
     assertThat(compare.exitCode()).as(compare.stderr()).isZero();
     assertThat(compare.stdout())
         .contains("throughputPerMinute")
-        .contains("no significant difference");
+        .contains("latencyMillis.p999")
+        .contains("p (Holm)")
+        .contains("no significant difference")
+        .doesNotContainPattern("(?m)  (better|worse)$");
   }
 
   @Test

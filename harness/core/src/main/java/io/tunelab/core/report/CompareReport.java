@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.results.ComparisonText;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepFindings;
 import io.tunelab.core.results.StepResult;
+import io.tunelab.core.stats.Comparison;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +19,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A side-by-side page of two runs ({@code tunelab compare --html FILE}): the comparison rows with
- * their verdicts, A and B per step as bar charts, each step's findings in both runs, and links to
- * both runs' own reports. Self-contained like {@link HtmlReport}.
+ * A side-by-side page of two runs ({@code tunelab compare --html FILE}): the comparison rows
+ * (means, ratio with Fieller's 95% interval, Welch p, Holm-adjusted p, verdict, MDE), A and B per
+ * step as bar charts, each step's findings in both runs, and links to both runs' own reports.
+ * Self-contained like {@link HtmlReport}.
  */
 public final class CompareReport {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -45,13 +48,11 @@ public final class CompareReport {
       ObjectNode r = rows.addObject();
       r.put("step", row.step());
       r.put("metric", row.metric());
-      r.put("a", row.a());
-      r.put("b", row.b());
-      double ratio = row.difference().ratio();
-      if (!Double.isNaN(ratio) && !Double.isInfinite(ratio)) {
-        r.put("ratio", ratio);
-      }
-      r.put("verdict", row.difference().verdict().text());
+      Comparison c = row.comparison();
+      r.put("a", c.meanA());
+      r.put("b", c.meanB());
+      r.set("comparison", JSON.valueToTree(c));
+      r.put("verdict", ComparisonText.verdict(c));
     }
     String title = "tunelab: " + a.runId() + " vs " + b.runId();
     try {

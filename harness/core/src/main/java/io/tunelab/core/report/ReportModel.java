@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
@@ -18,7 +19,8 @@ import java.nio.file.Path;
 /**
  * The data of a run's report, read from its folder: {@code run.json} whole, and per step its
  * findings counted over the repetitions, per repetition its charts (from {@code series.csv}), GC
- * summary ({@code gc.json}), top SQL ({@code db-snapshot.json}) and links to its JMeter files.
+ * summary ({@code gc.json}), top SQL ({@code db-snapshot.json}) and links to its JMeter files and
+ * latency log.
  */
 final class ReportModel {
   /** Statements shown per repetition, the most total time first. */
@@ -69,6 +71,7 @@ final class ReportModel {
     link(links, "JMeter JTL", runDir, rep.rawData(), JTL);
     link(links, "findings.json", runDir, rep.rawData(), "findings.json");
     link(links, "series.csv", runDir, rep.rawData(), "series.csv");
+    link(links, "latency.hlog", runDir, rep.rawData(), LatencyHistograms.HLOG);
     return r;
   }
 

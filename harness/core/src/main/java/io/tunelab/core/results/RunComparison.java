@@ -1,20 +1,29 @@
 package io.tunelab.core.results;
 
-import io.tunelab.core.stats.Difference;
-import io.tunelab.core.stats.Summary;
+import io.tunelab.core.stats.Comparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.ToDoubleFunction;
+import java.util.Optional;
 
 /**
  * Compares two runs step by step (steps of the same name; when the runs share no step name but have
- * one step each, those two): median ratios B/A of throughput, p50, p99 and errors, each with the
- * {@link Difference} verdict from the repetitions.
+ * one step each, those two): throughput, p50, p99, p99.9 and errors of B against A, each a {@link
+ * Comparison} of the repetitions' values (Welch's test, Fieller's interval of the ratio of means, a
+ * verdict by the metric's direction). Every row of one comparison is one family: the p-values are
+ * Holm-adjusted over all of them, so comparing 2 steps x 5 metrics does not find ten chances to
+ * call noise a change. A p99.9 row needs every repetition of both steps to have p99.9 (run.json
+ * schemaVersion 2).
  */
 public final class RunComparison {
-  /** One metric of one step in both runs. */
-  public record Row(String step, String metric, double a, double b, Difference difference) {}
+  /**
+   * One metric of one step in both runs.
+   *
+   * @param step the step's name (or "A's vs B's" for two single-step runs)
+   * @param metric its key in run.json's metrics, e.g. {@code latencyMillis.p99}
+   * @param comparison B against A, Holm-adjusted over the comparison's rows
+   */
+  public record Row(String step, String metric, Comparison comparison) {}
 
   private RunComparison() {}
 
@@ -28,28 +37,24 @@ public final class RunComparison {
       StepResult stepB = b.steps().get(0);
       rows.addAll(rows(stepA.name() + " vs " + stepB.name(), stepA, stepB));
     }
-    return rows;
+    List<Comparison> adjusted = Comparison.holm(rows.stream().map(Row::comparison).toList());
+    List<Row> out = new ArrayList<>();
+    for (int i = 0; i < rows.size(); i++) {
+      out.add(new Row(rows.get(i).step(), rows.get(i).metric(), adjusted.get(i)));
+    }
+    return out;
   }
 
   private static List<Row> rows(String label, StepResult a, StepResult b) {
-    if (a.repetitions().isEmpty() || b.repetitions().isEmpty()) {
-      return List.of();
+    List<Row> rows = new ArrayList<>();
+    for (ComparedMetric metric : ComparedMetric.values()) {
+      Optional<Comparison> c = metric.compare(a, b);
+      c.ifPresent(comparison -> rows.add(new Row(label, metric.key(), comparison)));
     }
-    return List.of(
-        row(label, "throughputPerMinute", a, b, Metrics::throughputPerMinute),
-        row(label, "latencyMillis.p50", a, b, m -> m.latencyMillis().p50()),
-        row(label, "latencyMillis.p99", a, b, m -> m.latencyMillis().p99()),
-        row(label, "errors", a, b, Metrics::errors));
+    return rows;
   }
 
-  private static Row row(
-      String step, String metric, StepResult a, StepResult b, ToDoubleFunction<Metrics> value) {
-    Summary sa = StepResult.summary(a.repetitions(), value);
-    Summary sb = StepResult.summary(b.repetitions(), value);
-    return new Row(step, metric, sa.median(), sb.median(), Difference.between(sa, sb));
-  }
-
-  /** The rows as a plain-text table. */
+  /** The rows as a plain-text table, with how to read it. */
   public static String text(RunResult a, RunResult b, List<Row> rows) {
     StringBuilder out = new StringBuilder();
     out.append("A: ").append(a.runId()).append(" (").append(a.status()).append(")\n");
@@ -57,33 +62,51 @@ public final class RunComparison {
     if (rows.isEmpty()) {
       return out.append("no step in common: nothing to compare\n").toString();
     }
+    String format = "%-24s %-20s %5s %11s %11s %7s %-18s %8s %8s  %s%n";
     out.append(
         String.format(
             Locale.ROOT,
-            "%-28s %-20s %12s %12s %8s  %s%n",
+            format,
             "step",
             "metric",
-            "A",
-            "B",
+            "n A/B",
+            "A mean",
+            "B mean",
             "B/A",
+            "95% CI of B/A",
+            "p",
+            "p (Holm)",
             "verdict"));
     for (Row row : rows) {
+      Comparison c = row.comparison();
       out.append(
           String.format(
               Locale.ROOT,
-              "%-28s %-20s %12.1f %12.1f %8s  %s%n",
+              format,
               row.step(),
               row.metric(),
-              row.a(),
-              row.b(),
-              Double.isNaN(row.difference().ratio())
-                  ? "-"
-                  : String.format(Locale.ROOT, "%.3f", row.difference().ratio()),
-              row.difference().verdict().text()));
+              c.nA() + "/" + c.nB(),
+              String.format(Locale.ROOT, "%.1f", c.meanA()),
+              String.format(Locale.ROOT, "%.1f", c.meanB()),
+              ComparisonText.ratio(c),
+              ComparisonText.interval(c),
+              ComparisonText.p(c.p()),
+              ComparisonText.p(c.pAdjusted()),
+              ComparisonText.verdict(c)));
     }
-    out.append(
-        "Significant only when the 95% intervals do not overlap and the change exceeds the"
-            + " CV.\n");
-    return out.toString();
+    return out.append(footer(rows)).toString();
+  }
+
+  private static String footer(List<Row> rows) {
+    long tested = rows.stream().filter(r -> r.comparison().p() != null).count();
+    return "Means over the repetitions (n per side). p: Welch's t-test, two-sided. 95% CI of B/A:"
+        + " Fieller's interval of the ratio of means (t at the Welch df; unbounded when A's mean"
+        + " is not distinguishable from 0).\np (Holm): adjusted over the "
+        + tested
+        + " tests above; the verdict is at 5% on it, by the metric's direction (throughput:"
+        + " higher is better; latency and errors: lower). MDE: the smallest change of the mean,"
+        + " in % of A, these repetitions would detect with 80% power.\nLatency rows test each"
+        + " repetition's own percentile (the unit of replication is the repetition), not the"
+        + " step's merged-histogram percentiles of run.json.\n";
   }
 }

@@ -7,6 +7,11 @@ import java.util.Optional;
 /**
  * The content of {@code run.json}: the experiment, its status, the environment and every step.
  *
+ * @param schemaVersion the meaning of the file's fields: 1 (absent in the file) before each
+ *     repetition carried its latency histogram, when a step's latency percentiles were the medians
+ *     of its repetitions'; {@value #SCHEMA_VERSION} since: a step's percentiles are those of its
+ *     repetitions' merged histograms, with p99.9, and each step but the baseline has {@code
+ *     vsBaseline}. Every field of version 1 is kept, in its place.
  * @param runId timestamp and experiment name, also the results folder's name
  * @param experiment the experiment's name
  * @param file the experiment file as given
@@ -23,6 +28,7 @@ import java.util.Optional;
  * @param steps steps run so far, in order
  */
 public record RunResult(
+    Integer schemaVersion,
     String runId,
     String experiment,
     String file,
@@ -40,8 +46,44 @@ public record RunResult(
   public static final String INCOMPLETE = "incomplete";
   public static final String COMPLETE = "complete";
 
+  /** The version this code writes. */
+  public static final int SCHEMA_VERSION = 2;
+
   public RunResult {
+    schemaVersion = schemaVersion == null ? 1 : schemaVersion;
     steps = List.copyOf(steps);
+  }
+
+  /** A run as this version writes it ({@value #SCHEMA_VERSION}). */
+  public RunResult(
+      String runId,
+      String experiment,
+      String file,
+      String plan,
+      String throughputUnit,
+      String status,
+      boolean valid,
+      String startedAt,
+      String finishedAt,
+      int repeat,
+      String baseline,
+      Environment environment,
+      List<StepResult> steps) {
+    this(
+        SCHEMA_VERSION,
+        runId,
+        experiment,
+        file,
+        plan,
+        throughputUnit,
+        status,
+        valid,
+        startedAt,
+        finishedAt,
+        repeat,
+        baseline,
+        environment,
+        steps);
   }
 
   /** This run with one more step or its latest state replaced, indexes recomputed. */
@@ -59,6 +101,7 @@ public record RunResult(
 
   public RunResult withEnvironment(Environment value) {
     return new RunResult(
+        schemaVersion,
         runId,
         experiment,
         file,
@@ -86,9 +129,11 @@ public record RunResult(
             .mapToDouble(s -> s.metrics().throughputPerMinute())
             .findFirst()
             .orElse(0);
-    List<StepResult> indexed = list.stream().map(s -> s.withIndex(base)).toList();
+    List<StepResult> indexed =
+        BaselineComparisons.apply(list.stream().map(s -> s.withIndex(base)).toList(), baseline);
     boolean allValid = COMPLETE.equals(newStatus) && indexed.stream().allMatch(StepResult::valid);
     return new RunResult(
+        schemaVersion,
         runId,
         experiment,
         file,

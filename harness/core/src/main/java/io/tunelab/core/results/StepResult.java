@@ -1,13 +1,15 @@
 package io.tunelab.core.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Summary;
 import java.util.List;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 /**
- * One step of a run: its knobs, what the tiers said back, every repetition and their medians.
+ * One step of a run: its knobs, what the tiers said back, every repetition and what they measured
+ * together.
  *
  * @param name the step's name
  * @param changes what the step set on top of the experiment's common knobs
@@ -16,12 +18,18 @@ import java.util.function.ToDoubleFunction;
  * @param readBack settings read back from the tiers themselves during the step (broker consumer
  *     counts, xref index presence, the middleware's effective settings, ...)
  * @param repetitions measured repetitions, in order
- * @param metrics medians over the repetitions, with the throughput's CV and 95% interval
- * @param index throughput relative to the baseline step's, baseline = 100; null before it is known
+ * @param metrics median throughput and errors over the repetitions, with the throughput's CV and
+ *     95% interval; latency percentiles of the merged histograms (see {@link StepMetrics})
+ * @param index median throughput relative to the baseline step's, baseline = 100; null before it is
+ *     known
  * @param accounting the repetitions' accounting summed; null for a plan without accounting
  *     (concurrent-soap)
  * @param valid whether every repetition is valid
  * @param noisy whether the throughput's CV is over 5%
+ * @param vsBaseline the repetitions' throughput against the baseline step's: Welch's test,
+ *     Fieller's interval of the ratio of means, Holm-adjusted over every non-baseline step of the
+ *     run; null for the baseline itself, before the baseline ran, and in run.json before
+ *     schemaVersion 2
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepResult(
@@ -35,9 +43,10 @@ public record StepResult(
     Double index,
     OrderAccounting accounting,
     boolean valid,
-    boolean noisy) {
+    boolean noisy,
+    Comparison vsBaseline) {
 
-  /** A step from its repetitions: medians, CV, interval and summed accounting; no index yet. */
+  /** A step from its repetitions: its metrics and summed accounting; no index nor comparison. */
   public static StepResult of(
       String name,
       Map<String, String> changes,
@@ -48,21 +57,9 @@ public record StepResult(
     Metrics metrics = null;
     boolean noisy = false;
     if (!repetitions.isEmpty()) {
-      Summary throughput = summary(repetitions, m -> m.throughputPerMinute());
+      Summary throughput = summary(repetitions, Metrics::throughputPerMinute);
       noisy = throughput.noisy();
-      metrics =
-          new Metrics(
-              throughput.median(),
-              new LatencyMillis(
-                  median(repetitions, m -> m.latencyMillis().p50()),
-                  median(repetitions, m -> m.latencyMillis().p90()),
-                  median(repetitions, m -> m.latencyMillis().p99()),
-                  median(repetitions, m -> m.latencyMillis().max())),
-              median(repetitions, Metrics::errors),
-              throughput.hasInterval() ? throughput.cv() : null,
-              throughput.hasInterval()
-                  ? new Interval(throughput.ciLow(), throughput.ciHigh())
-                  : null);
+      metrics = StepMetrics.of(repetitions, throughput);
     }
     return new StepResult(
         name,
@@ -75,7 +72,8 @@ public record StepResult(
         null,
         accounting(repetitions),
         !repetitions.isEmpty() && repetitions.stream().allMatch(Repetition::valid),
-        noisy);
+        noisy,
+        null);
   }
 
   private static OrderAccounting accounting(List<Repetition> repetitions) {
@@ -87,10 +85,6 @@ public record StepResult(
   /** The summary of one metric over the repetitions. */
   public static Summary summary(List<Repetition> repetitions, ToDoubleFunction<Metrics> metric) {
     return Summary.of(repetitions.stream().map(r -> metric.applyAsDouble(r.metrics())).toList());
-  }
-
-  private static double median(List<Repetition> repetitions, ToDoubleFunction<Metrics> metric) {
-    return summary(repetitions, metric).median();
   }
 
   /** This step with its index against the baseline's median throughput. */
@@ -110,6 +104,24 @@ public record StepResult(
         value,
         accounting,
         valid,
-        noisy);
+        noisy,
+        vsBaseline);
+  }
+
+  /** This step with its comparison against the baseline step (null: none). */
+  public StepResult withVsBaseline(Comparison comparison) {
+    return new StepResult(
+        name,
+        changes,
+        knobs,
+        restarted,
+        readBack,
+        repetitions,
+        metrics,
+        index,
+        accounting,
+        valid,
+        noisy,
+        comparison);
   }
 }

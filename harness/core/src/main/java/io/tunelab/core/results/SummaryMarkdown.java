@@ -7,7 +7,9 @@ import java.util.stream.Collectors;
 
 /**
  * {@code summary.md}: the table an engineer pastes into a ticket. One row per step: knobs changed,
- * median throughput, median p99, index (baseline = 100), CV and the accounting.
+ * median throughput, p99 and p99.9 of the merged histograms, index (baseline = 100), the throughput
+ * against the baseline (ratio of means, Fieller's 95% interval, verdict with Holm's adjusted p), CV
+ * and the accounting.
  */
 public final class SummaryMarkdown {
   private SummaryMarkdown() {}
@@ -20,22 +22,27 @@ public final class SummaryMarkdown {
         .append(run.plan())
         .append(", ")
         .append(run.repeat())
-        .append(" repetitions per step, medians shown; baseline `")
+        .append(" repetitions per step; baseline `")
         .append(run.baseline())
-        .append("` = 100. Warm-up excluded.\n\n");
+        .append("` = 100. Warm-up excluded. Throughput: median of the repetitions; p99 and p99.9:")
+        .append(" of every sample of the step (")
+        .append(latencyMethod(run))
+        .append(").\n\n");
     md.append("| step | knobs changed | throughput (")
         .append(run.throughputUnit())
-        .append(") | p99 (ms) | index | CV | ")
+        .append(") | p99 (ms) | p99.9 (ms) | index | vs baseline: B/A [95% CI] | CV | ")
         .append(
             ordersPlan(run) ? "orders (completed/faulted/lost/dup)" : "requests (answered/errors)")
         .append(" |\n")
-        .append("| --- | --- | ---: | ---: | ---: | ---: | --- |\n");
+        .append("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n");
     for (StepResult step : run.steps()) {
       md.append(row(step));
     }
-    md.append("\nCV over 5% is flagged `noisy`: its differences from other steps need more")
-        .append(" repetitions before they mean anything. `./tunelab compare RUN_A RUN_B` tells")
-        .append(" significant differences from noise.\n");
+    md.append("\nvs baseline: the mean throughput of the step's repetitions over the baseline's,")
+        .append(" with Fieller's 95% interval; the verdict is Welch's t-test at 5% on p adjusted")
+        .append(" by Holm over every step compared with the baseline; MDE: the smallest change")
+        .append(" these repetitions would detect (80% power). CV over 5% is flagged `noisy`.")
+        .append(" `./tunelab compare RUN_A RUN_B` compares two runs the same way.\n");
     md.append(findings(run));
     if (run.environment() != null) {
       Environment env = run.environment();
@@ -126,7 +133,13 @@ public final class SummaryMarkdown {
         + " | "
         + (m == null ? "-" : String.format(Locale.ROOT, "%.0f", m.latencyMillis().p99()))
         + " | "
+        + (m == null || m.latencyMillis().p999() == null
+            ? "-"
+            : String.format(Locale.ROOT, "%.0f", m.latencyMillis().p999()))
+        + " | "
         + (step.index() == null ? "-" : String.format(Locale.ROOT, "%.1f", step.index()))
+        + " | "
+        + (step.vsBaseline() == null ? "-" : ComparisonText.brief(step.vsBaseline()))
         + " | "
         + (m == null || m.cv() == null
             ? "-"
@@ -134,6 +147,19 @@ public final class SummaryMarkdown {
         + " | "
         + (a == null ? requests(step) : accounting(a))
         + " |\n";
+  }
+
+  /** How the steps' percentiles were computed, as a reader needs it. */
+  private static String latencyMethod(RunResult run) {
+    boolean medians =
+        run.steps().stream()
+            .anyMatch(
+                s ->
+                    s.metrics() != null
+                        && !Metrics.MERGED_HISTOGRAMS.equals(s.metrics().latencyMethod()));
+    return medians
+        ? "where a repetition has no histogram, the median of the repetitions' values"
+        : "the repetitions' histograms merged";
   }
 
   /** Whether the run's plan accounts for orders (batch-order) rather than counting requests. */

@@ -6,8 +6,9 @@ import java.util.List;
 
 /**
  * What repetitions of one measurement say together: the median (what tunelab reports), the mean
- * with its 95% confidence interval (Student t), and the coefficient of variation (sample standard
- * deviation / mean) that tells whether the measurement is steady.
+ * with its 95% confidence interval (Student t, quantile from Apache Commons Statistics), and the
+ * coefficient of variation (sample standard deviation / mean) that tells whether the measurement is
+ * steady.
  *
  * <p>With one value there is no spread: {@code stdDev}, {@code cv} and the interval are NaN.
  *
@@ -41,7 +42,7 @@ public record Summary(
     }
     double squares = sorted.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
     double stdDev = Math.sqrt(squares / (n - 1));
-    double halfWidth = StudentT.critical95(n - 1) * stdDev / Math.sqrt(n);
+    double halfWidth = Quantiles.t(0.975, n - 1) * stdDev / Math.sqrt(n);
     double cv = mean == 0 ? Double.NaN : stdDev / Math.abs(mean);
     return new Summary(n, median, mean, stdDev, cv, mean - halfWidth, mean + halfWidth);
   }

@@ -30,6 +30,15 @@ var tunelab = (function () {
     });
     return el("table", {}, [head].concat(body));
   }
+  // A ratio's confidence interval as run.json holds it (RatioInterval): "[low, high]" or "unbounded".
+  function interval(ci) {
+    if (!ci) return "-";
+    return ci.bounded ? "[" + num(ci.low, 3) + ", " + num(ci.high, 3) + "]" : "unbounded";
+  }
+  function pValue(p) {
+    if (p === null || p === undefined) return "-";
+    return p < 0.0001 ? "<0.0001" : num(p, 4);
+  }
   function keyValues(map) {
     return table(["name", "value"], Object.keys(map || {}).sort().map(function (k) {
       var v = map[k];
@@ -60,6 +69,6 @@ var tunelab = (function () {
     document.body.dataset.chartsPainted = String(painted);
   }
 
-  return { charts: charts, palette: palette, el: el, num: num, table: table, keyValues: keyValues,
+  return { charts: charts, palette: palette, el: el, num: num, table: table, keyValues: keyValues, interval: interval, pValue: pValue,
     chartBox: chartBox, draw: draw, selfCheck: selfCheck };
 }());

@@ -29,6 +29,9 @@ class CompareReportTest {
         new ObjectMapper().readTree(page.substring(start, page.indexOf("</script>", start)));
     assertThat(data.path("rows").findValuesAsText("metric"))
         .contains("throughputPerMinute", "latencyMillis.p99");
+    assertThat(data.at("/rows/0/comparison/nA").asInt()).isEqualTo(1);
+    assertThat(data.at("/rows/0/comparison/direction").asText()).isEqualTo("HIGHER_IS_BETTER");
+    assertThat(data.at("/rows/0/verdict").asText()).startsWith("too few repetitions");
     assertThat(data.at("/a/report").asText()).isEqualTo("a/report.html");
     assertThat(data.at("/b/report").isMissingNode()).isTrue();
     assertThat(data.at("/b/run/status").asText()).isEqualTo("incomplete");

@@ -69,6 +69,8 @@ class HtmlReportTest {
     assertThat(completions.path("points").get(0).get(1).asDouble()).isEqualTo(3.0);
     assertThat(rep.at("/steps/0/repetitions/0/links/JMeter dashboard").asText())
         .isEqualTo("baseline/rep-1/load/dashboard/index.html");
+    assertThat(rep.at("/steps/0/repetitions/0/links/latency.hlog").asText())
+        .isEqualTo("baseline/rep-1/latency.hlog");
   }
 
   @Test

@@ -78,6 +78,7 @@ final class RunFolderFixture {
     observerFiles(dir.resolve("baseline/rep-1"));
     Files.createDirectories(dir.resolve("baseline/rep-1/load/dashboard"));
     Files.writeString(dir.resolve("baseline/rep-1/load/dashboard/index.html"), "<html></html>");
+    Files.writeString(dir.resolve("baseline/rep-1/latency.hlog"), "#[Histogram log]\n");
     return dir;
   }
 

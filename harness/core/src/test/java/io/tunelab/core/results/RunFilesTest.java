@@ -5,26 +5,39 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.stats.Comparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RunFilesTest {
   @TempDir Path dir;
 
+  /** 1,000 latencies: p50 100, p90 200, p99 300, p99.9 400 = max (nearest rank). */
+  static Histogram latencies() {
+    Histogram histogram = new Histogram(3);
+    histogram.recordValueWithCount(100, 500);
+    histogram.recordValueWithCount(200, 400);
+    histogram.recordValueWithCount(300, 90);
+    histogram.recordValueWithCount(400, 10);
+    return histogram;
+  }
+
   private static Repetition rep(int n, double throughput) {
     return new Repetition(
-        n,
-        true,
-        "all orders accounted for",
-        Metrics.of(throughput, new LatencyMillis(100, 200, 300, 400), 0),
-        new OrderAccounting(10, 10, 0, 0, 0),
-        new Warmup(5, 5, 1000),
-        2000,
-        "step/rep-" + n);
+            n,
+            true,
+            "all orders accounted for",
+            Metrics.of(throughput, new LatencyMillis(100, 200, 300, 400), 0),
+            new OrderAccounting(10, 10, 0, 0, 0),
+            new Warmup(5, 5, 1000),
+            2000,
+            "step/rep-" + n)
+        .withLatencyHistogram(latencies());
   }
 
   private static StepResult step(String name, double... throughputs) {
@@ -74,16 +87,49 @@ class RunFilesTest {
     RunFiles.write(dir, run);
 
     JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("run.json")));
+    assertThat(json.fieldNames().next()).isEqualTo("schemaVersion");
+    assertThat(json.path("schemaVersion").asInt()).isEqualTo(2);
     JsonNode step = json.path("steps").get(1);
     assertThat(step.fieldNames())
         .toIterable()
-        .contains("name", "knobs", "repetitions", "metrics", "index", "accounting");
+        .contains("name", "knobs", "repetitions", "metrics", "index", "accounting", "vsBaseline");
     assertThat(step.path("metrics").fieldNames())
         .toIterable()
-        .contains("throughputPerMinute", "latencyMillis", "errors", "cv");
+        .contains(
+            "throughputPerMinute",
+            "latencyMillis",
+            "errors",
+            "cv",
+            "throughputCi95",
+            "latencyMethod",
+            "latencySamples");
     assertThat(step.path("metrics").path("latencyMillis").fieldNames())
         .toIterable()
-        .containsExactly("p50", "p90", "p99", "max");
+        .containsExactly("p50", "p90", "p99", "p999", "max");
+    assertThat(step.at("/metrics/latencyMethod").asText()).isEqualTo("mergedHistograms");
+    assertThat(step.at("/metrics/latencySamples").asLong()).isEqualTo(3000);
+    JsonNode rep = step.path("repetitions").get(0);
+    assertThat(rep.at("/metrics/latencyMillis/p999").asDouble()).isEqualTo(400);
+    assertThat(rep.path("latencyHistogram").asText()).isNotBlank();
+    assertThat(step.path("vsBaseline").fieldNames())
+        .toIterable()
+        .contains(
+            "direction",
+            "nA",
+            "nB",
+            "meanA",
+            "meanB",
+            "ratio",
+            "ratioCi95",
+            "df",
+            "p",
+            "pAdjusted",
+            "verdict");
+    assertThat(step.at("/vsBaseline/ratioCi95").fieldNames())
+        .toIterable()
+        .containsExactly("bounded", "low", "high");
+    assertThat(step.at("/vsBaseline/verdict").asText()).isEqualTo("BETTER");
+    assertThat(json.path("steps").get(0).has("vsBaseline")).as("the baseline").isFalse();
     assertThat(step.path("accounting").fieldNames())
         .toIterable()
         .containsExactly("submitted", "completed", "faulted", "lost", "duplicated");
@@ -105,18 +151,31 @@ class RunFilesTest {
 
     String summary = Files.readString(dir.resolve("summary.md"));
     assertThat(summary)
-        .contains("| b | `k=v` | 220.0 | 300 | 200.0 | 9.1% noisy | 30/0/0/0 |")
+        .contains(
+            "| b | `k=v` | 220.0 | 300 | 400 | 200.0 | 2.000 [1.570, 2.547] better (p Holm 0.0037)"
+                + " | 9.1% noisy | 30/0/0/0 |")
         .contains("**complete, valid**");
   }
 
   @Test
-  void compareSaysNoSignificantDifferenceWithinTheNoise() {
+  void compareOfARunWithItselfFindsNoSignificantDifferenceOnAnyRow() {
     RunResult a = run();
     RunResult b = run();
 
     List<RunComparison.Row> rows = RunComparison.compare(a, b);
-    assertThat(rows).hasSize(8);
-    assertThat(rows.get(0).difference().ratio()).isEqualTo(1.0);
-    assertThat(RunComparison.text(a, b, rows)).contains("no significant difference");
+
+    // 2 steps x throughput, p50, p99, p99.9, errors
+    assertThat(rows).hasSize(10);
+    assertThat(rows)
+        .extracting(r -> r.comparison().verdict())
+        .containsOnly(Comparison.Verdict.NO_SIGNIFICANT_DIFFERENCE);
+    assertThat(rows.get(0).comparison().ratio()).isEqualTo(1.0);
+    assertThat(rows.get(0).comparison().p()).isEqualTo(1.0);
+    String text = RunComparison.text(a, b, rows);
+    assertThat(text)
+        .contains("latencyMillis.p999")
+        .contains("no significant difference (MDE ")
+        .contains("adjusted over the 10 tests above")
+        .contains("the unit of replication is the repetition");
   }
 }

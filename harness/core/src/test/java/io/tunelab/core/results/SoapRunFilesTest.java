@@ -36,11 +36,7 @@ class SoapRunFilesTest {
             all,
             Map.of("GetInvoiceList", all),
             null,
-            null),
-        null,
-        null,
-        null,
-        1);
+            null));
   }
 
   private static RunResult run() {

@@ -84,9 +84,15 @@ public final class DrainMetrics {
     return latencyMillis.getMaxValue();
   }
 
-  /** A copy of the latency histogram (milliseconds, 3 significant digits). */
+  /**
+   * A copy of the latency histogram (milliseconds, 3 significant digits), time-stamped with the
+   * measured window: the first send to the last completion (epoch milliseconds).
+   */
   public Histogram latencyHistogram() {
-    return latencyMillis.copy();
+    Histogram copy = latencyMillis.copy();
+    copy.setStartTimeStamp(firstSendMillis);
+    copy.setEndTimeStamp(lastCompletionMillis);
+    return copy;
   }
 
   @Override

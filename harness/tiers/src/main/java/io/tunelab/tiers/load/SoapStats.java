@@ -14,7 +14,8 @@ import org.HdrHistogram.Histogram;
  * @param byOperation per sample label, sorted by label
  * @param overall every sample
  * @param windowMillis from the earliest sample start to the latest sample end
- * @param histograms per label and under {@value #OVERALL}, copies of the recorded histograms
+ * @param histograms per label and under {@value #OVERALL}, copies of the recorded histograms; the
+ *     overall one is time-stamped with the window (epoch milliseconds)
  */
 public record SoapStats(
     Map<String, LatencySummary> byOperation,
@@ -51,7 +52,13 @@ public record SoapStats(
           byOperation.put(label, tally.summary(window));
           histograms.put(label, tally.histogram.copy());
         });
-    histograms.put(OVERALL, overall.histogram.copy());
+    Histogram all = overall.histogram.copy();
+    if (!samples.isEmpty()) {
+      // the run's window, for the repetition's latency log
+      all.setStartTimeStamp(first);
+      all.setEndTimeStamp(last);
+    }
+    histograms.put(OVERALL, all);
     return new SoapStats(byOperation, overall.summary(window), window, histograms);
   }
 

@@ -53,17 +53,21 @@ final class BatchOrderRepetition implements PlanRepetition {
       int orders = measuredOrders(knobs);
       MeasuredDrain.Drained drained =
           measured.run(knobs, at, orders, tag + "m", dir.resolve("load"), sampling);
+      DrainMetrics m = drained.drain().accounting().metrics();
       Repetition done =
-          BatchOrderOutcome.of(knobs, at, drained, warmedUp, millisSince(started), relativeDir)
+          LatencyLog.attach(
+                  BatchOrderOutcome.of(
+                      knobs, at, drained, warmedUp, millisSince(started), relativeDir),
+                  m.latencyHistogram(),
+                  dir)
               .withWindow(BatchOrderOutcome.window(drained), tiers.middlewareJvm());
       progress.line(BatchOrderOutcome.line(at, done));
       if (done.metrics().throughputPerMinute() > 0) {
         lastRatePerMinute = done.metrics().throughputPerMinute();
       }
-      DrainMetrics m = drained.drain().accounting().metrics();
       return sampling
           .finish(m.completedOrders(), m.meanMillis())
-          .map(o -> done.withObservation(o.findings(), o.stats()))
+          .map(o -> o.applyTo(done))
           .orElse(done);
     }
   }

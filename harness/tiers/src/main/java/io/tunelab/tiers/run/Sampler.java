@@ -5,6 +5,7 @@ import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.results.ObserverStats;
+import io.tunelab.core.results.Repetition;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.observe.ObserverConfig;
 import java.nio.file.Path;
@@ -81,6 +82,13 @@ public interface Sampler {
     /** Findings and stats only, no costs. */
     public Observed(List<Finding> findings, ObserverStats stats) {
       this(findings, stats, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** The repetition with these findings, the observer's cost and the window's costs. */
+    public Repetition applyTo(Repetition repetition) {
+      return repetition
+          .withObservation(findings, stats)
+          .withCosts(harness.orElse(null), work.orElse(null), noise.orElse(null));
     }
   }
 

@@ -14,6 +14,7 @@ import io.tunelab.tiers.load.ConcurrentSoapPlan;
 import io.tunelab.tiers.load.ConcurrentSoapResult;
 import io.tunelab.tiers.load.JmeterRunner;
 import io.tunelab.tiers.load.LatencySummary;
+import io.tunelab.tiers.load.SoapStats;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,16 +74,15 @@ final class SoapRepetition implements PlanRepetition {
               warmup,
               millisSince(started),
               relativeDir,
-              outcome.requests(),
-              null,
-              null,
-              null,
-              tiers.middlewareJvm());
+              outcome.requests());
+      Repetition withLatency =
+          LatencyLog.attach(done, result.stats().histograms().get(SoapStats.OVERALL), dir)
+              .withMiddlewareJvm(tiers.middlewareJvm());
       OperationStats all = outcome.requests().overall();
       return sampling
           .finish(all.requests() - all.errors(), all.meanMillis())
-          .map(o -> done.withObservation(o.findings(), o.stats()))
-          .orElse(done);
+          .map(o -> o.applyTo(withLatency))
+          .orElse(withLatency);
     }
   }
 

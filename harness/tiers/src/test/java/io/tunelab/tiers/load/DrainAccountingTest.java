@@ -127,6 +127,10 @@ class DrainAccountingTest {
     // First send T0 + 1 s, last completion T0 + 11 s: 10 orders in 10 s = 60 per minute.
     assertThat(metrics.drainMillis()).isEqualTo(10_000);
     assertThat(metrics.ordersPerMinute()).isEqualTo(60.0);
+    // the histogram a repetition keeps: the same samples, stamped with the measured window
+    assertThat(metrics.latencyHistogram().getTotalCount()).isEqualTo(10);
+    assertThat(metrics.latencyHistogram().getStartTimeStamp()).isEqualTo(T0 + 1000);
+    assertThat(metrics.latencyHistogram().getEndTimeStamp()).isEqualTo(T0 + 11_000);
   }
 
   @Test

@@ -64,7 +64,9 @@ class SoapStatsTest {
     assertThat(stats.byOperation().get("GetUnbilledUsage").requestsPerMinute()).isEqualTo(20.0);
     assertThat(stats.overall().requestsPerMinute()).isEqualTo(60.0);
     assertThat(stats.overall().errorRate()).isEqualTo(1.0 / 3);
-    assertThat(stats.histograms()).containsKey(SoapStats.OVERALL);
+    assertThat(stats.histograms().get(SoapStats.OVERALL).getTotalCount()).isEqualTo(3);
+    assertThat(stats.histograms().get(SoapStats.OVERALL).getStartTimeStamp()).isZero();
+    assertThat(stats.histograms().get(SoapStats.OVERALL).getEndTimeStamp()).isEqualTo(3_000);
   }
 
   @Test

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
@@ -114,6 +115,9 @@ class SoapRunIT {
     assertThat(rep.metrics().latencyMillis().p50()).isEqualTo((double) sorted.get(11));
     assertThat(rep.metrics().latencyMillis().p99()).isEqualTo((double) sorted.get(23));
     assertThat(rep.metrics().latencyMillis().max()).isEqualTo((double) sorted.get(23));
+    assertThat(rep.metrics().latencyMillis().p999()).isEqualTo((double) sorted.get(23));
+    assertThat(LatencyHistograms.decode(rep.latencyHistogram()).getTotalCount()).isEqualTo(24);
+    assertThat(runDir.resolve(rep.rawData()).resolve(LatencyHistograms.HLOG)).isRegularFile();
     long first = samples.stream().mapToLong(JtlRecord::timeStampMillis).min().orElseThrow();
     long last = samples.stream().mapToLong(JtlRecord::endMillis).max().orElseThrow();
     assertThat(rep.metrics().throughputPerMinute())
