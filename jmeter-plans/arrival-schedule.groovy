@@ -18,8 +18,8 @@ import org.apache.jmeter.threads.JMeterContextService
 
 final long LEAD_MILLIS = 2000L
 String number = vars.get('arrivalNumber')
-String rate = vars.get('arrivalsPerMinute')?.trim()
-if (!number || !rate || rate == '0') {
+long rate = number ? Long.parseLong(vars.get('arrivalsPerMinute').trim()) : 0L
+if (rate <= 0) {
   vars.put('intendedAt', '')
   return 0L
 }
@@ -28,6 +28,6 @@ long now = new SampleResult().currentTimeInMillis()
 String key = 'tunelab.arrivalSchedule.' + JMeterContextService.getTestStartTime()
 Long first = (Long) props.putIfAbsent(key, now + LEAD_MILLIS)
 long t0 = first != null ? first : now + LEAD_MILLIS
-long intendedAt = t0 + Math.floorDiv((Long.parseLong(number) - 1) * 60000L, Long.parseLong(rate))
+long intendedAt = t0 + Math.floorDiv((Long.parseLong(number) - 1) * 60000L, rate)
 vars.put('intendedAt', String.valueOf(intendedAt))
 return Math.max(0L, intendedAt - now)
