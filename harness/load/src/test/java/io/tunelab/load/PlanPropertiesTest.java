@@ -34,7 +34,8 @@ class PlanPropertiesTest {
             "customers",
             "newCustomerPercent",
             "runTag",
-            "persistent");
+            "persistent",
+            "arrivalsPerMinute");
   }
 
   @Test

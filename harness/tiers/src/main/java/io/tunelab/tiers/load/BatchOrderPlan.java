@@ -1,6 +1,7 @@
 package io.tunelab.tiers.load;
 
 import io.tunelab.core.BadInputException;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,8 @@ import java.util.Map;
  * @param newCustomerPercent share of orders (0..100 %) for customers new to BRM
  * @param runTag letters and digits in every order id ({@code ORD-<runTag>-000001}); unique per run
  * @param persistent persistent (true) or non-persistent JMS delivery
+ * @param arrivalsPerMinute rate mode: orders due per minute, evenly spaced from a schedule start
+ *     (see {@link ArrivalRate}); 0 = unpaced, the publishers send as fast as they go
  */
 public record BatchOrderPlan(
     String brokerUrl,
@@ -32,13 +35,22 @@ public record BatchOrderPlan(
     int customers,
     int newCustomerPercent,
     String runTag,
-    boolean persistent) {
+    boolean persistent,
+    int arrivalsPerMinute) {
   /** The plan file in {@code jmeter-plans/}. */
   public static final String FILE = "batch-order.jmx";
 
-  /** Variables the plan sets per order, written as extra JTL columns. */
+  /**
+   * Variables the plan sets per order, written as extra JTL columns. {@value
+   * ArrivalRate#INTENDED_AT} is the order's intended send time in rate mode (epoch milliseconds),
+   * empty when unpaced.
+   */
   public static final List<String> SAMPLE_VARIABLES =
-      List.of("orderId", "sizeClass", "lineCount", "partyId", "orderBytes");
+      List.of(
+          "orderId", "sizeClass", "lineCount", "partyId", "orderBytes", ArrivalRate.INTENDED_AT);
+
+  /** Where messages about the plan's properties come from. */
+  static final String SOURCE = "batch-order plan";
 
   public static final int MAX_THREADS = 256;
   public static final int MAX_ORDERS = 100_000_000;
@@ -73,18 +85,60 @@ public record BatchOrderPlan(
         "runTag",
         runTag,
         "1..32 letters and digits");
+    ArrivalRate.of(SOURCE, arrivalsPerMinute);
+  }
+
+  /** An unpaced batch: the publishers send as fast as they go ({@code arrivalsPerMinute} 0). */
+  public BatchOrderPlan(
+      String brokerUrl,
+      String queue,
+      int orders,
+      int threads,
+      long seed,
+      SizeMix mix,
+      int customers,
+      int newCustomerPercent,
+      String runTag,
+      boolean persistent) {
+    this(
+        brokerUrl,
+        queue,
+        orders,
+        threads,
+        seed,
+        mix,
+        customers,
+        newCustomerPercent,
+        runTag,
+        persistent,
+        0);
   }
 
   private static void require(boolean ok, String property, Object value, String allowed) {
     if (!ok) {
       throw new BadInputException(
-          "batch-order plan: " + property + " must be " + allowed + ", was " + value);
+          SOURCE + ": " + property + " must be " + allowed + ", was " + value);
     }
   }
 
   /** The id of order {@code n} (1-based) of this batch, as the plan writes it. */
   public String orderId(long n) {
     return "ORD-" + runTag + "-" + String.format("%06d", n);
+  }
+
+  /**
+   * The rate orders are due at; {@link ArrivalRate#UNPACED} for a batch sent as fast as it goes.
+   */
+  public ArrivalRate arrivalRate() {
+    return new ArrivalRate(arrivalsPerMinute);
+  }
+
+  /**
+   * The least time the load run takes in rate mode (lead plus the orders' planned span), zero when
+   * unpaced: add it to the load run's timeout.
+   */
+  public Duration scheduleDuration() {
+    return arrivalRate().scheduleDuration(orders);
   }
 
   /** Every plan property, by its JMeter name, as text. */
@@ -100,6 +154,7 @@ public record BatchOrderPlan(
     properties.put("newCustomerPercent", Integer.toString(newCustomerPercent));
     properties.put("runTag", runTag);
     properties.put("persistent", Boolean.toString(persistent));
+    properties.put("arrivalsPerMinute", Integer.toString(arrivalsPerMinute));
     return properties;
   }
 }

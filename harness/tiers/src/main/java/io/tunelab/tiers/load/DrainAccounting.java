@@ -24,21 +24,47 @@ public final class DrainAccounting {
 
   /**
    * The orders a batch-order run submitted, in JTL order: id to send time (epoch milliseconds).
-   * Failed samples are not submitted.
+   * Failed samples are not submitted. For latency from each order's intended send time in rate
+   * mode, use {@link #latencyOrigins}.
    */
   public static Map<String, Long> submitted(List<JtlRecord> records) {
     Map<String, Long> sent = new LinkedHashMap<>();
     for (JtlRecord record : records) {
       if (record.success()) {
-        String id = record.get("orderId") != null ? record.get("orderId") : record.label();
-        sent.merge(id, record.timeStampMillis(), Math::min);
+        sent.merge(orderId(record), record.timeStampMillis(), Math::min);
       }
     }
     return sent;
   }
 
   /**
-   * @param sentAtMillis each submitted order id and its send time, epoch milliseconds
+   * The orders a batch-order run submitted, in JTL order: id to the time its latency is measured
+   * from, epoch milliseconds. In rate mode that is the order's intended send time (the JTL's
+   * {@value ArrivalRate#INTENDED_AT}), so a late send counts its lateness in the latency instead of
+   * hiding it (coordinated omission); an order without one (unpaced) counts from its actual send,
+   * as {@link #submitted} does. Failed samples are not submitted.
+   *
+   * @throws IllegalArgumentException when an intended time is not whole milliseconds
+   */
+  public static Map<String, Long> latencyOrigins(List<JtlRecord> records) {
+    Map<String, Long> origins = new LinkedHashMap<>();
+    for (JtlRecord record : records) {
+      if (record.success()) {
+        long origin = record.intendedAtMillis().orElse(record.timeStampMillis());
+        origins.merge(orderId(record), origin, Math::min);
+      }
+    }
+    return origins;
+  }
+
+  private static String orderId(JtlRecord record) {
+    return record.get("orderId") != null ? record.get("orderId") : record.label();
+  }
+
+  /**
+   * @param sentAtMillis each submitted order id and the time its latency counts from, epoch
+   *     milliseconds: its send time ({@link #submitted}), or in rate mode its intended send time
+   *     ({@link #latencyOrigins})
    * @param events what the Siebel mock answered; only fault-free {@value #COMPLETING_OPERATION}
    *     events for submitted orders count
    * @param faults faulted order ids and their reasons; ids not submitted are ignored

@@ -7,6 +7,12 @@ import org.HdrHistogram.Histogram;
  * How fast a batch drained: completed orders per minute from the first send to the last completion,
  * and each completed order's end-to-end latency (its first completion's time minus its send time)
  * in milliseconds.
+ *
+ * <p>"Send time" is the time the accounting was given per order: the actual send ({@link
+ * DrainAccounting#submitted}), or in rate mode the intended send time ({@link
+ * DrainAccounting#latencyOrigins}), so that latency includes a late send's lateness (coordinated
+ * omission) and the drain counts from the first order's due time. Unpaced runs have no intended
+ * times: both give the actual sends.
  */
 public final class DrainMetrics {
   private final int completedOrders;
@@ -37,7 +43,10 @@ public final class DrainMetrics {
     return completedOrders;
   }
 
-  /** Epoch milliseconds of the first send; 0 when nothing was sent. */
+  /**
+   * Epoch milliseconds of the first send (in rate mode from {@code latencyOrigins}: the first
+   * intended send); 0 when nothing was sent.
+   */
   public long firstSendMillis() {
     return firstSendMillis;
   }

@@ -54,8 +54,9 @@ public final class DrainWatcher {
   /**
    * Polls until the batch has drained or stalled.
    *
-   * @param sentAtMillis the submitted orders and their send times ({@link
-   *     DrainAccounting#submitted})
+   * @param sentAtMillis the submitted orders and the times their latency counts from: their send
+   *     times ({@link DrainAccounting#submitted}) or, coordinated-omission-correct in rate mode,
+   *     their intended send times ({@link DrainAccounting#latencyOrigins})
    */
   public DrainResult await(Map<String, Long> sentAtMillis) throws InterruptedException {
     long start = System.nanoTime();

@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * One sample of a JMeter CSV results file (JTL) with a header line, as the load tier writes it.
@@ -42,6 +43,32 @@ public record JtlRecord(
   /** A column beyond the standard ones, e.g. {@code sizeClass}; null when the JTL has none. */
   public String get(String column) {
     return extra.get(column);
+  }
+
+  /**
+   * When the sample was due (the {@value ArrivalRate#INTENDED_AT} column a plan's arrival schedule
+   * writes in rate mode), epoch milliseconds; empty when the JTL has no such column or the value is
+   * empty (unpaced).
+   *
+   * @throws IllegalArgumentException when the value is not whole milliseconds
+   */
+  public OptionalLong intendedAtMillis() {
+    String text = extra.get(ArrivalRate.INTENDED_AT);
+    if (text == null || text.isBlank()) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(Long.parseLong(text.trim()));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          label
+              + ": "
+              + ArrivalRate.INTENDED_AT
+              + " must be whole epoch milliseconds or empty, was '"
+              + text
+              + "'",
+          e);
+    }
   }
 
   /** When the sample ended: for a publish, when the broker had the message. */

@@ -6,14 +6,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +20,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,18 +36,7 @@ class BatchOrderPlanIT {
 
   @BeforeAll
   void start() throws IOException {
-    BrokerConfig config =
-        new BrokerConfig(
-            0,
-            true,
-            BrokerConfig.JournalType.NIO,
-            true,
-            true,
-            0,
-            5,
-            "DLQ",
-            List.of("-Xms64m", "-Xmx256m"));
-    broker = BrokerTier.start(config, freshDir("broker"), OptionalLong.empty());
+    broker = LoadItBroker.start();
     runner = JmeterRunner.owned();
   }
 
@@ -106,6 +92,9 @@ class BatchOrderPlanIT {
     assertThat(run.records())
         .extracting(JtlRecord::label)
         .containsExactlyInAnyOrderElementsOf(orders.stream().map(QueuedOrder::orderId).toList());
+    assertThat(run.records())
+        .as("unpaced: no intended send times")
+        .allSatisfy(record -> assertThat(record.intendedAtMillis()).isEmpty());
   }
 
   @Test
@@ -240,14 +229,6 @@ class BatchOrderPlanIT {
   }
 
   private static Path freshDir(String name) throws IOException {
-    Path dir = Path.of("target", "it", "load", name).toAbsolutePath();
-    if (Files.exists(dir)) {
-      try (Stream<Path> paths = Files.walk(dir)) {
-        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(path);
-        }
-      }
-    }
-    return Files.createDirectories(dir);
+    return LoadItBroker.freshDir(name);
   }
 }

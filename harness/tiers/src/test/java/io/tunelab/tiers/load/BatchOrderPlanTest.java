@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tunelab.core.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -46,7 +47,49 @@ class BatchOrderPlanTest {
         .containsEntry("mix", "1:1:1")
         .containsEntry("orders", "500")
         .containsEntry("persistent", "true")
-        .containsEntry("seed", "7");
+        .containsEntry("seed", "7")
+        .containsEntry("arrivalsPerMinute", "0");
+  }
+
+  @Test
+  void aBatchIsUnpacedUnlessItSaysARate() {
+    BatchOrderPlan unpaced = plan(URL, "q", 500, 4, MIX, 1000, 0, "r1");
+
+    assertThat(unpaced.arrivalsPerMinute()).isZero();
+    assertThat(unpaced.arrivalRate()).isEqualTo(ArrivalRate.UNPACED);
+    assertThat(unpaced.scheduleDuration()).isEqualTo(Duration.ZERO);
+  }
+
+  @Test
+  void rateModePassesTheRateAndKnowsHowLongItsScheduleLasts() {
+    BatchOrderPlan paced = paced(600);
+
+    assertThat(paced.properties()).containsEntry("arrivalsPerMinute", "600");
+    assertThat(paced.arrivalRate().paced()).isTrue();
+    // 500 orders 100 ms apart: 49.9 s from the first due to the last, after the lead.
+    assertThat(paced.scheduleDuration())
+        .isEqualTo(Duration.ofMillis(ArrivalRate.LEAD_MILLIS + 49_900));
+  }
+
+  @Test
+  void rejectsANegativeArrivalRate() {
+    assertThatThrownBy(() -> paced(-1))
+        .isInstanceOf(BadInputException.class)
+        .hasMessage(
+            "batch-order plan: arrivalsPerMinute must be 0 (unpaced) or 1..6000000 arrivals due"
+                + " per minute, was -1");
+  }
+
+  @Test
+  void rejectsAnArrivalRateAboveTheHighest() {
+    assertThatThrownBy(() -> paced(6_000_001))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("batch-order plan: arrivalsPerMinute must be 0 (unpaced) or 1..")
+        .hasMessageEndingWith("was 6000001");
+  }
+
+  private static BatchOrderPlan paced(int arrivalsPerMinute) {
+    return new BatchOrderPlan(URL, "q", 500, 4, 7, MIX, 1000, 0, "r1", true, arrivalsPerMinute);
   }
 
   @Test

@@ -153,4 +153,62 @@ class DrainAccountingTest {
     assertThat(DrainAccounting.submitted(records))
         .containsExactly(Map.entry(id(1), T0), Map.entry(id(3), T0 + 3));
   }
+
+  @Test
+  void inRateModeLatencyCountsFromTheIntendedSendSoALateSendCannotHideIt() {
+    // Due at T0, sent 500 ms late, completed 100 ms after the send: 600 ms from when it was due.
+    List<JtlRecord> records =
+        List.of(
+            new JtlRecord(
+                T0 + 500,
+                5,
+                id(1),
+                "200",
+                "ok",
+                "t",
+                true,
+                Map.of("orderId", id(1), ArrivalRate.INTENDED_AT, Long.toString(T0))));
+    List<Event> completed = List.of(update(id(1), T0 + 600));
+
+    DrainMetrics fromIntended =
+        DrainAccounting.account(DrainAccounting.latencyOrigins(records), completed, Map.of())
+            .metrics();
+    DrainMetrics fromSent =
+        DrainAccounting.account(DrainAccounting.submitted(records), completed, Map.of()).metrics();
+
+    assertThat(fromIntended.maxMillis()).isEqualTo(600);
+    assertThat(fromIntended.firstSendMillis()).isEqualTo(T0);
+    assertThat(fromSent.maxMillis()).isEqualTo(100);
+  }
+
+  @Test
+  void withoutIntendedTimesLatencyOriginsAreTheSendTimes() {
+    List<JtlRecord> records =
+        List.of(
+            new JtlRecord(
+                T0, 5, id(1), "200", "ok", "t", true, Map.of(ArrivalRate.INTENDED_AT, "")),
+            new JtlRecord(T0 + 9, 5, id(2), "", "refused", "t", false, Map.of()),
+            new JtlRecord(T0 + 3, 5, id(3), "200", "ok", "t", true, Map.of()));
+
+    assertThat(DrainAccounting.latencyOrigins(records))
+        .containsExactly(Map.entry(id(1), T0), Map.entry(id(3), T0 + 3))
+        .isEqualTo(DrainAccounting.submitted(records));
+  }
+
+  @Test
+  void aFailedSendIsNoLatencyOriginEvenWithAnIntendedTime() {
+    List<JtlRecord> records =
+        List.of(
+            new JtlRecord(
+                T0 + 9,
+                5,
+                id(1),
+                "",
+                "refused",
+                "t",
+                false,
+                Map.of(ArrivalRate.INTENDED_AT, Long.toString(T0))));
+
+    assertThat(DrainAccounting.latencyOrigins(records)).isEmpty();
+  }
 }

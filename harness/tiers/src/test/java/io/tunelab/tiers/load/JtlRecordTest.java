@@ -81,4 +81,35 @@ class JtlRecordTest {
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("test.jtl is empty");
   }
+
+  @Test
+  void readsTheIntendedSendTimeOfARateModeRun() throws Exception {
+    List<JtlRecord> records =
+        parse(
+            "timeStamp,elapsed,label,success,\"orderId\",\"intendedAt\"\n"
+                + "1795000000105,7,ORD-r1-000001,true,ORD-r1-000001,1795000000100\n"
+                + "1795000000200,7,ORD-r1-000002,true,ORD-r1-000002,\n");
+
+    assertThat(records.get(0).intendedAtMillis()).hasValue(1_795_000_000_100L);
+    assertThat(records.get(1).intendedAtMillis()).as("unpaced: empty").isEmpty();
+  }
+
+  @Test
+  void aJtlWithoutIntendedTimesHasNone() throws Exception {
+    List<JtlRecord> records =
+        parse(HEADER + "1,0,ORD-r1-000001,200,ok,t 1-1,true,0,ORD-r1-000001,small\n");
+
+    assertThat(records.get(0).intendedAtMillis()).isEmpty();
+  }
+
+  @Test
+  void rejectsAnIntendedTimeThatIsNoNumber() throws Exception {
+    JtlRecord record =
+        parse("timeStamp,elapsed,label,success,intendedAt\n1,0,ORD-r1-000001,true,soon\n").get(0);
+
+    assertThatThrownBy(record::intendedAtMillis)
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage(
+            "ORD-r1-000001: intendedAt must be whole epoch milliseconds or empty, was 'soon'");
+  }
 }
