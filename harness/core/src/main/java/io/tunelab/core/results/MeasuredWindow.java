@@ -23,6 +23,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     the throughput is taken over; null when too few orders completed
  * @param wholeThroughputPerMinute completed orders over {@code drainSeconds}: the whole drain,
  *     filling and emptying included, beside the steady throughput in {@code metrics}
+ * @param arrivals rate mode: how the sends kept their schedule (target and achieved rate, late and
+ *     dropped sends); null in the other modes
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MeasuredWindow(
@@ -33,4 +35,5 @@ public record MeasuredWindow(
     Long deliveredWhileHeld,
     double drainSeconds,
     Double steadySeconds,
-    double wholeThroughputPerMinute) {}
+    double wholeThroughputPerMinute,
+    ArrivalReport arrivals) {}

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.load;
 
+import io.tunelab.core.results.ArrivalReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;

@@ -2,6 +2,7 @@ package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Metrics;
@@ -71,6 +72,15 @@ final class BatchOrderOutcome {
           .append("; INVALID: measured on a middleware whose rate had not settled");
     }
     shortWindow(knobs, drained, verdict);
+    if (drained.sent().arrivals() != null) {
+      verdict.append("; arrivals: ").append(drained.sent().arrivals());
+      ArrivalReport arrivals = drained.sent().arrivals();
+      if (arrivals.late() > 0.01 * arrivals.planned() || arrivals.achievedShare() < 0.98) {
+        verdict.append(
+            " (the load tier fell behind its schedule: latency counts from each order's due time,"
+                + " so the lateness is in it; raise workload.threads to keep the rate)");
+      }
+    }
     return new Repetition(
         at.repetition(),
         valid,
@@ -130,12 +140,13 @@ final class BatchOrderOutcome {
     return new MeasuredWindow(
         drained.mode(),
         drained.sent().plan().orders(),
-        held != null ? "release" : "send",
+        held != null ? "release" : drained.sent().arrivals() != null ? "due" : "send",
         held == null ? null : held.queued(),
         held == null ? null : held.deliveredWhileHeld(),
         Math.max(0, last - drained.startMillis()) / 1000.0,
         steadySeconds(times),
-        CompletionRates.wholePerMinute(times, drained.startMillis()));
+        CompletionRates.wholePerMinute(times, drained.startMillis()),
+        drained.sent().arrivals());
   }
 
   private static Double steadySeconds(List<Long> times) {

@@ -111,18 +111,22 @@ final class BatchOrderRepetition implements PlanRepetition {
   }
 
   /**
-   * {@code workload.orders}, or more when the steady window at the last known rate would be shorter
-   * than {@code workload.minMeasuredSeconds}: the steady window spans the middle 80% of the
-   * completions.
+   * {@code workload.orders}, or more when the steady window would be shorter than {@code
+   * workload.minMeasuredSeconds} (it spans the middle 80% of the completions): at the last known
+   * drain rate, or in rate mode at {@code workload.arrivalsPerMinute}.
    */
   private int measuredOrders(KnobSet knobs) {
     int orders = knobs.get(Knobs.WORKLOAD_ORDERS);
     int seconds = knobs.get(Knobs.WORKLOAD_MIN_MEASURED_SECONDS);
-    if (Double.isNaN(lastRatePerMinute) || seconds == 0) {
+    double perMinute =
+        "rate".equals(knobs.get(Knobs.WORKLOAD_MODE))
+            ? knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
+            : lastRatePerMinute;
+    if (Double.isNaN(perMinute) || seconds == 0) {
       return orders;
     }
     double steadyShare = 1 - 2 * CompletionRates.TRIM;
-    long needed = (long) Math.ceil(lastRatePerMinute / 60 * seconds / steadyShare);
+    long needed = (long) Math.ceil(perMinute / 60 * seconds / steadyShare);
     return (int) Math.min(Integer.MAX_VALUE, Math.max(orders, needed));
   }
 

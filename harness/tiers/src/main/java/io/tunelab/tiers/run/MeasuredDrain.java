@@ -14,7 +14,9 @@ import java.util.Map;
 /**
  * Sends a repetition's measured batch in the mode {@code workload.mode} names and drains it: in
  * backlog mode the batch is enqueued with delivery held and the measured window starts at the
- * release; in stream mode it starts with the first send.
+ * release; in stream mode it starts with the first send; in rate mode the orders go out at {@code
+ * workload.arrivalsPerMinute}, the window starts with the first order's due time and each order's
+ * latency is measured from its due time.
  */
 final class MeasuredDrain {
   private static final Duration POLL = Duration.ofMillis(250);
@@ -70,11 +72,22 @@ final class MeasuredDrain {
       }
     }
     window.markMeasured();
-    progress.phase(at, "load (" + orders + " orders)");
-    OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
-    long first = firstSend(sent.sentAtMillis());
-    return new Drained(
-        mode, sent, drain(knobs, at, sent, since, sent.sentAtMillis(), first), null, first);
+    boolean rate = "rate".equals(mode);
+    progress.phase(
+        at,
+        rate
+            ? "load: sending "
+                + orders
+                + " orders at "
+                + knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
+                + "/min"
+            : "load: sending " + orders + " orders");
+    OrderSender.Sent sent =
+        rate ? sender.sendPaced(knobs, orders, tag, dir) : sender.send(knobs, orders, tag, dir);
+    // rate mode: latency from each order's due time, so a late send is not hidden
+    Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
+    long first = firstSend(from);
+    return new Drained(mode, sent, drain(knobs, at, sent, since, from, first), null, first);
   }
 
   /**
@@ -96,18 +109,21 @@ final class MeasuredDrain {
       long startMillis)
       throws InterruptedException {
     progress.phase(at, "drain (" + sent.count() + " orders sent)");
-    return new DrainWatcher(
-            new LiveCompletions(
-                new MocksCompletions(tiers.siebel(), since),
-                progress,
-                at,
-                sent.plan().orders(),
-                startMillis),
-            FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan()),
-            POLL,
-            Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)),
-            tiers::middlewareDeath)
-        .await(latencyFrom);
+    try (FaultedOrders faults =
+        FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan())) {
+      return new DrainWatcher(
+              new LiveCompletions(
+                  new MocksCompletions(tiers.siebel(), since),
+                  progress,
+                  at,
+                  sent.plan().orders(),
+                  startMillis),
+              faults,
+              POLL,
+              Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)),
+              tiers::middlewareDeath)
+          .await(latencyFrom);
+    }
   }
 
   private static long firstSend(Map<String, Long> sent) {

@@ -2,15 +2,20 @@ package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.results.ArrivalReport;
+import io.tunelab.tiers.load.ArrivalAnalysis;
+import io.tunelab.tiers.load.ArrivalRate;
 import io.tunelab.tiers.load.BatchOrderPlan;
 import io.tunelab.tiers.load.DrainAccounting;
 import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.load.JtlRecord;
 import io.tunelab.tiers.load.LoadRun;
 import io.tunelab.tiers.load.SizeMix;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -35,16 +40,34 @@ final class OrderSender {
    * @param load its run: JTL, logs, exit status
    * @param sentAtMillis each order sent successfully and its send time, epoch milliseconds
    */
-  record Sent(BatchOrderPlan plan, LoadRun load, Map<String, Long> sentAtMillis) {
+  record Sent(
+      BatchOrderPlan plan,
+      LoadRun load,
+      Map<String, Long> sentAtMillis,
+      Map<String, Long> dueMillis,
+      ArrivalReport arrivals) {
     int count() {
       return sentAtMillis.size();
     }
   }
 
   /**
-   * Sends {@code orders} orders whose ids carry {@code tag}, writing the load run into {@code dir}.
+   * Sends {@code orders} orders whose ids carry {@code tag} as fast as the publishers go, writing
+   * the load run into {@code dir}.
    */
   Sent send(KnobSet knobs, int orders, String tag, Path dir) {
+    return send(knobs, orders, tag, dir, ArrivalRate.UNPACED.perMinute());
+  }
+
+  /**
+   * Sends {@code orders} orders at {@code workload.arrivalsPerMinute} (rate mode): each order is
+   * due at its place in an even schedule, and the JTL records when it was due.
+   */
+  Sent sendPaced(KnobSet knobs, int orders, String tag, Path dir) {
+    return send(knobs, orders, tag, dir, knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE));
+  }
+
+  private Sent send(KnobSet knobs, int orders, String tag, Path dir, int arrivalsPerMinute) {
     BatchOrderPlan plan =
         new BatchOrderPlan(
             tiers.endpoints().broker(),
@@ -56,10 +79,20 @@ final class OrderSender {
             knobs.get(Knobs.DB_SEED_CUSTOMERS),
             knobs.get(Knobs.WORKLOAD_NEW_CUSTOMER_PERCENT),
             tag,
-            knobs.get(Knobs.WORKLOAD_PERSISTENT));
-    LoadRun run = load.run(plan, dir, Duration.ofSeconds(120 + orders / 10));
+            knobs.get(Knobs.WORKLOAD_PERSISTENT),
+            arrivalsPerMinute);
+    Duration timeout = Duration.ofSeconds(120 + orders / 10).plus(plan.scheduleDuration());
+    LoadRun run = load.run(plan, dir, timeout);
     try {
-      return new Sent(plan, run, DrainAccounting.submitted(run.records()));
+      List<JtlRecord> records = run.records();
+      return new Sent(
+          plan,
+          run,
+          DrainAccounting.submitted(records),
+          DrainAccounting.latencyOrigins(records),
+          plan.arrivalRate().paced()
+              ? ArrivalAnalysis.of(records, plan.arrivalRate(), plan.orders())
+              : null);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the load run's JTL " + run.jtl(), e);
     }

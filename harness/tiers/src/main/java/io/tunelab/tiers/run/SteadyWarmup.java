@@ -46,11 +46,11 @@ final class SteadyWarmup {
   Warmup run(KnobSet knobs, Progress.Position at, String tag, Path dir)
       throws InterruptedException {
     long started = System.currentTimeMillis();
-    WarmupWatch watch =
-        new WarmupWatch(
-            new MocksCompletions(tiers.siebel(), tiers.siebel().reset()),
-            new FaultedOrders(RunTiers.dataSource(tiers.endpoints()), "ORD-" + tag));
-    try (IntakeHold hold = IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
+    try (FaultedOrders faults =
+            new FaultedOrders(RunTiers.dataSource(tiers.endpoints()), "ORD-" + tag);
+        IntakeHold hold = IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
+      WarmupWatch watch =
+          new WarmupWatch(new MocksCompletions(tiers.siebel(), tiers.siebel().reset()), faults);
       String endedBy = null;
       int size = firstBacklog(knobs);
       for (int backlog = 1; endedBy == null; backlog++, size *= 2) {

@@ -73,6 +73,32 @@ class DataPreparationIT {
   }
 
   @Test
+  void repeatedRunsAndPurgesLeaveXrefDataNoBiggerAndNoWriteBackPending() throws Exception {
+    DataPreparation.prepare(database, KNOBS, true);
+    long[] sizes = new long[3];
+    long checkpointsBefore = count("SELECT checkpoints_req FROM pg_stat_bgwriter");
+    for (int run = 0; run < sizes.length; run++) {
+      // what a run leaves: xref rows of its own, and seeded ones it touched
+      execute(
+          "INSERT INTO xref_data (xref_table_name, xref_column_name, value, row_number,"
+              + " is_deleted, last_modified, last_accessed, origin)"
+              + " SELECT xref_table_name, 'RUN', value || '-run', row_number || '-run', 'N',"
+              + " now(), now(), 'run' FROM xref_data WHERE origin = 'seed' LIMIT 2000");
+      execute("UPDATE xref_data SET last_accessed = now() WHERE origin = 'seed'");
+
+      Map<String, Long> steps = DataPreparation.prepare(database, KNOBS, true);
+
+      assertThat(steps).containsKeys("purge", "checkpoint");
+      assertThat(count("SELECT count(*) FROM xref_data WHERE origin = 'run'")).isZero();
+      sizes[run] = count("SELECT pg_relation_size('xref_data')");
+    }
+    // without the purge's vacuum each run's dead versions would add to the next run's scans
+    assertThat(sizes[2]).isEqualTo(sizes[0]);
+    assertThat(count("SELECT checkpoints_req FROM pg_stat_bgwriter"))
+        .isGreaterThanOrEqualTo(checkpointsBefore + sizes.length);
+  }
+
+  @Test
   void rejectsAPassThroughSettingTheServerDoesNotHave() {
     // PostgreSQL accepts any dotted name as a placeholder: only pg_settings tells the typo.
     KnobSet typo = KNOBS.with("db.server.pg_stat_statements.trak", "all");
@@ -81,6 +107,13 @@ class DataPreparationIT {
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("db.server.pg_stat_statements.trak")
         .hasMessageContaining("pg_settings");
+  }
+
+  private static void execute(String sql) throws Exception {
+    try (Connection connection =
+        DriverManager.getConnection(tier.jdbcUrl(), tier.user(), tier.password())) {
+      connection.createStatement().execute(sql);
+    }
   }
 
   private static long count(String sql) throws Exception {

@@ -3,6 +3,7 @@ package io.tunelab.tiers.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.tunelab.core.results.ArrivalReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,6 +3,7 @@ package io.tunelab.tiers.load;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.tiers.broker.BrokerTier;
 import java.time.Duration;
 import java.util.Comparator;

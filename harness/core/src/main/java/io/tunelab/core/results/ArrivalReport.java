@@ -1,16 +1,16 @@
-package io.tunelab.tiers.load;
+package io.tunelab.core.results;
 
 import java.util.Locale;
 
 /**
  * How a run's sends kept its arrival schedule: the offered rate achieved against the target, sends
  * late against their intended time, and sends that never reached the system under test. Plain
- * numbers, for a result file; {@link ArrivalAnalysis} computes them from a JTL.
+ * numbers, for a result file; the load side (ArrivalAnalysis) computes them from a JTL.
  *
  * <p>A send's <b>lateness</b> is its actual start (the JTL's {@code timeStamp}) minus its intended
- * send time (the JTL's {@value ArrivalRate#INTENDED_AT}), 0 when it started on time or a
- * millisecond early. Sends are late when the senders (the plan's threads) are too few or too slow
- * for the rate, or the load JVM stalls; latency measured from the intended time includes it.
+ * send time (the JTL's {@code intendedAt} column), 0 when it started on time or a millisecond
+ * early. Sends are late when the senders (the plan's threads) are too few or too slow for the rate,
+ * or the load JVM stalls; latency measured from the intended time includes it.
  *
  * @param targetPerMinute arrivals due per minute; 0 for an unpaced run (no schedule: every lateness
  *     field is then 0)
