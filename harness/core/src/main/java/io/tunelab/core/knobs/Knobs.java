@@ -575,9 +575,9 @@ public final class Knobs {
           KnobTypes.integer(0, 100_000_000),
           50,
           "orders",
-          "batch-order: the fewest orders a warm-up completes before it may end; it goes on until"
-              + " the completion rate is steady (workload.steady*); 0 turns the warm-up off; never"
-              + " measured",
+          "batch-order: the fewest orders a warm-up settles before it may end; it goes on, batch"
+              + " by batch, until the throughput is steady (workload.steady*); 0 turns the warm-up"
+              + " off; never measured",
           "");
   public static final Knob<String> WORKLOAD_WARMUP_BEFORE =
       workload(
@@ -592,44 +592,37 @@ public final class Knobs {
       workload(
           "warmupMaxOrders",
           KnobTypes.integer(1, 100_000_000),
-          2_000,
+          10_000,
           "orders",
-          "batch-order: the warm-up's backlog: orders enqueued for it at most; those left when the"
-              + " rate is steady are removed from the queue unprocessed",
+          "batch-order: the most orders a warm-up sends before its repetitions get the verdict"
+              + " 'no steady state'",
           "");
   public static final Knob<Integer> WORKLOAD_WARMUP_MAX_SECONDS =
       workload(
           "warmupMaxSeconds",
           KnobTypes.integer(1, 86_400),
-          180,
+          300,
           "s",
-          "batch-order: the longest a warm-up drains before its repetitions get the verdict 'no"
+          "batch-order: the longest a warm-up runs before its repetitions get the verdict 'no"
               + " steady state'",
           "");
-  public static final Knob<Integer> WORKLOAD_STEADY_WINDOWS =
+  public static final Knob<Integer> WORKLOAD_STEADY_BATCHES =
       workload(
-          "steadyWindows",
+          "steadyBatches",
           KnobTypes.integer(2, 1_000),
-          5,
-          "windows",
-          "batch-order: how many consecutive warm-up windows must agree for the rate to be steady",
+          3,
+          "batches",
+          "batch-order: how many consecutive warm-up batches must agree for the throughput to be"
+              + " steady",
           "Georges et al. 2007: CoV of the last k iterations");
-  public static final Knob<Integer> WORKLOAD_STEADY_WINDOW_ORDERS =
-      workload(
-          "steadyWindowOrders",
-          KnobTypes.integer(5, 100_000),
-          40,
-          "orders",
-          "batch-order: completions per warm-up window (a window's rate is its completions over"
-              + " its time)",
-          "");
   public static final Knob<Double> WORKLOAD_STEADY_TOLERANCE =
       workload(
           "steadyTolerancePercent",
           KnobTypes.decimal(0.1, 50),
-          5.0,
+          10.0,
           "%",
-          "batch-order: steady when the last windows' rates vary (CV) and trend by at most this",
+          "batch-order: steady when the last warm-up batches' throughputs vary (CV) and trend by at"
+              + " most this",
           "");
   public static final Knob<String> WORKLOAD_MODE =
       workload(
@@ -864,8 +857,7 @@ public final class Knobs {
           WORKLOAD_WARMUP_BEFORE,
           WORKLOAD_WARMUP_MAX_ORDERS,
           WORKLOAD_WARMUP_MAX_SECONDS,
-          WORKLOAD_STEADY_WINDOWS,
-          WORKLOAD_STEADY_WINDOW_ORDERS,
+          WORKLOAD_STEADY_BATCHES,
           WORKLOAD_STEADY_TOLERANCE,
           WORKLOAD_MODE,
           WORKLOAD_MIN_MEASURED_SECONDS,

@@ -55,8 +55,8 @@ public enum ComparedMetric {
 
   /** B's repetitions against A's, a family of one; empty when either side lacks the values. */
   public Optional<Comparison> compare(StepResult a, StepResult b) {
-    Optional<double[]> va = values(a.repetitions());
-    Optional<double[]> vb = values(b.repetitions());
+    Optional<double[]> va = values(StepResult.counted(a.repetitions()));
+    Optional<double[]> vb = values(StepResult.counted(b.repetitions()));
     if (va.isEmpty() || vb.isEmpty()) {
       return Optional.empty();
     }

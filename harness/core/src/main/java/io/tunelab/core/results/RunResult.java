@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.experiment.Repetitions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,8 @@ import java.util.Optional;
  * @param baseline the step whose throughput scores 100
  * @param environment versions and machine
  * @param steps steps run so far, in order
+ * @param repetitions how the steps were repeated: least and most repetitions, the adaptive target,
+ *     shared or fresh middleware JVMs, sequential or interleaved order; null in older runs
  */
 public record RunResult(
     Integer schemaVersion,
@@ -41,7 +44,8 @@ public record RunResult(
     int repeat,
     String baseline,
     Environment environment,
-    List<StepResult> steps) {
+    List<StepResult> steps,
+    Repetitions repetitions) {
   public static final String RUNNING = "running";
   public static final String INCOMPLETE = "incomplete";
   public static final String COMPLETE = "complete";
@@ -83,7 +87,28 @@ public record RunResult(
         repeat,
         baseline,
         environment,
-        steps);
+        steps,
+        null);
+  }
+
+  /** This run with the way its steps are repeated. */
+  public RunResult withRepetitions(Repetitions value) {
+    return new RunResult(
+        schemaVersion,
+        runId,
+        experiment,
+        file,
+        plan,
+        throughputUnit,
+        status,
+        valid,
+        startedAt,
+        finishedAt,
+        repeat,
+        baseline,
+        environment,
+        steps,
+        value);
   }
 
   /** This run with one more step or its latest state replaced, indexes recomputed. */
@@ -114,7 +139,8 @@ public record RunResult(
         repeat,
         baseline,
         value,
-        steps);
+        steps,
+        repetitions);
   }
 
   /** The step of that name. */
@@ -146,6 +172,7 @@ public record RunResult(
         repeat,
         baseline,
         environment,
-        indexed);
+        indexed,
+        repetitions);
   }
 }

@@ -30,6 +30,11 @@ import java.util.function.ToDoubleFunction;
  *     Fieller's interval of the ratio of means, Holm-adjusted over every non-baseline step of the
  *     run; null for the baseline itself, before the baseline ran, and in run.json before
  *     schemaVersion 2
+ * @param counted how many repetitions the step's metrics, interval and comparisons are over: the
+ *     valid ones (an invalid repetition, "no steady state" among them, is kept in {@code
+ *     repetitions} but counts for nothing), or all of them when none is valid; null in older runs
+ * @param jvmSpread the counted repetitions' throughput split into its variance between middleware
+ *     JVMs and within one; null when the repetitions do not say which JVM ran them
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepResult(
@@ -44,7 +49,9 @@ public record StepResult(
     OrderAccounting accounting,
     boolean valid,
     boolean noisy,
-    Comparison vsBaseline) {
+    Comparison vsBaseline,
+    Integer counted,
+    JvmSpread jvmSpread) {
 
   /** A step from its repetitions: its metrics and summed accounting; no index nor comparison. */
   public static StepResult of(
@@ -56,10 +63,11 @@ public record StepResult(
       List<Repetition> repetitions) {
     Metrics metrics = null;
     boolean noisy = false;
-    if (!repetitions.isEmpty()) {
-      Summary throughput = summary(repetitions, Metrics::throughputPerMinute);
+    List<Repetition> counted = counted(repetitions);
+    if (!counted.isEmpty()) {
+      Summary throughput = summary(counted, Metrics::throughputPerMinute);
       noisy = throughput.noisy();
-      metrics = StepMetrics.of(repetitions, throughput);
+      metrics = StepMetrics.of(counted, throughput);
     }
     return new StepResult(
         name,
@@ -73,7 +81,18 @@ public record StepResult(
         accounting(repetitions),
         !repetitions.isEmpty() && repetitions.stream().allMatch(Repetition::valid),
         noisy,
-        null);
+        null,
+        repetitions.isEmpty() ? null : counted.size(),
+        JvmSpread.of(counted).orElse(null));
+  }
+
+  /**
+   * The repetitions a step's statistics are over: the valid ones, or every one when none is valid
+   * (the step is then marked invalid as a whole).
+   */
+  public static List<Repetition> counted(List<Repetition> repetitions) {
+    List<Repetition> valid = repetitions.stream().filter(Repetition::valid).toList();
+    return valid.isEmpty() ? List.copyOf(repetitions) : valid;
   }
 
   private static OrderAccounting accounting(List<Repetition> repetitions) {
@@ -105,7 +124,9 @@ public record StepResult(
         accounting,
         valid,
         noisy,
-        vsBaseline);
+        vsBaseline,
+        counted,
+        jvmSpread);
   }
 
   /** This step with its comparison against the baseline step (null: none). */
@@ -122,6 +143,8 @@ public record StepResult(
         accounting,
         valid,
         noisy,
-        comparison);
+        comparison,
+        counted,
+        jvmSpread);
   }
 }

@@ -8,6 +8,7 @@ import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.tiers.load.Accounting;
@@ -22,9 +23,10 @@ import java.util.OptionalDouble;
  * over the drain's steady window), its accounting and how its window was made.
  *
  * <p>Valid when every order is accounted for exactly once, the drain finished, errors stay within
- * {@code workload.maxErrorPercent}, the backlog hold held, and the warm-up before it reached a
- * steady state; a repetition after a warm-up that did not gets the verdict "NO STEADY STATE" and is
- * left out of the step's statistics like any invalid one, since its number would look fine.
+ * {@code workload.maxErrorPercent}, the backlog hold held, and the warm-up of the middleware JVM it
+ * ran on reached a steady state; a repetition on a JVM whose warm-up did not gets the verdict "NO
+ * STEADY STATE" and is left out of the step's statistics like any invalid one, since its number
+ * would look fine.
  */
 final class BatchOrderOutcome {
   private BatchOrderOutcome() {}
@@ -34,6 +36,7 @@ final class BatchOrderOutcome {
       Progress.Position at,
       MeasuredDrain.Drained drained,
       Warmup warmup,
+      SteadyStateReport jvmWarmup,
       long wallMillis,
       String relativeDir) {
     DrainResult drain = drained.drain();
@@ -65,11 +68,11 @@ final class BatchOrderOutcome {
           .append(drained.held().deliveredWhileHeld())
           .append(" orders reached a consumer while delivery was held: the backlog leaked");
     }
-    if (warmup != null && warmup.unsteady()) {
+    if (jvmWarmup != null && !jvmWarmup.reached()) {
       valid = false;
       verdict
-          .insert(0, "NO STEADY STATE (" + warmup.steadyState().endedBy() + "): ")
-          .append("; INVALID: measured on a middleware whose rate had not settled");
+          .insert(0, "NO STEADY STATE (" + jvmWarmup.endedBy() + "): ")
+          .append("; INVALID: measured on a middleware whose throughput had not settled");
     }
     shortWindow(knobs, drained, verdict);
     if (drained.sent().arrivals() != null) {

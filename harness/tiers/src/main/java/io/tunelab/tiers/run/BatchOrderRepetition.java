@@ -27,16 +27,14 @@ final class BatchOrderRepetition implements PlanRepetition {
   private final Progress progress;
   private final SteadyWarmup warmup;
   private final MeasuredDrain measured;
-  private int warmedJvm = -1;
   private double lastRatePerMinute = Double.NaN;
 
   BatchOrderRepetition(RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress) {
     this.tiers = tiers;
     this.sampler = sampler;
     this.progress = progress;
-    OrderSender sender = new OrderSender(tiers, load);
-    this.warmup = new SteadyWarmup(tiers, sender, progress);
-    this.measured = new MeasuredDrain(tiers, sender, progress);
+    this.measured = new MeasuredDrain(tiers, new OrderSender(tiers, load), progress);
+    this.warmup = new SteadyWarmup(tiers, measured, progress);
   }
 
   /** The tag is carried by the order ids. */
@@ -57,7 +55,13 @@ final class BatchOrderRepetition implements PlanRepetition {
       Repetition done =
           LatencyLog.attach(
                   BatchOrderOutcome.of(
-                      knobs, at, drained, warmedUp, millisSince(started), relativeDir),
+                      knobs,
+                      at,
+                      drained,
+                      warmedUp,
+                      tiers.middlewareWarmup().orElse(null),
+                      millisSince(started),
+                      relativeDir),
                   m.latencyHistogram(),
                   dir)
               .withWindow(BatchOrderOutcome.window(drained), tiers.middlewareJvm());
@@ -87,25 +91,31 @@ final class BatchOrderRepetition implements PlanRepetition {
   }
 
   /**
-   * A warm-up runs when the middleware JVM has not been warmed for this step yet (a step's first
-   * repetition, a fresh or revived JVM), or before every repetition when asked.
+   * A warm-up runs when the middleware JVM has not been warmed up since it started (a fresh,
+   * revived or restarted one), or before every repetition when asked; a step that kept the JVM of
+   * the step before it measures on a JVM already steady.
    */
   private boolean warmupDue(KnobSet knobs) {
     if (knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS) <= 0) {
       return false;
     }
-    return warmedJvm != tiers.middlewareJvm()
+    return tiers.middlewareWarmup().isEmpty()
         || knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
   }
 
   private Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
       throws InterruptedException {
-    Warmup done = warmup.run(knobs, at, tag + "w", dir.resolve("warmup"));
-    warmedJvm = tiers.middlewareJvm();
-    if (done.steadyState() != null && done.steadyState().levelPerMinute() != null) {
-      lastRatePerMinute = done.steadyState().levelPerMinute();
-    }
-    progress.phase(at, "preparing data again (the warm-up's rows out)");
+    Warmup done =
+        warmup.run(
+            knobs,
+            at,
+            tag + "w",
+            dir.resolve("warmup"),
+            () -> prepare(knobs),
+            () -> measuredOrders(knobs),
+            rate -> lastRatePerMinute = rate);
+    tiers.middlewareWarmedUp(done.steadyState());
+    progress.phase(at, "preparing data");
     prepare(knobs);
     return done;
   }
@@ -122,7 +132,7 @@ final class BatchOrderRepetition implements PlanRepetition {
         "rate".equals(knobs.get(Knobs.WORKLOAD_MODE))
             ? knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
             : lastRatePerMinute;
-    if (Double.isNaN(perMinute) || seconds == 0) {
+    if (Double.isNaN(perMinute) || perMinute <= 0 || seconds == 0) {
       return orders;
     }
     double steadyShare = 1 - 2 * CompletionRates.TRIM;

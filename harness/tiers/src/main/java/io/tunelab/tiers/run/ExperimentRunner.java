@@ -94,19 +94,20 @@ public final class ExperimentRunner {
       tiers = new RunTiers(provider, runDir.resolve("logs"), progress::line);
       result =
           new RunResult(
-              runDir.getFileName().toString(),
-              experiment.name(),
-              experiment.file(),
-              experiment.plan().yamlName(),
-              experiment.plan().throughputUnit(),
-              RunResult.RUNNING,
-              false,
-              Instant.now().toString(),
-              null,
-              experiment.repeat(),
-              experiment.baseline(),
-              null,
-              List.of());
+                  runDir.getFileName().toString(),
+                  experiment.name(),
+                  experiment.file(),
+                  experiment.plan().yamlName(),
+                  experiment.plan().throughputUnit(),
+                  RunResult.RUNNING,
+                  false,
+                  Instant.now().toString(),
+                  null,
+                  experiment.repeat(),
+                  experiment.baseline(),
+                  null,
+                  List.of())
+              .withRepetitions(experiment.repetitions());
       save(result);
     }
     progress.line("tunelab: run " + runId + " -> " + runDir);

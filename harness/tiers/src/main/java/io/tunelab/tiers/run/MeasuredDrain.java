@@ -57,20 +57,10 @@ final class MeasuredDrain {
       Sampler.Sampling window)
       throws InterruptedException {
     String mode = knobs.get(Knobs.WORKLOAD_MODE);
-    long since = tiers.siebel().reset();
     if ("backlog".equals(mode)) {
-      try (IntakeHold hold =
-          IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
-        progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
-        OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
-        hold.awaitQueued(sent.count(), QUEUE_WAIT);
-        window.markMeasured();
-        IntakeHold.Released released = hold.release();
-        long start = released.releasedAtMillis();
-        DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
-        return new Drained(mode, sent, drain, released, start);
-      }
+      return backlog(knobs, at, orders, tag, dir, window::markMeasured);
     }
+    long since = tiers.siebel().reset();
     window.markMeasured();
     boolean rate = "rate".equals(mode);
     progress.phase(
@@ -88,6 +78,27 @@ final class MeasuredDrain {
     Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
     long first = firstSend(from);
     return new Drained(mode, sent, drain(knobs, at, sent, since, from, first), null, first);
+  }
+
+  /**
+   * Enqueues {@code orders} with delivery held, releases them and drains them.
+   *
+   * @param atRelease runs just before the release: where a measured window starts
+   */
+  Drained backlog(
+      KnobSet knobs, Progress.Position at, int orders, String tag, Path dir, Runnable atRelease)
+      throws InterruptedException {
+    long since = tiers.siebel().reset();
+    try (IntakeHold hold = IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
+      progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
+      OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
+      hold.awaitQueued(sent.count(), QUEUE_WAIT);
+      atRelease.run();
+      IntakeHold.Released released = hold.release();
+      long start = released.releasedAtMillis();
+      DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
+      return new Drained("backlog", sent, drain, released, start);
+    }
   }
 
   /**

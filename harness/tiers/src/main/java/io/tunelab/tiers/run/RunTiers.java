@@ -3,6 +3,7 @@ package io.tunelab.tiers.run;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.broker.BrokerManagement;
@@ -50,6 +51,7 @@ final class RunTiers implements AutoCloseable {
   private KnobSet current;
   private int stackGeneration;
   private int middlewareJvm;
+  private Optional<SteadyStateReport> middlewareWarmup = Optional.empty();
 
   /**
    * @param logsDir where each stack's tier logs are copied when it stops
@@ -158,8 +160,22 @@ final class RunTiers implements AutoCloseable {
     return middlewareJvm;
   }
 
+  /**
+   * How the running middleware JVM's warm-up ended; empty when it has not been warmed up since it
+   * started. Repetitions on a JVM whose warm-up found no steady state share that verdict.
+   */
+  synchronized Optional<SteadyStateReport> middlewareWarmup() {
+    return middlewareWarmup;
+  }
+
+  /** The running middleware JVM was warmed up, with this outcome. */
+  synchronized void middlewareWarmedUp(SteadyStateReport report) {
+    middlewareWarmup = Optional.of(report);
+  }
+
   private void startMiddleware(KnobSet knobs, Path dir) {
     middlewareJvm++;
+    middlewareWarmup = Optional.empty();
     middleware =
         MiddlewareTier.start(
             MiddlewareConfig.from(knobs),

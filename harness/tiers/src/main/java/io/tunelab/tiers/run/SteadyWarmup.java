@@ -6,91 +6,121 @@ import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.core.stats.SteadyState;
-import io.tunelab.tiers.load.FaultedOrders;
-import io.tunelab.tiers.load.MocksCompletions;
+import io.tunelab.tiers.load.Accounting;
+import io.tunelab.tiers.load.DrainResult;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.IntSupplier;
 
 /**
- * The warm-up of a batch-order repetition, until the middleware's completion rate is steady rather
- * than for a fixed count: the JIT of a freshly started JVM on a small machine takes a thousand
- * orders or more, a JVM that is already warm needs a few hundred to show it, and a fixed count
- * either measures warm-up or wastes time.
+ * The warm-up of a batch-order step, until its throughput is steady rather than for a fixed count:
+ * the JIT of a freshly started middleware on 2 cores takes a few thousand orders (its CPU per order
+ * falls five-fold), and a fixed count either measures warm-up or wastes time.
  *
- * <p>Orders go out in backlogs, each enqueued with delivery held and then released, so that the
- * load tier is never on the CPU while the rates are taken; each backlog is twice the size of the
- * one before, the first just big enough for the rule to judge, the total at most {@code
- * workload.warmupMaxOrders}. The {@link SteadyState} rule judges the completion rates of windows of
- * {@code workload.steadyWindowOrders} after every poll ({@link WarmupWatch}). Once steady (and at
- * least {@code workload.warmupOrders} completed), delivery is held again, the orders still waiting
- * are removed unprocessed and the ones in flight are waited for, so the measured batch starts on an
- * idle middleware. The verdict, every window's rate and why the warm-up ended are recorded.
+ * <p>The warm-up runs batches exactly like the measured ones, in backlog mode: the data prepared
+ * (purged) before each, the batch enqueued with delivery held, released and drained, its throughput
+ * taken over its steady window. Judging whole batches from the same starting tables, rather than
+ * the rate inside one long drain, keeps the tables' growth during a drain from looking like a
+ * change of the middleware. The {@link SteadyState} rule judges the batches' throughputs after
+ * each; once steady (and at least {@code workload.warmupOrders} settled) the warm-up ends. It ends
+ * without a steady state at {@code workload.warmupMaxSeconds} or {@code workload.warmupMaxOrders},
+ * when a drain stalls or when the middleware dies.
  */
 final class SteadyWarmup {
   static final String STEADY = "steady";
-  private static final Duration QUEUE_WAIT = Duration.ofSeconds(120);
 
   private final RunTiers tiers;
-  private final OrderSender sender;
+  private final MeasuredDrain drains;
   private final Progress progress;
 
-  SteadyWarmup(RunTiers tiers, OrderSender sender, Progress progress) {
+  SteadyWarmup(RunTiers tiers, MeasuredDrain drains, Progress progress) {
     this.tiers = tiers;
-    this.sender = sender;
+    this.drains = drains;
     this.progress = progress;
   }
 
-  /** Warms the middleware up; {@code tag} starts the warm-up's order ids. */
-  Warmup run(KnobSet knobs, Progress.Position at, String tag, Path dir)
+  /**
+   * Warms the middleware up.
+   *
+   * @param tag starts the warm-up's order ids
+   * @param prepare brings the data to its starting state before each batch
+   * @param batchOrders the size of the next batch: the measured batch's
+   * @param rates told each batch's throughput, so the next size can follow it
+   */
+  Warmup run(
+      KnobSet knobs,
+      Progress.Position at,
+      String tag,
+      Path dir,
+      Runnable prepare,
+      IntSupplier batchOrders,
+      java.util.function.DoubleConsumer rates)
       throws InterruptedException {
     long started = System.currentTimeMillis();
-    try (FaultedOrders faults =
-            new FaultedOrders(RunTiers.dataSource(tiers.endpoints()), "ORD-" + tag);
-        IntakeHold hold = IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
-      WarmupWatch watch =
-          new WarmupWatch(new MocksCompletions(tiers.siebel(), tiers.siebel().reset()), faults);
-      String endedBy = null;
-      int size = firstBacklog(knobs);
-      for (int backlog = 1; endedBy == null; backlog++, size *= 2) {
-        int left = cap(knobs) - watch.sent();
-        if (left <= 0) {
-          endedBy = "workload.warmupMaxOrders (" + cap(knobs) + ") orders drained first";
-          break;
-        }
-        String chunk = tag + "b" + backlog;
-        progress.phase(at, "warm-up: enqueuing " + Math.min(size, left) + " orders (not measured)");
-        OrderSender.Sent sent =
-            sender.send(knobs, Math.min(size, left), chunk, dir.resolve("backlog-" + backlog));
-        hold.awaitQueued(sent.count(), QUEUE_WAIT);
-        watch.addBacklog(sent.sentAtMillis().keySet());
-        hold.release();
-        endedBy = drainBacklog(knobs, at, watch, started);
-        hold.pauseAgain();
-      }
-      SteadyStateReport report = report(knobs, watch, endedBy, started);
-      int purged = (int) hold.purge();
-      watch.awaitSettled(
-          watch.sent() - purged,
-          Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)),
-          tiers::middlewareDeath);
-      progress.line(summary(at, report, watch.sent(), purged));
-      return Warmup.untilSteady(
-          watch.sent(), watch.settled(), purged, System.currentTimeMillis() - started, report);
+    SteadyState rule = rule(knobs);
+    List<Double> throughputs = new ArrayList<>();
+    int sent = 0;
+    int settled = 0;
+    String endedBy = null;
+    for (int batch = 1; endedBy == null; batch++) {
+      prepare.run();
+      int orders = Math.max(1, Math.min(batchOrders.getAsInt(), cap(knobs) - sent));
+      progress.phase(at, "warm-up batch " + batch + " (" + orders + " orders, not measured)");
+      MeasuredDrain.Drained drained =
+          drains.backlog(
+              knobs, at, orders, tag + "b" + batch, dir.resolve("batch-" + batch), () -> {});
+      Accounting a = drained.drain().accounting();
+      sent += a.submitted();
+      settled += a.completed() + a.faulted();
+      double throughput =
+          CompletionRates.steadyPerMinute(a.metrics().completionMillis())
+              .orElse(a.metrics().ordersPerMinute());
+      throughputs.add(throughput);
+      rates.accept(throughput);
+      progress.line(
+          String.format(
+              Locale.ROOT,
+              "%s rep %d: warm-up batch %d: %.1f orders/min",
+              at.step(),
+              at.repetition(),
+              batch,
+              throughput));
+      endedBy = ending(knobs, rule.judge(throughputs), drained.drain(), settled, sent, started);
     }
+    SteadyStateReport report = report(knobs, throughputs, endedBy, sent, started);
+    progress.line(summary(at, report));
+    return Warmup.untilSteady(sent, settled, 0, report.millis(), report);
   }
 
-  /** Enough for the rule's windows in the middle 80% of a backlog, and the minimum warm-up. */
-  private static int firstBacklog(KnobSet knobs) {
-    int windows = knobs.get(Knobs.WORKLOAD_STEADY_WINDOWS) + 1;
-    int forRule =
-        (int)
-            Math.ceil(
-                windows
-                    * knobs.get(Knobs.WORKLOAD_STEADY_WINDOW_ORDERS)
-                    / (1 - 2 * CompletionRates.TRIM));
-    return Math.max(forRule, knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS));
+  /** Why the warm-up ends after this batch, or null when it goes on. */
+  private String ending(
+      KnobSet knobs,
+      SteadyState.Verdict verdict,
+      DrainResult drain,
+      int settled,
+      int sent,
+      long started) {
+    if (verdict.steady() && settled >= knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS)) {
+      return STEADY;
+    }
+    if (drain.endedBy().isPresent()) {
+      return "the middleware went away: " + drain.endedBy().get();
+    }
+    if (!drain.complete()) {
+      return "a warm-up batch's drain stalled (workload.drainTimeoutSeconds)";
+    }
+    if (System.currentTimeMillis() - started
+        >= 1000L * knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)) {
+      return "the time cap workload.warmupMaxSeconds ("
+          + knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)
+          + " s) was reached";
+    }
+    if (sent >= cap(knobs)) {
+      return "workload.warmupMaxOrders (" + cap(knobs) + ") orders were sent";
+    }
+    return null;
   }
 
   private static int cap(KnobSet knobs) {
@@ -98,92 +128,50 @@ final class SteadyWarmup {
         knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS), knobs.get(Knobs.WORKLOAD_WARMUP_MAX_ORDERS));
   }
 
-  /**
-   * Polls while the released backlog drains: returns why the warm-up must end ({@value #STEADY},
-   * the time cap, a dead middleware), or null when the backlog drained and another is due.
-   */
-  private String drainBacklog(KnobSet knobs, Progress.Position at, WarmupWatch watch, long started)
-      throws InterruptedException {
-    SteadyState rule = rule(knobs);
-    int windowOrders = knobs.get(Knobs.WORKLOAD_STEADY_WINDOW_ORDERS);
-    long capMillis = 1000L * knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS);
-    progress.phase(at, "warm-up until steady (not measured)");
-    while (true) {
-      watch.poll();
-      List<Double> rates = watch.windowRates(windowOrders);
-      progress.live(
-          at, watch.settled(), watch.sent(), rates.isEmpty() ? 0 : rates.get(rates.size() - 1));
-      if (rule.judge(rates).steady()
-          && watch.completed() >= knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS)) {
-        return STEADY;
-      }
-      if (tiers.middlewareDeath().isPresent()) {
-        return "the middleware died: " + tiers.middlewareDeath().get();
-      }
-      if (System.currentTimeMillis() - started >= capMillis) {
-        return "the time cap workload.warmupMaxSeconds ("
-            + knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)
-            + " s) was reached";
-      }
-      if (watch.settled() >= watch.sent()) {
-        return null;
-      }
-      Thread.sleep(WarmupWatch.POLL.toMillis());
-    }
-  }
-
   static SteadyState rule(KnobSet knobs) {
     return new SteadyState(
-        knobs.get(Knobs.WORKLOAD_STEADY_WINDOWS), knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE) / 100);
+        knobs.get(Knobs.WORKLOAD_STEADY_BATCHES), knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE) / 100);
   }
 
   private static SteadyStateReport report(
-      KnobSet knobs, WarmupWatch watch, String endedBy, long started) {
+      KnobSet knobs, List<Double> throughputs, String endedBy, int sent, long started) {
     SteadyState rule = rule(knobs);
-    int windowOrders = knobs.get(Knobs.WORKLOAD_STEADY_WINDOW_ORDERS);
-    List<Double> rates = watch.windowRates(windowOrders);
-    SteadyState.Verdict verdict = rule.judge(rates);
+    SteadyState.Verdict verdict = rule.judge(throughputs);
     boolean reached = STEADY.equals(endedBy);
     String text =
         String.format(
             Locale.ROOT,
-            "steady when the completion rates of the last %d windows of %d orders (the middle 80%%"
-                + " of each backlog) vary (CV) and trend by at most %s%%",
+            "steady when the throughputs of the last %d warm-up batches vary (CV) and trend by at"
+                + " most %s%%",
             rule.windows(),
-            windowOrders,
             Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)));
     return new SteadyStateReport(
         reached,
         text,
-        windowOrders,
-        rates,
+        throughputs,
         reached ? verdict.level() : null,
         Double.isNaN(verdict.cv()) ? null : 100 * verdict.cv(),
         Double.isNaN(verdict.trend()) ? null : 100 * verdict.trend(),
         verdict.shape().name(),
-        watch.completed(),
+        sent,
         System.currentTimeMillis() - started,
         endedBy);
   }
 
-  private static String summary(
-      Progress.Position at, SteadyStateReport report, int sent, int purged) {
+  private static String summary(Progress.Position at, SteadyStateReport report) {
     String level =
         report.reached()
             ? String.format(Locale.ROOT, "steady at %.1f orders/min", report.levelPerMinute())
             : "NO STEADY STATE (" + report.endedBy() + ")";
     return String.format(
         Locale.ROOT,
-        "%s rep %d: warm-up %s after %d completed orders and %.1f s (%d windows, shape %s); %d of"
-            + " %d sent removed unprocessed",
+        "%s rep %d: warm-up %s after %d batches, %d orders and %.1f s (shape %s)",
         at.step(),
         at.repetition(),
         level,
-        report.afterOrders(),
-        report.afterMillis() / 1000.0,
-        report.windowRatesPerMinute().size(),
-        report.shape(),
-        purged,
-        sent);
+        report.batchRatesPerMinute().size(),
+        report.orders(),
+        report.millis() / 1000.0,
+        report.shape());
   }
 }
