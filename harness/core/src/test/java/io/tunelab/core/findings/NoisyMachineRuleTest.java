@@ -7,11 +7,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class NoisyMachineRuleTest {
-  private static final MachineNoise.IdleReading IDLE = new MachineNoise.IdleReading(500, 12, 9);
+  private static final MachineNoise.IdleReading IDLE =
+      new MachineNoise.IdleReading(500, 12, 9, null);
 
   private static RunData noise(long windowMillis, double outside) {
     return RunData.empty(windowMillis)
-        .withNoise(new MachineNoise(2, windowMillis, outside, 60, 60 - outside, 1.2, 2.4, IDLE));
+        .withNoise(
+            new MachineNoise(2, windowMillis, outside, null, 60, 60 - outside, 1.2, 2.4, IDLE));
   }
 
   private static List<Finding> noisy(RunData data) {
@@ -55,7 +57,8 @@ class NoisyMachineRuleTest {
   @Test
   void evidenceLeavesOutWhatWasNotRead() {
     RunData data =
-        RunData.empty(60_000).withNoise(new MachineNoise(2, 60_000, 8, 60, 52, null, null, null));
+        RunData.empty(60_000)
+            .withNoise(new MachineNoise(2, 60_000, 8, null, 60, 52, null, null, null));
 
     assertThat(noisy(data).get(0).evidence())
         .hasSize(3)
