@@ -12,6 +12,8 @@ import java.util.Map;
  *     compare with)
  * @param machineBusyPercent the machine's busy time over the interval, % of all cores; NaN when
  *     unknown
+ * @param machineStealPercent of the busy time, what the hypervisor gave this VM's CPUs to other
+ *     guests (steal), % of all cores; NaN when unknown
  * @param tierPercentOfOneCore per tier (the controller included), CPU over the interval in % of one
  *     core (0..100 x cores); a tier absent from the map used none
  */
@@ -19,6 +21,7 @@ public record CpuSample(
     long epochMillis,
     double seconds,
     double machineBusyPercent,
+    double machineStealPercent,
     Map<String, Double> tierPercentOfOneCore) {
   public CpuSample {
     if (!(seconds >= 0)) {
@@ -26,6 +29,15 @@ public record CpuSample(
     }
     tierPercentOfOneCore =
         java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tierPercentOfOneCore));
+  }
+
+  /** A sample whose steal is unknown. */
+  public CpuSample(
+      long epochMillis,
+      double seconds,
+      double machineBusyPercent,
+      Map<String, Double> tierPercentOfOneCore) {
+    this(epochMillis, seconds, machineBusyPercent, Double.NaN, tierPercentOfOneCore);
   }
 
   /** Epoch milliseconds when the interval began. */

@@ -4,20 +4,27 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Optional;
 
 /**
- * How much of the machine went to processes outside the stack around a measured window: on a shared
- * machine another job's CPU slows every tier, and the repetition's numbers with it.
+ * How much of the machine went to processes outside the stack, and to the hypervisor's other
+ * guests, around a measured window: on a shared machine another job's CPU slows every tier, and the
+ * repetition's numbers with it; on a shared VM host so does the host taking this VM's CPUs.
  *
- * <p>Outside the stack is the machine's busy time ({@code /proc/stat}) minus every tier's CPU and
- * the controller's. It also holds the kernel's work not charged to a process (interrupts, kernel
- * threads), some of it caused by the stack itself (loopback network, journal flushes): a quiet
- * machine under load still shows a little, which the {@code NOISY_MACHINE} threshold leaves room
- * for.
+ * <p>Steal is the time the hypervisor ran another guest on a CPU this VM wanted ({@code
+ * /proc/stat}'s 8th {@code cpu} number): the kernel counts it as busy, yet no process here used it.
+ * It comes in episodes on a busy host, and slows whatever is measured during one.
+ *
+ * <p>Outside the stack is the machine's busy time ({@code /proc/stat}) minus steal and minus every
+ * tier's CPU and the controller's. It also holds the kernel's work not charged to a process
+ * (interrupts, kernel threads), some of it caused by the stack itself (loopback network, journal
+ * flushes): a quiet machine under load still shows a little, which the {@code NOISY_MACHINE}
+ * threshold leaves room for.
  *
  * @param machineCores logical CPUs of the machine
  * @param windowMillis length of the measured window, milliseconds
- * @param outsidePercentOfMachine CPU used outside the stack and the controller over the window, %
- *     of all cores (clamped at 0)
- * @param machineBusyPercent the machine's busy time over the window, % of all cores
+ * @param outsidePercentOfMachine CPU used outside the stack and the controller over the window,
+ *     steal excluded, % of all cores (clamped at 0)
+ * @param stealPercentOfMachine time the hypervisor gave this VM's CPUs to other guests over the
+ *     window, % of all cores; null when unknown
+ * @param machineBusyPercent the machine's busy time over the window, % of all cores, steal included
  * @param stackPercentOfMachine every tier's CPU and the controller's over the window, % of all
  *     cores
  * @param loadAverageAtStart the 1-minute load average ({@code /proc/loadavg}) when the repetition's
@@ -32,6 +39,7 @@ public record MachineNoise(
     int machineCores,
     long windowMillis,
     double outsidePercentOfMachine,
+    Double stealPercentOfMachine,
     double machineBusyPercent,
     double stackPercentOfMachine,
     Double loadAverageAtStart,
@@ -42,18 +50,27 @@ public record MachineNoise(
    * The machine over a short stretch before sampling began.
    *
    * @param millis length of the reading, milliseconds
-   * @param machineBusyPercent the machine's busy time, % of all cores
-   * @param outsidePercentOfMachine of it, what the stack and the controller did not use, % of all
-   *     cores
+   * @param machineBusyPercent the machine's busy time, % of all cores, steal included
+   * @param outsidePercentOfMachine of it, what neither the stack, the controller nor steal used, %
+   *     of all cores
+   * @param stealPercentOfMachine of it, what the hypervisor gave other guests, % of all cores; null
+   *     when unknown
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record IdleReading(
-      long millis, double machineBusyPercent, double outsidePercentOfMachine) {
+      long millis,
+      double machineBusyPercent,
+      double outsidePercentOfMachine,
+      Double stealPercentOfMachine) {
     /** The reading of one sample on a machine of {@code cores}. */
     public static IdleReading of(CpuSample sample, int cores) {
       long from = Math.round(sample.startMillis());
       CpuWindow window = CpuWindow.of(java.util.List.of(sample), cores, from, sample.epochMillis());
       return new IdleReading(
-          window.windowMillis(), window.machineBusyPercent(), window.outsidePercentOfMachine());
+          window.windowMillis(),
+          window.machineBusyPercent(),
+          window.outsidePercentOfMachine(),
+          known(window.machineStealPercent()));
     }
   }
 
@@ -74,10 +91,16 @@ public record MachineNoise(
             window.cores(),
             window.windowMillis(),
             window.outsidePercentOfMachine(),
+            known(window.machineStealPercent()),
             window.machineBusyPercent(),
             window.stackPercentOfMachine(),
             loadAtStart,
             loadAtEnd,
             idle));
+  }
+
+  /** A NaN (never read) as null, so that the JSON leaves it out. */
+  private static Double known(double percent) {
+    return Double.isNaN(percent) ? null : percent;
   }
 }

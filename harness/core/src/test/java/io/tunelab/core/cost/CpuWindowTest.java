@@ -82,6 +82,56 @@ class CpuWindowTest {
   }
 
   @Test
+  void stealIsIntegratedOverTheWindowLikeTheBusyTime() {
+    // 2 cores, measured from 10 s to 13 s: the warm-up's 40% steal counts for none, the straddling
+    // sample's 20% for its 1 s inside, then 0.5 s at 10% and 1.5 s at 2%.
+    List<CpuSample> samples =
+        List.of(
+            new CpuSample(9_000, 1, 90, 40, Map.of()),
+            new CpuSample(11_000, 2, 60, 20, Map.of()),
+            new CpuSample(11_500, 0.5, 60, 10, Map.of()),
+            new CpuSample(13_000, 1.5, 60, 2, Map.of()));
+
+    CpuWindow window = CpuWindow.of(samples, 2, 10_000, 13_000);
+
+    // (1 x 20 + 0.5 x 10 + 1.5 x 2) / 3 s; a mean of the three samples would say 10.67.
+    assertThat(window.machineStealPercent()).isCloseTo(28 / 3.0, within(EPSILON));
+    assertThat(window.machineBusyPercent()).isCloseTo(60, within(EPSILON));
+  }
+
+  @Test
+  void stealIsNotOutsideTheStack() {
+    // 2 cores at 80% = 160% of one core; the tiers 100%, steal 25% of the machine = 50% of one
+    // core: 10% of one core, 5% of the machine, ran outside the stack.
+    CpuSample sample = new CpuSample(11_000, 1, 80, 25, Map.of("db", 70.0, "controller", 30.0));
+
+    CpuWindow window = CpuWindow.of(List.of(sample), 2, 10_000, 11_000);
+
+    assertThat(window.machineStealPercent()).isCloseTo(25, within(EPSILON));
+    assertThat(window.stackPercentOfMachine()).isCloseTo(50, within(EPSILON));
+    assertThat(window.outsidePercentOfMachine()).isCloseTo(5, within(EPSILON));
+  }
+
+  @Test
+  void outsideTheStackStaysAtZeroWhenStealAndTheTiersRoundAboveTheBusyTime() {
+    CpuSample sample = new CpuSample(11_000, 1, 50, 10, Map.of("db", 90.0));
+
+    CpuWindow window = CpuWindow.of(List.of(sample), 2, 10_000, 11_000);
+
+    assertThat(window.outsidePercentOfMachine()).isZero();
+  }
+
+  @Test
+  void stealNeverReadIsUnknownAndLeavesOutsideTheStackAsBefore() {
+    CpuSample sample = new CpuSample(11_000, 1, 60, Map.of("db", 70.0, "controller", 30.0));
+
+    CpuWindow window = CpuWindow.of(List.of(sample), 2, 10_000, 11_000);
+
+    assertThat(window.machineStealPercent()).isNaN();
+    assertThat(window.outsidePercentOfMachine()).isCloseTo(10, within(EPSILON));
+  }
+
+  @Test
   void rejectsAWindowThatEndsBeforeItStarts() {
     assertThatThrownBy(() -> CpuWindow.of(UNEVEN, 2, 2_000, 1_000))
         .isInstanceOf(IllegalArgumentException.class)

@@ -35,6 +35,38 @@ class MachineNoiseTest {
   }
 
   @Test
+  void theHypervisorsStealIsReportedApartFromTheCpuOutsideTheStack() {
+    // 2 cores at 70% busy = 140% of one core: the tiers 100%, steal 15% of the machine = 30% of one
+    // core; 10% of one core is left outside the stack: 5% of the machine.
+    List<CpuSample> samples =
+        List.of(
+            new CpuSample(1_000, 1, 70, 15, Map.of("middleware", 80.0, "controller", 20.0)),
+            new CpuSample(2_000, 1, 70, 15, Map.of("middleware", 80.0, "controller", 20.0)));
+    MachineNoise.IdleReading idle =
+        MachineNoise.IdleReading.of(new CpuSample(500, 0.5, 30, 20, Map.of("db", 10.0)), 2);
+
+    MachineNoise noise =
+        MachineNoise.of(CpuWindow.of(samples, 2, 0, 2_000), null, null, idle).orElseThrow();
+
+    assertThat(noise.stealPercentOfMachine()).isCloseTo(15, within(EPSILON));
+    assertThat(noise.outsidePercentOfMachine()).isCloseTo(5, within(EPSILON));
+    assertThat(noise.machineBusyPercent()).isCloseTo(70, within(EPSILON));
+    // Before sampling: 60% of one core busy, 40% of it steal, the stack 10%: 5% of the machine.
+    assertThat(idle.stealPercentOfMachine()).isCloseTo(20, within(EPSILON));
+    assertThat(idle.outsidePercentOfMachine()).isCloseTo(5, within(EPSILON));
+  }
+
+  @Test
+  void stealNeverReadIsUnknownNotZero() {
+    List<CpuSample> samples = List.of(new CpuSample(1_000, 1, 70, Map.of("db", 100.0)));
+
+    MachineNoise noise =
+        MachineNoise.of(CpuWindow.of(samples, 2, 0, 1_000), null, null, null).orElseThrow();
+
+    assertThat(noise.stealPercentOfMachine()).isNull();
+  }
+
+  @Test
   void aWindowInWhichTheMachineWasNeverReadHasNoNoiseFigure() {
     List<CpuSample> samples = List.of(new CpuSample(1_000, 1, Double.NaN, Map.of("db", 10.0)));
 

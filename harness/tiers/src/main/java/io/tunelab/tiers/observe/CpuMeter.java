@@ -63,6 +63,8 @@ final class CpuMeter {
    * @param tierRssMegabytes per tier, resident memory of its tree
    * @param machineBusyPercent the machine's busy time in % of all cores; NaN on the first reading
    * @param machineIowaitPercent the machine's iowait time in % of all cores; NaN at first
+   * @param machineStealPercent time the hypervisor gave this VM's CPUs to other guests, in % of all
+   *     cores (part of the busy time); NaN at first
    * @param seconds since the previous reading (the interval the percentages cover)
    */
   record Reading(
@@ -70,6 +72,7 @@ final class CpuMeter {
       Map<String, Double> tierRssMegabytes,
       double machineBusyPercent,
       double machineIowaitPercent,
+      double machineStealPercent,
       int cores,
       double seconds) {}
 
@@ -97,15 +100,17 @@ final class CpuMeter {
     }
     double busy = Double.NaN;
     double iowait = Double.NaN;
+    double steal = Double.NaN;
     if (!first && machine.total() > previousMachine.total()) {
       double total = machine.total() - previousMachine.total();
       busy = 100.0 * (machine.busy() - previousMachine.busy()) / total;
       iowait = 100.0 * (machine.iowait() - previousMachine.iowait()) / total;
+      steal = 100.0 * (machine.steal() - previousMachine.steal()) / total;
     }
     previousMachine = machine;
     previousNanos = now;
     previousUptimeTicks = uptimeTicks;
-    return new Reading(cpu, rss, busy, iowait, machine.cores(), first ? 0 : seconds);
+    return new Reading(cpu, rss, busy, iowait, steal, machine.cores(), first ? 0 : seconds);
   }
 
   /** Remembers the processes read this time that have no root among their ancestors. */

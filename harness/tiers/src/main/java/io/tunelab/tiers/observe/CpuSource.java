@@ -6,10 +6,10 @@ import java.util.List;
 
 /**
  * CPU and resident memory per tier and of the machine. Series: {@code cpu.tier} (label: tier, % of
- * one core), {@code memory.rss} (label: tier, MB), {@code cpu.machine} and {@code cpu.iowait}
- * (label {@code machine}, % of all cores). Keeps every reading with the interval it covers, which
- * the series do not hold, so the measured window's CPU can be integrated exactly ({@link
- * #samples()}).
+ * one core), {@code memory.rss} (label: tier, MB), {@code cpu.machine}, {@code cpu.iowait} and
+ * {@code cpu.steal} (label {@code machine}, % of all cores; steal is part of the busy time). Keeps
+ * every reading with the interval it covers, which the series do not hold, so the measured window's
+ * CPU can be integrated exactly ({@link #samples()}).
  *
  * <p>Synchronized: the observer's thread samples each second, the runner's thread reads once more
  * where the measured window starts and ends.
@@ -49,6 +49,7 @@ final class CpuSource implements Source {
         .forEach((tier, mb) -> store.add(epochMillis, "memory.rss", tier, mb));
     store.add(epochMillis, "cpu.machine", "machine", reading.machineBusyPercent());
     store.add(epochMillis, "cpu.iowait", "machine", reading.machineIowaitPercent());
+    store.add(epochMillis, "cpu.steal", "machine", reading.machineStealPercent());
     if (reading.seconds() > 0) {
       samples.add(toSample(epochMillis, reading));
     }
@@ -60,6 +61,7 @@ final class CpuSource implements Source {
         epochMillis,
         reading.seconds(),
         reading.machineBusyPercent(),
+        reading.machineStealPercent(),
         reading.tierPercentOfOneCore());
   }
 }

@@ -8,7 +8,8 @@ import java.time.Duration;
 /**
  * The machine's load around one observed run: the 1-minute load average when it starts and stops,
  * and a short CPU reading before the first sample, while the stack is still idle (what runs then
- * outside the stack will likely run during the window too).
+ * outside the stack will likely run during the window too). The reading holds steal as well, the
+ * hypervisor's share: a host already busy with other guests before the run starts.
  */
 final class MachineLoad {
   /** Long enough for 1% of a 2-core machine to be a whole clock tick, short enough per run. */

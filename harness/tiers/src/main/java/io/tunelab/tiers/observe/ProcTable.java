@@ -37,10 +37,13 @@ final class ProcTable {
   /**
    * The machine's CPU since boot, clock ticks summed over all cores.
    *
-   * @param busy everything but idle and iowait
+   * @param busy everything but idle and iowait (steal included: the VM wanted those ticks)
+   * @param iowait idle while a disk request was pending
+   * @param steal taken by the hypervisor for other guests while this VM had work to run (the 8th
+   *     number of the {@code cpu} line; 0 on bare metal)
    * @param total all ticks
    */
-  record MachineTicks(long busy, long iowait, long total, int cores) {}
+  record MachineTicks(long busy, long iowait, long steal, long total, int cores) {}
 
   /** Reads every process under {@code procRoot} (normally {@code /proc}). */
   static ProcTable scan(Path procRoot) {
@@ -107,7 +110,11 @@ final class ProcTable {
             Long.parseLong(f[21])));
   }
 
-  /** The first line of {@code /proc/stat} and its count of {@code cpuN} lines. */
+  /**
+   * The first line of {@code /proc/stat} and its count of {@code cpuN} lines. Reads user, nice,
+   * system, idle, iowait, irq, softirq, steal; guest time is left out, as the kernel already counts
+   * it in user.
+   */
   static MachineTicks machine(Path procRoot) {
     String stat = read(procRoot.resolve("stat")).orElseThrow();
     long[] ticks = new long[8];
@@ -127,7 +134,7 @@ final class ProcTable {
       total += t;
     }
     long idle = ticks[3] + ticks[4];
-    return new MachineTicks(total - idle, ticks[4], total, Math.max(1, cores));
+    return new MachineTicks(total - idle, ticks[4], ticks[7], total, Math.max(1, cores));
   }
 
   /** The command line of a process, arguments separated by spaces; empty once it ended. */

@@ -36,7 +36,36 @@ class ProcTableTest {
     assertThat(machine.total()).isEqualTo(1000);
     assertThat(machine.busy()).isEqualTo(160);
     assertThat(machine.iowait()).isEqualTo(40);
+    assertThat(machine.steal()).isEqualTo(2);
     assertThat(machine.cores()).isEqualTo(2);
+  }
+
+  @Test
+  void readsTheStealTicksAsPartOfTheBusyTimeAndLeavesGuestTimeOut(@TempDir Path proc)
+      throws Exception {
+    // A 2-vCPU VM on a busy host: user nice system idle iowait irq softirq steal guest guest_nice.
+    // Guest time (here 70) is already inside user: adding it would count it twice.
+    Files.writeString(
+        proc.resolve("stat"),
+        "cpu  3000 0 700 5000 100 0 200 1000 70 0\ncpu0 1500 0 350 2500 50 0 100 500 35 0\n"
+            + "cpu1 1500 0 350 2500 50 0 100 500 35 0\nctxt 99\n");
+
+    ProcTable.MachineTicks machine = ProcTable.machine(proc);
+
+    assertThat(machine.steal()).isEqualTo(1000);
+    assertThat(machine.total()).isEqualTo(10_000);
+    assertThat(machine.busy()).isEqualTo(4_900);
+  }
+
+  @Test
+  void aKernelThatReportsNoStealReadsAsNone(@TempDir Path proc) throws Exception {
+    // Kernels before 2.6.11 end the line after softirq.
+    Files.writeString(proc.resolve("stat"), "cpu  100 0 50 800 40 5 5\ncpu0 100 0 50 800 40 5 5\n");
+
+    ProcTable.MachineTicks machine = ProcTable.machine(proc);
+
+    assertThat(machine.steal()).isZero();
+    assertThat(machine.busy()).isEqualTo(160);
   }
 
   @Test
