@@ -32,10 +32,9 @@ class SteadyStateIT {
             orders: 20
             mix: "1:0:0"
             warmupOrders: 10
-            warmupMaxOrders: 300
-            warmupMaxSeconds: 30
-            steadyWindows: 5
-            steadyWindowOrders: 10
+            warmupMaxOrders: 80
+            warmupMaxSeconds: 600
+            steadyBatches: 3
             steadyTolerancePercent: 0.1
             minMeasuredSeconds: 0
           knobs: {db.seed.customers: 100}
@@ -59,9 +58,12 @@ class SteadyStateIT {
       assertThat(rep.path("verdict").asText()).startsWith("NO STEADY STATE (");
       JsonNode steady = rep.path("warmup").path("steadyState");
       assertThat(steady.path("reached").asBoolean()).isFalse();
-      assertThat(steady.path("endedBy").asText()).contains("workload.warmupMax");
+      assertThat(steady.path("endedBy").asText())
+          .isEqualTo("workload.warmupMaxOrders (80) orders were sent");
       assertThat(steady.path("shape").asText()).isEqualTo("NONE");
-      assertThat(steady.path("windowRatesPerMinute")).isNotEmpty();
+      // four warm-up batches the size of the measured one (20 orders)
+      assertThat(steady.path("batchRatesPerMinute")).hasSize(4);
+      assertThat(rep.path("warmup").path("orders").asInt()).isEqualTo(80);
       assertThat(
               Math.max(
                   steady.path("cvPercent").asDouble(),
