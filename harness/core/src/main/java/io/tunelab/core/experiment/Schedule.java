@@ -13,11 +13,17 @@ public final class Schedule {
   /**
    * What a step has so far.
    *
-   * @param done repetitions measured
+   * @param done repetitions measured that count (not disturbed by the host)
    * @param relativeHalfWidth half-width of its throughput's 95% interval over the mean; NaN when
    *     there is none yet
+   * @param attempts repetitions measured, disturbed ones included
    */
-  public record StepSoFar(int done, double relativeHalfWidth) {}
+  public record StepSoFar(int done, double relativeHalfWidth, int attempts) {
+    /** A step none of whose repetitions was disturbed. */
+    public StepSoFar(int done, double relativeHalfWidth) {
+      this(done, relativeHalfWidth, done);
+    }
+  }
 
   private final Repetitions repetitions;
   private final int steps;
@@ -67,7 +73,12 @@ public final class Schedule {
     return OptionalInt.empty();
   }
 
+  /**
+   * A disturbed repetition does not count and is measured again, but a step gets at most twice its
+   * most repetitions in all: a host disturbed for good ends the schedule too.
+   */
   private boolean wants(StepSoFar step) {
-    return repetitions.wantsMore(step.done(), step.relativeHalfWidth());
+    return step.attempts() < 2 * repetitions.max()
+        && repetitions.wantsMore(step.done(), step.relativeHalfWidth());
   }
 }

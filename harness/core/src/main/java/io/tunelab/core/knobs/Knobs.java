@@ -624,6 +624,16 @@ public final class Knobs {
           "batch-order: steady when the last warm-up batches' throughputs vary (CV) and trend by at"
               + " most this",
           "");
+  public static final Knob<Double> WORKLOAD_MAX_STEAL_PERCENT =
+      workload(
+          "maxStealPercent",
+          KnobTypes.decimal(0, 100),
+          5.0,
+          "%",
+          "on a VM, the most hypervisor steal (CPU given to other guests, % of the machine) a"
+              + " measured repetition or warm-up batch may see; one with more is disturbed: left"
+              + " out of the statistics and measured again",
+          "");
   public static final Knob<String> WORKLOAD_MODE =
       workload(
           "mode",
@@ -859,6 +869,7 @@ public final class Knobs {
           WORKLOAD_WARMUP_MAX_SECONDS,
           WORKLOAD_STEADY_BATCHES,
           WORKLOAD_STEADY_TOLERANCE,
+          WORKLOAD_MAX_STEAL_PERCENT,
           WORKLOAD_MODE,
           WORKLOAD_MIN_MEASURED_SECONDS,
           WORKLOAD_THREADS,

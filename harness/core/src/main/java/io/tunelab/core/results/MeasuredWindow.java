@@ -25,6 +25,11 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  *     filling and emptying included, beside the steady throughput in {@code metrics}
  * @param arrivals rate mode: how the sends kept their schedule (target and achieved rate, late and
  *     dropped sends); null in the other modes
+ * @param stealPercent the hypervisor's steal time over the drain, % of the machine (on a VM, CPU
+ *     time given to other guests while this one had work); null where /proc/stat has none
+ * @param middlewareCpuMillisPerOrder the middleware JVM's CPU time over the drain per order
+ *     settled, milliseconds: what the JIT's warmth shows in, less noisy than throughput; null when
+ *     unknown
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MeasuredWindow(
@@ -36,4 +41,6 @@ public record MeasuredWindow(
     double drainSeconds,
     Double steadySeconds,
     double wholeThroughputPerMinute,
-    ArrivalReport arrivals) {}
+    ArrivalReport arrivals,
+    Double stealPercent,
+    Double middlewareCpuMillisPerOrder) {}

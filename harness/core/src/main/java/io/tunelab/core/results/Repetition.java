@@ -42,6 +42,9 @@ import org.HdrHistogram.Histogram;
  *     CPU milliseconds per tier, WAL bytes, statements, commits; null when not observed
  * @param machineNoise CPU used outside the stack during the measured window and the load average
  *     around it; null when not observed
+ * @param disturbed whether the host disturbed the measured window (hypervisor steal over {@code
+ *     workload.maxStealPercent}): such a repetition is kept here, left out of the step's statistics
+ *     and measured again; null when it could not be told
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Repetition(
@@ -61,7 +64,8 @@ public record Repetition(
     Integer middlewareJvm,
     HarnessCost harnessCost,
     WorkCost workCost,
-    MachineNoise machineNoise) {
+    MachineNoise machineNoise,
+    Boolean disturbed) {
 
   public Repetition {
     findings = findings == null ? null : List.copyOf(findings);
@@ -88,6 +92,7 @@ public record Repetition(
         wallMillis,
         rawData,
         requests,
+        null,
         null,
         null,
         null,
@@ -136,6 +141,18 @@ public record Repetition(
     return copy.build();
   }
 
+  /** This repetition, judged disturbed by the host or not. */
+  public Repetition withDisturbed(boolean value) {
+    Copy copy = new Copy(this);
+    copy.disturbed = value;
+    return copy.build();
+  }
+
+  /** Whether it counts in its step's statistics and repetition count: not disturbed. */
+  public boolean undisturbed() {
+    return !Boolean.TRUE.equals(disturbed);
+  }
+
   /** This repetition with which middleware JVM measured it. */
   public Repetition withMiddlewareJvm(Integer jvm) {
     return withWindow(window, jvm);
@@ -166,6 +183,7 @@ public record Repetition(
     HarnessCost harnessCost;
     WorkCost workCost;
     MachineNoise machineNoise;
+    Boolean disturbed;
 
     Copy(Repetition from) {
       this.from = from;
@@ -178,6 +196,7 @@ public record Repetition(
       harnessCost = from.harnessCost;
       workCost = from.workCost;
       machineNoise = from.machineNoise;
+      disturbed = from.disturbed;
     }
 
     Repetition build() {
@@ -198,7 +217,8 @@ public record Repetition(
           middlewareJvm,
           harnessCost,
           workCost,
-          machineNoise);
+          machineNoise,
+          disturbed);
     }
   }
 }

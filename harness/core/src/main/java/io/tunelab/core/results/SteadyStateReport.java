@@ -12,10 +12,17 @@ import java.util.List;
  * @param rule the rule in words, with its parameters
  * @param batchRatesPerMinute each warm-up batch's throughput over its steady window, per minute,
  *     oldest first
+ * @param batchCpuMillisPerOrder each batch's middleware CPU per settled order, milliseconds (null
+ *     entries where unknown): where the JIT's progress shows
+ * @param batchStealPercent each batch's hypervisor steal, % of the machine (null entries where
+ *     unknown); a batch over {@code workload.maxStealPercent} is disturbed and not judged
+ * @param disturbedBatches batches left out for steal
  * @param levelPerMinute the mean of the last batches when steady; null otherwise
  * @param cvPercent the CV of the last batches' throughputs, %; null with too few batches
  * @param trendPercent the change of their least-squares line from first to last, % of their mean;
  *     null with too few batches
+ * @param cpuTrendPercent the same of the middleware's CPU per order over those batches; null when
+ *     unknown
  * @param shape FLAT, WARMUP (rose to its level), SLOWDOWN (fell to it), NONE (not steady)
  * @param orders orders the warm-up batches sent
  * @param millis the warm-up's wall time, milliseconds
@@ -27,14 +34,22 @@ public record SteadyStateReport(
     boolean reached,
     String rule,
     List<Double> batchRatesPerMinute,
+    List<Double> batchCpuMillisPerOrder,
+    List<Double> batchStealPercent,
+    int disturbedBatches,
     Double levelPerMinute,
     Double cvPercent,
     Double trendPercent,
+    Double cpuTrendPercent,
     String shape,
     int orders,
     long millis,
     String endedBy) {
   public SteadyStateReport {
     batchRatesPerMinute = List.copyOf(batchRatesPerMinute);
+    batchCpuMillisPerOrder =
+        java.util.Collections.unmodifiableList(new java.util.ArrayList<>(batchCpuMillisPerOrder));
+    batchStealPercent =
+        java.util.Collections.unmodifiableList(new java.util.ArrayList<>(batchStealPercent));
   }
 }

@@ -31,8 +31,9 @@ import java.util.function.ToDoubleFunction;
  *     run; null for the baseline itself, before the baseline ran, and in run.json before
  *     schemaVersion 2
  * @param counted how many repetitions the step's metrics, interval and comparisons are over: the
- *     valid ones (an invalid repetition, "no steady state" among them, is kept in {@code
- *     repetitions} but counts for nothing), or all of them when none is valid; null in older runs
+ *     valid ones the host did not disturb (an invalid or disturbed repetition, "no steady state"
+ *     among the invalid, is kept in {@code repetitions} but counts for nothing), see {@link
+ *     #counted(List)}; null in older runs
  * @param jvmSpread the counted repetitions' throughput split into its variance between middleware
  *     JVMs and within one; null when the repetitions do not say which JVM ran them
  */
@@ -87,12 +88,13 @@ public record StepResult(
   }
 
   /**
-   * The repetitions a step's statistics are over: the valid ones, or every one when none is valid
-   * (the step is then marked invalid as a whole).
+   * The repetitions a step's statistics are over: the valid ones the host did not disturb; failing
+   * that the valid ones; failing that every one (the step is then marked invalid as a whole).
    */
   public static List<Repetition> counted(List<Repetition> repetitions) {
     List<Repetition> valid = repetitions.stream().filter(Repetition::valid).toList();
-    return valid.isEmpty() ? List.copyOf(repetitions) : valid;
+    List<Repetition> quiet = valid.stream().filter(Repetition::undisturbed).toList();
+    return !quiet.isEmpty() ? quiet : !valid.isEmpty() ? valid : List.copyOf(repetitions);
   }
 
   private static OrderAccounting accounting(List<Repetition> repetitions) {

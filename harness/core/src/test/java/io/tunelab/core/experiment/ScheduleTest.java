@@ -85,4 +85,18 @@ class ScheduleTest {
 
     assertThat(order(both, 3, widths)).isEqualTo("A B C A C A C");
   }
+
+  @Test
+  void aDisturbedRepetitionIsMeasuredAgainUpToTwiceTheMostRepetitions() {
+    Repetitions three = Repetitions.fixed(3);
+    Schedule schedule = new Schedule(three, 1);
+
+    // two counted of three attempts: one more
+    assertThat(schedule.next(List.of(new Schedule.StepSoFar(2, Double.NaN, 3)))).hasValue(0);
+    // three counted: done
+    assertThat(new Schedule(three, 1).next(List.of(new Schedule.StepSoFar(3, 0.01, 4)))).isEmpty();
+    // a host disturbed for good: six attempts end it
+    assertThat(new Schedule(three, 1).next(List.of(new Schedule.StepSoFar(1, Double.NaN, 6))))
+        .isEmpty();
+  }
 }

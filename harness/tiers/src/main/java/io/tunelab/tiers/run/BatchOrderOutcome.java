@@ -75,6 +75,7 @@ final class BatchOrderOutcome {
           .append("; INVALID: measured on a middleware whose throughput had not settled");
     }
     shortWindow(knobs, drained, verdict);
+    boolean disturbed = disturbed(knobs, drained.host().stealPercent(), verdict);
     if (drained.sent().arrivals() != null) {
       verdict.append("; arrivals: ").append(drained.sent().arrivals());
       ArrivalReport arrivals = drained.sent().arrivals();
@@ -85,15 +86,36 @@ final class BatchOrderOutcome {
       }
     }
     return new Repetition(
-        at.repetition(),
-        valid,
-        verdict.toString(),
-        metrics(drained, errors),
-        new OrderAccounting(
-            a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size()),
-        warmup,
-        wallMillis,
-        relativeDir);
+            at.repetition(),
+            valid,
+            verdict.toString(),
+            metrics(drained, errors),
+            new OrderAccounting(
+                a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size()),
+            warmup,
+            wallMillis,
+            relativeDir)
+        .withDisturbed(disturbed);
+  }
+
+  /**
+   * Whether the host took more of the machine than {@code workload.maxStealPercent} during the
+   * drain; says so in the verdict when it did.
+   */
+  static boolean disturbed(KnobSet knobs, Double stealPercent, StringBuilder verdict) {
+    double max = knobs.get(Knobs.WORKLOAD_MAX_STEAL_PERCENT);
+    if (stealPercent == null || stealPercent <= max) {
+      return false;
+    }
+    verdict.insert(
+        0,
+        String.format(
+            Locale.ROOT,
+            "DISTURBED (the hypervisor took %.1f%% of the machine, over workload.maxStealPercent"
+                + " %s%%: not counted, measured again): ",
+            stealPercent,
+            Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(max)));
+    return true;
   }
 
   private static void drainVerdict(KnobSet knobs, DrainResult drain, StringBuilder verdict) {
@@ -149,7 +171,9 @@ final class BatchOrderOutcome {
         Math.max(0, last - drained.startMillis()) / 1000.0,
         steadySeconds(times),
         CompletionRates.wholePerMinute(times, drained.startMillis()),
-        drained.sent().arrivals());
+        drained.sent().arrivals(),
+        drained.host().stealPercent(),
+        drained.host().middlewareCpuMillisPerOrder());
   }
 
   private static Double steadySeconds(List<Long> times) {

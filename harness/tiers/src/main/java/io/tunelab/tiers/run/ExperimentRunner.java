@@ -248,7 +248,7 @@ public final class ExperimentRunner {
     Schedule.StepSoFar soFar() {
       List<Double> valid =
           done.stream()
-              .filter(Repetition::valid)
+              .filter(r -> r.valid() && r.undisturbed())
               .map(r -> r.metrics().throughputPerMinute())
               .toList();
       double width = Double.NaN;
@@ -257,7 +257,8 @@ public final class ExperimentRunner {
         width =
             summary.mean() == 0 ? Double.NaN : (summary.ciHigh() - summary.mean()) / summary.mean();
       }
-      return new Schedule.StepSoFar(done.size(), width);
+      int counted = (int) done.stream().filter(Repetition::undisturbed).count();
+      return new Schedule.StepSoFar(counted, width, done.size());
     }
   }
 

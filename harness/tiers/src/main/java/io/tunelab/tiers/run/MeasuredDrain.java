@@ -6,6 +6,7 @@ import io.tunelab.tiers.load.DrainResult;
 import io.tunelab.tiers.load.DrainWatcher;
 import io.tunelab.tiers.load.FaultedOrders;
 import io.tunelab.tiers.load.MocksCompletions;
+import io.tunelab.tiers.observe.HostClock;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -40,13 +41,42 @@ final class MeasuredDrain {
    * @param drain where every order ended, with latencies from {@code startMillis} or the send
    * @param held backlog: what the broker said at the release; null in the other modes
    * @param startMillis where processing could start: the release, or the first send
+   * @param host what the machine and the middleware spent over the drain
    */
   record Drained(
       String mode,
       OrderSender.Sent sent,
       DrainResult drain,
       IntakeHold.Released held,
-      long startMillis) {}
+      long startMillis,
+      DrainCost host) {}
+
+  /**
+   * Read around a drain by the runner itself, observer or not.
+   *
+   * @param stealPercent the hypervisor's steal over the drain, % of the machine; null when unknown
+   * @param middlewareCpuMillisPerOrder the middleware JVM's CPU over the drain per order settled;
+   *     null when unknown: it falls as the JIT warms up, whatever else slows the drain
+   */
+  record DrainCost(Double stealPercent, Double middlewareCpuMillisPerOrder) {}
+
+  /** Readings taken where a drain starts. */
+  private record Start(HostClock.Ticks ticks, java.util.OptionalLong cpuNanos) {
+    static Start now(long pid) {
+      return new Start(HostClock.now(), HostClock.cpuNanos(pid));
+    }
+
+    DrainCost until(long pid, DrainResult drain) {
+      java.util.OptionalDouble steal = HostClock.now().stealPercentSince(ticks);
+      java.util.OptionalLong cpu = HostClock.cpuNanos(pid);
+      int settled = drain.accounting().completed() + drain.accounting().faulted();
+      Double perOrder =
+          cpu.isPresent() && cpuNanos.isPresent() && settled > 0
+              ? (cpu.getAsLong() - cpuNanos.getAsLong()) / 1e6 / settled
+              : null;
+      return new DrainCost(steal.isPresent() ? steal.getAsDouble() : null, perOrder);
+    }
+  }
 
   Drained run(
       KnobSet knobs,
@@ -72,12 +102,15 @@ final class MeasuredDrain {
                 + knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
                 + "/min"
             : "load: sending " + orders + " orders");
+    long pid = tiers.middlewarePid();
+    Start readings = Start.now(pid);
     OrderSender.Sent sent =
         rate ? sender.sendPaced(knobs, orders, tag, dir) : sender.send(knobs, orders, tag, dir);
     // rate mode: latency from each order's due time, so a late send is not hidden
     Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
     long first = firstSend(from);
-    return new Drained(mode, sent, drain(knobs, at, sent, since, from, first), null, first);
+    DrainResult drain = drain(knobs, at, sent, since, from, first);
+    return new Drained(mode, sent, drain, null, first, readings.until(pid, drain));
   }
 
   /**
@@ -94,10 +127,12 @@ final class MeasuredDrain {
       OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
       hold.awaitQueued(sent.count(), QUEUE_WAIT);
       atRelease.run();
+      long pid = tiers.middlewarePid();
+      Start readings = Start.now(pid);
       IntakeHold.Released released = hold.release();
       long start = released.releasedAtMillis();
       DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
-      return new Drained("backlog", sent, drain, released, start);
+      return new Drained("backlog", sent, drain, released, start, readings.until(pid, drain));
     }
   }
 

@@ -252,6 +252,11 @@ final class RunTiers implements AutoCloseable {
         ObserverConfig.of(stack, dir).withMiddleware(middleware));
   }
 
+  /** The running middleware JVM's pid. */
+  synchronized long middlewarePid() {
+    return middleware.processes().get(0).pid();
+  }
+
   Stack stack() {
     return stack;
   }

@@ -15,6 +15,7 @@ import io.tunelab.tiers.load.ConcurrentSoapResult;
 import io.tunelab.tiers.load.JmeterRunner;
 import io.tunelab.tiers.load.LatencySummary;
 import io.tunelab.tiers.load.SoapStats;
+import io.tunelab.tiers.observe.HostClock;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,17 +59,21 @@ final class SoapRepetition implements PlanRepetition {
       sampling.markMeasured();
       ConcurrentSoapPlan plan = measuredPlan(knobs, url, customers);
       progress.phase(at, "load (" + describe(plan) + ", " + rows + " customers)");
+      HostClock.Ticks before = HostClock.now();
       ConcurrentSoapResult result = load.run(plan, dir.resolve("load"), timeout(plan));
+      Double steal = percent(HostClock.now().stealPercentSince(before));
       checkInterrupted();
       SoapOutcome outcome =
           SoapOutcome.of(result, knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT))
               .withDeath(tiers.middlewareDeath());
+      StringBuilder verdict = new StringBuilder(outcome.verdict());
+      boolean disturbed = BatchOrderOutcome.disturbed(knobs, steal, verdict);
       progress.line(at.step() + " rep " + at.repetition() + ": " + outcome.summaryLine());
       Repetition done =
           new Repetition(
               at.repetition(),
               outcome.valid(),
-              outcome.verdict(),
+              verdict.toString(),
               outcome.metrics(),
               null,
               warmup,
@@ -77,7 +82,8 @@ final class SoapRepetition implements PlanRepetition {
               outcome.requests());
       Repetition withLatency =
           LatencyLog.attach(done, result.stats().histograms().get(SoapStats.OVERALL), dir)
-              .withMiddlewareJvm(tiers.middlewareJvm());
+              .withMiddlewareJvm(tiers.middlewareJvm())
+              .withDisturbed(disturbed);
       OperationStats all = outcome.requests().overall();
       return sampling
           .finish(all.requests() - all.errors(), all.meanMillis())
@@ -171,6 +177,10 @@ final class SoapRepetition implements PlanRepetition {
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
     }
+  }
+
+  private static Double percent(java.util.OptionalDouble value) {
+    return value.isPresent() ? value.getAsDouble() : null;
   }
 
   private static long millisSince(long startNanos) {

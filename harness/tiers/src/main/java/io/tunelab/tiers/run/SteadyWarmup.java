@@ -6,6 +6,7 @@ import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.core.stats.SteadyState;
+import io.tunelab.core.stats.WarmupRule;
 import io.tunelab.tiers.load.Accounting;
 import io.tunelab.tiers.load.DrainResult;
 import java.nio.file.Path;
@@ -59,8 +60,8 @@ final class SteadyWarmup {
       java.util.function.DoubleConsumer rates)
       throws InterruptedException {
     long started = System.currentTimeMillis();
-    SteadyState rule = rule(knobs);
-    List<Double> throughputs = new ArrayList<>();
+    WarmupRule rule = rule(knobs);
+    List<WarmupRule.Batch> batches = new ArrayList<>();
     int sent = 0;
     int settled = 0;
     String endedBy = null;
@@ -74,30 +75,44 @@ final class SteadyWarmup {
       Accounting a = drained.drain().accounting();
       sent += a.submitted();
       settled += a.completed() + a.faulted();
-      double throughput =
-          CompletionRates.steadyPerMinute(a.metrics().completionMillis())
-              .orElse(a.metrics().ordersPerMinute());
-      throughputs.add(throughput);
-      rates.accept(throughput);
-      progress.line(
-          String.format(
-              Locale.ROOT,
-              "%s rep %d: warm-up batch %d: %.1f orders/min",
-              at.step(),
-              at.repetition(),
-              batch,
-              throughput));
-      endedBy = ending(knobs, rule.judge(throughputs), drained.drain(), settled, sent, started);
+      WarmupRule.Batch judged =
+          new WarmupRule.Batch(
+              CompletionRates.steadyPerMinute(a.metrics().completionMillis())
+                  .orElse(a.metrics().ordersPerMinute()),
+              drained.host().middlewareCpuMillisPerOrder(),
+              drained.host().stealPercent());
+      batches.add(judged);
+      rates.accept(judged.throughputPerMinute());
+      progress.line(line(at, batch, judged, rule.disturbed(judged)));
+      endedBy = ending(knobs, rule.judge(batches), drained.drain(), settled, sent, started);
     }
-    SteadyStateReport report = report(knobs, throughputs, endedBy, sent, started);
+    SteadyStateReport report = report(knobs, batches, endedBy, sent, started);
     progress.line(summary(at, report));
     return Warmup.untilSteady(sent, settled, 0, report.millis(), report);
+  }
+
+  private static String line(
+      Progress.Position at, int batch, WarmupRule.Batch judged, boolean disturbed) {
+    return String.format(
+        Locale.ROOT,
+        "%s rep %d: warm-up batch %d: %.1f orders/min, middleware %s ms CPU/order, steal %s%s",
+        at.step(),
+        at.repetition(),
+        batch,
+        judged.throughputPerMinute(),
+        judged.cpuMillisPerOrder() == null
+            ? "?"
+            : String.format(Locale.ROOT, "%.1f", judged.cpuMillisPerOrder()),
+        judged.stealPercent() == null
+            ? "?"
+            : String.format(Locale.ROOT, "%.1f%%", judged.stealPercent()),
+        disturbed ? " (disturbed: not judged)" : "");
   }
 
   /** Why the warm-up ends after this batch, or null when it goes on. */
   private String ending(
       KnobSet knobs,
-      SteadyState.Verdict verdict,
+      WarmupRule.Verdict verdict,
       DrainResult drain,
       int settled,
       int sent,
@@ -128,34 +143,46 @@ final class SteadyWarmup {
         knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS), knobs.get(Knobs.WORKLOAD_WARMUP_MAX_ORDERS));
   }
 
-  static SteadyState rule(KnobSet knobs) {
-    return new SteadyState(
-        knobs.get(Knobs.WORKLOAD_STEADY_BATCHES), knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE) / 100);
+  static WarmupRule rule(KnobSet knobs) {
+    return new WarmupRule(
+        knobs.get(Knobs.WORKLOAD_STEADY_BATCHES),
+        knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE) / 100,
+        knobs.get(Knobs.WORKLOAD_MAX_STEAL_PERCENT));
   }
 
   private static SteadyStateReport report(
-      KnobSet knobs, List<Double> throughputs, String endedBy, int sent, long started) {
-    SteadyState rule = rule(knobs);
-    SteadyState.Verdict verdict = rule.judge(throughputs);
+      KnobSet knobs, List<WarmupRule.Batch> batches, String endedBy, int sent, long started) {
+    WarmupRule rule = rule(knobs);
+    WarmupRule.Verdict verdict = rule.judge(batches);
+    SteadyState.Verdict throughput = verdict.throughput();
     boolean reached = STEADY.equals(endedBy);
     String text =
         String.format(
             Locale.ROOT,
-            "steady when the throughputs of the last %d warm-up batches vary (CV) and trend by at"
-                + " most %s%%",
-            rule.windows(),
+            "steady when, over the last %d warm-up batches with at most %s%% steal, the throughput"
+                + " and the middleware's CPU per order each vary (CV) and trend by at most %s%%",
+            rule.batches(),
+            Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
             Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)));
     return new SteadyStateReport(
         reached,
         text,
-        throughputs,
-        reached ? verdict.level() : null,
-        Double.isNaN(verdict.cv()) ? null : 100 * verdict.cv(),
-        Double.isNaN(verdict.trend()) ? null : 100 * verdict.trend(),
-        verdict.shape().name(),
+        batches.stream().map(WarmupRule.Batch::throughputPerMinute).toList(),
+        batches.stream().map(WarmupRule.Batch::cpuMillisPerOrder).toList(),
+        batches.stream().map(WarmupRule.Batch::stealPercent).toList(),
+        verdict.disturbed(),
+        reached ? throughput.level() : null,
+        percent(throughput.cv()),
+        percent(throughput.trend()),
+        verdict.cpu() == null ? null : percent(verdict.cpu().trend()),
+        throughput.shape().name(),
         sent,
         System.currentTimeMillis() - started,
         endedBy);
+  }
+
+  private static Double percent(double fraction) {
+    return Double.isNaN(fraction) ? null : 100 * fraction;
   }
 
   private static String summary(Progress.Position at, SteadyStateReport report) {

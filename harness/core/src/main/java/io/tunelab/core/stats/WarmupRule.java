@@ -1,0 +1,69 @@
+package io.tunelab.core.stats;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * When a batch-order warm-up may end, judged after each warm-up batch: over the last {@code
+ * batches} batches the host did not disturb, the throughput and the middleware's CPU per order both
+ * meet the {@link SteadyState} rule at {@code tolerance}. Throughput alone is not enough on a small
+ * machine: its batch-to-batch noise can hide the JIT still at work, which shows plainly in the CPU
+ * the middleware spends per order (it falls about five-fold on 2 cores). A batch during which the
+ * hypervisor took more than {@code maxStealPercent} of the machine tells nothing about the
+ * middleware and is left out.
+ *
+ * @param batches k, the undisturbed batches the rule looks at, 2 or more
+ * @param tolerance the largest CV and relative trend of either series, a fraction (0.1 = 10%)
+ * @param maxStealPercent a batch with more steal than this, % of the machine, is disturbed
+ */
+public record WarmupRule(int batches, double tolerance, double maxStealPercent) {
+  public WarmupRule {
+    new SteadyState(batches, tolerance); // checks both
+    if (!(maxStealPercent >= 0)) {
+      throw new IllegalArgumentException("maxStealPercent must be >= 0, was " + maxStealPercent);
+    }
+  }
+
+  /**
+   * One warm-up batch.
+   *
+   * @param throughputPerMinute over its steady window
+   * @param cpuMillisPerOrder the middleware's CPU per settled order; null when unknown (then only
+   *     the throughput is judged)
+   * @param stealPercent the hypervisor's steal over its drain, % of the machine; null when unknown
+   */
+  public record Batch(double throughputPerMinute, Double cpuMillisPerOrder, Double stealPercent) {}
+
+  /**
+   * What the rule says.
+   *
+   * @param steady whether the warm-up may end
+   * @param disturbed batches left out for steal
+   * @param throughput the rule's verdict on the undisturbed batches' throughput
+   * @param cpu its verdict on their CPU per order; null when any of the last ones has none
+   */
+  public record Verdict(
+      boolean steady, int disturbed, SteadyState.Verdict throughput, SteadyState.Verdict cpu) {}
+
+  /** Whether the batch is disturbed: more steal than {@link #maxStealPercent}. */
+  public boolean disturbed(Batch batch) {
+    return batch.stealPercent() != null && batch.stealPercent() > maxStealPercent;
+  }
+
+  public Verdict judge(List<Batch> all) {
+    List<Batch> kept = all.stream().filter(b -> !disturbed(b)).toList();
+    SteadyState rule = new SteadyState(batches, tolerance);
+    SteadyState.Verdict throughput =
+        rule.judge(kept.stream().map(Batch::throughputPerMinute).toList());
+    List<Batch> last = kept.subList(Math.max(0, kept.size() - batches), kept.size());
+    SteadyState.Verdict cpu = null;
+    if (last.stream().allMatch(b -> b.cpuMillisPerOrder() != null)) {
+      List<Double> perOrder = new ArrayList<>();
+      kept.forEach(
+          b -> perOrder.add(b.cpuMillisPerOrder() == null ? Double.NaN : b.cpuMillisPerOrder()));
+      cpu = rule.judge(perOrder.subList(Math.max(0, perOrder.size() - batches), perOrder.size()));
+    }
+    boolean steady = throughput.steady() && (cpu == null || cpu.steady());
+    return new Verdict(steady, all.size() - kept.size(), throughput, cpu);
+  }
+}
