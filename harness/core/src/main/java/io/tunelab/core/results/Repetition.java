@@ -45,6 +45,9 @@ import org.HdrHistogram.Histogram;
  * @param disturbed whether the host disturbed the measured window (hypervisor steal over {@code
  *     workload.maxStealPercent}): such a repetition is kept here, left out of the step's statistics
  *     and measured again; null when it could not be told
+ * @param steady whether the middleware JVM it ran on had reached a steady state in its warm-up;
+ *     false gives the verdict "NO STEADY STATE" and leaves it out of the step's statistics when the
+ *     step has steady repetitions; null when no steady-state rule was applied
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Repetition(
@@ -65,7 +68,8 @@ public record Repetition(
     HarnessCost harnessCost,
     WorkCost workCost,
     MachineNoise machineNoise,
-    Boolean disturbed) {
+    Boolean disturbed,
+    Boolean steady) {
 
   public Repetition {
     findings = findings == null ? null : List.copyOf(findings);
@@ -92,6 +96,7 @@ public record Repetition(
         wallMillis,
         rawData,
         requests,
+        null,
         null,
         null,
         null,
@@ -148,6 +153,18 @@ public record Repetition(
     return copy.build();
   }
 
+  /** This repetition, measured on a middleware JVM whose warm-up found a steady state or not. */
+  public Repetition withSteady(Boolean value) {
+    Copy copy = new Copy(this);
+    copy.steady = value;
+    return copy.build();
+  }
+
+  /** Whether no steady-state rule said its JVM had not settled. */
+  public boolean notUnsteady() {
+    return !Boolean.FALSE.equals(steady);
+  }
+
   /** Whether it counts in its step's statistics and repetition count: not disturbed. */
   public boolean undisturbed() {
     return !Boolean.TRUE.equals(disturbed);
@@ -184,6 +201,7 @@ public record Repetition(
     WorkCost workCost;
     MachineNoise machineNoise;
     Boolean disturbed;
+    Boolean steady;
 
     Copy(Repetition from) {
       this.from = from;
@@ -197,6 +215,7 @@ public record Repetition(
       workCost = from.workCost;
       machineNoise = from.machineNoise;
       disturbed = from.disturbed;
+      steady = from.steady;
     }
 
     Repetition build() {
@@ -218,7 +237,8 @@ public record Repetition(
           harnessCost,
           workCost,
           machineNoise,
-          disturbed);
+          disturbed,
+          steady);
     }
   }
 }

@@ -88,13 +88,23 @@ public record StepResult(
   }
 
   /**
-   * The repetitions a step's statistics are over: the valid ones the host did not disturb; failing
-   * that the valid ones; failing that every one (the step is then marked invalid as a whole).
+   * The repetitions a step's statistics are over: the valid ones, the host did not disturb, on a
+   * middleware that had settled; failing any, the best of what is left, in that order of what
+   * matters (valid, then undisturbed, then steady); failing all, every one (the step is then marked
+   * invalid, or says it has no steady state, as a whole).
    */
   public static List<Repetition> counted(List<Repetition> repetitions) {
     List<Repetition> valid = repetitions.stream().filter(Repetition::valid).toList();
     List<Repetition> quiet = valid.stream().filter(Repetition::undisturbed).toList();
-    return !quiet.isEmpty() ? quiet : !valid.isEmpty() ? valid : List.copyOf(repetitions);
+    List<Repetition> steady = quiet.stream().filter(Repetition::notUnsteady).toList();
+    return !steady.isEmpty()
+        ? steady
+        : !quiet.isEmpty() ? quiet : !valid.isEmpty() ? valid : List.copyOf(repetitions);
+  }
+
+  /** Whether every counted repetition ran on a middleware that had settled (or was not judged). */
+  public boolean steady() {
+    return counted(repetitions).stream().allMatch(Repetition::notUnsteady);
   }
 
   private static OrderAccounting accounting(List<Repetition> repetitions) {

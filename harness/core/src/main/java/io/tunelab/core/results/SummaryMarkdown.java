@@ -17,14 +17,16 @@ public final class SummaryMarkdown {
   public static String of(RunResult run) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(run.experiment()).append(" (").append(run.runId()).append(")\n\n");
-    md.append(statusLine(run)).append("\n\n");
+    md.append(statusLine(run)).append(steadiness(run)).append("\n\n");
     md.append("Plan ")
         .append(run.plan())
         .append(", ")
         .append(run.repeat())
         .append(" repetitions per step; baseline `")
         .append(run.baseline())
-        .append("` = 100. Warm-up excluded. Throughput: median of the repetitions; p99 and p99.9:")
+        .append("` = 100. Warm-up excluded. Throughput: median of the counted repetitions (")
+        .append(ordersPlan(run) ? "each over its drain's steady window" : "each over its run")
+        .append("); p99 and p99.9:")
         .append(" of every sample of the step (")
         .append(latencyMethod(run))
         .append(").\n\n");
@@ -43,6 +45,7 @@ public final class SummaryMarkdown {
         .append(" by Holm over every step compared with the baseline; MDE: the smallest change")
         .append(" these repetitions would detect (80% power). CV over 5% is flagged `noisy`.")
         .append(" `./tunelab compare RUN_A RUN_B` compares two runs the same way.\n");
+    md.append(MeasurementMarkdown.of(run));
     md.append(findings(run));
     if (run.environment() != null) {
       Environment env = run.environment();
@@ -105,6 +108,18 @@ public final class SummaryMarkdown {
     return md.toString();
   }
 
+  /** A warning after the status when a step has no steady state; empty otherwise. */
+  private static String steadiness(RunResult run) {
+    List<String> unsteady =
+        run.steps().stream().filter(s -> !s.steady()).map(StepResult::name).toList();
+    return unsteady.isEmpty()
+        ? ""
+        : " **NO STEADY STATE** in "
+            + String.join(", ", unsteady)
+            + ": the middleware's warm-up never settled, so these numbers still hold warm-up;"
+            + " raise workload.warmupMaxSeconds or see the warm-up batches in run.json.";
+  }
+
   private static String statusLine(RunResult run) {
     if (RunResult.COMPLETE.equals(run.status())) {
       if (run.valid() && !ordersPlan(run)) {
@@ -126,6 +141,7 @@ public final class SummaryMarkdown {
     return "| "
         + step.name()
         + (step.valid() ? "" : " **INVALID**")
+        + (step.steady() ? "" : " **NO STEADY STATE**")
         + " | "
         + changes(step.changes())
         + " | "

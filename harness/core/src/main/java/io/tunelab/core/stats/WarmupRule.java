@@ -40,7 +40,8 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
    * @param steady whether the warm-up may end
    * @param disturbed batches left out for steal
    * @param throughput the rule's verdict on the undisturbed batches' throughput
-   * @param cpu its verdict on their CPU per order; null when any of the last ones has none
+   * @param cpu the figures of their CPU per order (its {@code trend} is what counts); null when any
+   *     of the last ones has none
    */
   public record Verdict(
       boolean steady, int disturbed, SteadyState.Verdict throughput, SteadyState.Verdict cpu) {}
@@ -63,7 +64,8 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
           b -> perOrder.add(b.cpuMillisPerOrder() == null ? Double.NaN : b.cpuMillisPerOrder()));
       cpu = rule.judge(perOrder.subList(Math.max(0, perOrder.size() - batches), perOrder.size()));
     }
-    boolean steady = throughput.steady() && (cpu == null || cpu.steady());
+    boolean cpuLevel = cpu == null || (!Double.isNaN(cpu.trend()) && cpu.trend() >= -tolerance);
+    boolean steady = throughput.steady() && cpuLevel;
     return new Verdict(steady, all.size() - kept.size(), throughput, cpu);
   }
 }

@@ -26,8 +26,20 @@ class WarmupRuleTest {
     WarmupRule.Verdict verdict = rule.judge(batches);
 
     assertThat(verdict.throughput().steady()).isTrue();
-    assertThat(verdict.cpu().steady()).isFalse();
+    assertThat(verdict.cpu().trend()).isLessThan(-0.10);
     assertThat(verdict.steady()).isFalse();
+  }
+
+  @Test
+  void cpuPerOrderThatRisesOrWandersIsNotWarmup() {
+    // latency-bound: the throughput holds while the CPU per order moves 10-15% either way
+    List<WarmupRule.Batch> batches =
+        List.of(batch(633, 49, 0), batch(649, 27, 0), batch(686, 30, 0), batch(672, 34, 0));
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.cpu().cv()).isGreaterThan(0.10);
+    assertThat(verdict.steady()).isTrue();
   }
 
   @Test

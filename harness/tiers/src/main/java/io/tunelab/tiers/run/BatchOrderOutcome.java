@@ -23,10 +23,10 @@ import java.util.OptionalDouble;
  * over the drain's steady window), its accounting and how its window was made.
  *
  * <p>Valid when every order is accounted for exactly once, the drain finished, errors stay within
- * {@code workload.maxErrorPercent}, the backlog hold held, and the warm-up of the middleware JVM it
- * ran on reached a steady state; a repetition on a JVM whose warm-up did not gets the verdict "NO
- * STEADY STATE" and is left out of the step's statistics like any invalid one, since its number
- * would look fine.
+ * {@code workload.maxErrorPercent} and the backlog hold held. A repetition on a middleware JVM
+ * whose warm-up found no steady state gets its own verdict, "NO STEADY STATE", and is left out of
+ * the step's statistics while steady ones exist, since its number would look fine; one the host
+ * disturbed, "DISTURBED", likewise, and is measured again.
  */
 final class BatchOrderOutcome {
   private BatchOrderOutcome() {}
@@ -68,11 +68,14 @@ final class BatchOrderOutcome {
           .append(drained.held().deliveredWhileHeld())
           .append(" orders reached a consumer while delivery was held: the backlog leaked");
     }
-    if (jvmWarmup != null && !jvmWarmup.reached()) {
-      valid = false;
-      verdict
-          .insert(0, "NO STEADY STATE (" + jvmWarmup.endedBy() + "): ")
-          .append("; INVALID: measured on a middleware whose throughput had not settled");
+    Boolean steady = jvmWarmup == null ? null : jvmWarmup.reached();
+    if (Boolean.FALSE.equals(steady)) {
+      verdict.insert(
+          0,
+          "NO STEADY STATE ("
+              + jvmWarmup.endedBy()
+              + "): measured on a middleware whose"
+              + " throughput had not settled, not counted when steady repetitions exist: ");
     }
     shortWindow(knobs, drained, verdict);
     boolean disturbed = disturbed(knobs, drained.host().stealPercent(), verdict);
@@ -95,7 +98,8 @@ final class BatchOrderOutcome {
             warmup,
             wallMillis,
             relativeDir)
-        .withDisturbed(disturbed);
+        .withDisturbed(disturbed)
+        .withSteady(steady);
   }
 
   /**

@@ -1,0 +1,215 @@
+package io.tunelab.core.results;
+
+import io.tunelab.core.experiment.Repetitions;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * The measurement section of {@code summary.md}: how the steps were repeated, how each step's
+ * warm-up ended, which repetitions count, the spread between and within middleware JVMs, and what
+ * one order cost the system under test and the harness (medians over the counted repetitions).
+ */
+final class MeasurementMarkdown {
+  private MeasurementMarkdown() {}
+
+  static String of(RunResult run) {
+    StringBuilder md = new StringBuilder("\n## Measurement\n\n");
+    md.append(protocol(run.repetitions())).append("\n\n");
+    for (StepResult step : run.steps()) {
+      md.append("- **").append(step.name()).append("**: ").append(repetitions(step));
+      warmup(step).ifPresent(text -> md.append("; ").append(text));
+      if (step.jvmSpread() != null) {
+        md.append("; ").append(spread(step.jvmSpread()));
+      }
+      md.append(".\n");
+    }
+    md.append(costs(run));
+    return md.toString();
+  }
+
+  private static String protocol(Repetitions r) {
+    if (r == null) {
+      return "Repetitions as run.json's `repeat` says (a run from before the protocol was"
+          + " recorded).";
+    }
+    String count =
+        r.adaptive()
+            ? String.format(
+                Locale.ROOT,
+                "%d to %d repetitions per step, until the throughput's 95%% interval is within"
+                    + " +-%s%% of its mean",
+                r.min(),
+                r.max(),
+                Knobless.format(r.halfWidthPercent()))
+            : r.min() + " repetitions per step";
+    return count
+        + (r.jvm() == Repetitions.Jvm.FRESH
+            ? ", each in a freshly started and warmed-up middleware JVM"
+            : ", sharing the middleware JVM a step's knobs leave running (its interval covers"
+                + " the noise within one JVM only; `--jvm fresh` covers JVM to JVM)")
+        + (r.order() == Repetitions.Order.INTERLEAVED
+            ? ", interleaved (one of each step per round)"
+            : ", step after step")
+        + ". Disturbed repetitions (hypervisor steal over workload.maxStealPercent) and ones on a"
+        + " middleware with no steady state are kept in run.json but not counted while others are.";
+  }
+
+  private static String repetitions(StepResult step) {
+    List<Repetition> all = step.repetitions();
+    long disturbed = all.stream().filter(r -> !r.undisturbed()).count();
+    long unsteady = all.stream().filter(r -> !r.notUnsteady()).count();
+    long invalid = all.stream().filter(r -> !r.valid()).count();
+    StringBuilder text =
+        new StringBuilder()
+            .append(step.counted() == null ? all.size() : step.counted())
+            .append(" of ")
+            .append(all.size())
+            .append(" repetitions counted");
+    if (disturbed + unsteady + invalid > 0) {
+      text.append(" (")
+          .append(disturbed)
+          .append(" disturbed, ")
+          .append(unsteady)
+          .append(" with NO STEADY STATE, ")
+          .append(invalid)
+          .append(" invalid)");
+    }
+    return text.toString();
+  }
+
+  private static java.util.Optional<String> warmup(StepResult step) {
+    return step.repetitions().stream()
+        .map(Repetition::warmup)
+        .filter(w -> w != null && w.steadyState() != null)
+        .map(Warmup::steadyState)
+        .reduce((first, later) -> later)
+        .map(
+            s ->
+                s.reached()
+                    ? String.format(
+                        Locale.ROOT,
+                        "warm-up steady at %.1f/min after %d batches, %d orders, %.0f s (%s)",
+                        s.levelPerMinute(),
+                        s.batchRatesPerMinute().size(),
+                        s.orders(),
+                        s.millis() / 1000.0,
+                        s.shape().toLowerCase(Locale.ROOT))
+                    : String.format(
+                        Locale.ROOT,
+                        "warm-up NO STEADY STATE after %d batches, %d orders, %.0f s (%s)",
+                        s.batchRatesPerMinute().size(),
+                        s.orders(),
+                        s.millis() / 1000.0,
+                        s.endedBy()));
+  }
+
+  private static String spread(JvmSpread s) {
+    return String.format(
+        Locale.ROOT,
+        "%d middleware JVM%s, CV within a JVM %s, between JVMs %s%s",
+        s.jvms(),
+        s.jvms() == 1 ? "" : "s",
+        percent(s.cvWithinJvm()),
+        percent(s.cvBetweenJvms()),
+        s.betweenIncludesWithin() ? " (one repetition each: within-JVM noise included)" : "");
+  }
+
+  /** Medians of the counted repetitions' costs per order (or request) and noise, one row a step. */
+  private static String costs(RunResult run) {
+    StringBuilder md =
+        new StringBuilder(
+            "\n| step | CPU ms per unit: middleware / db / broker | WAL bytes per unit |"
+                + " statements per unit | harness % of machine | steal % (max) |\n"
+                + "| --- | --- | ---: | ---: | ---: | ---: |\n");
+    boolean any = false;
+    for (StepResult step : run.steps()) {
+      List<Repetition> counted = StepResult.counted(step.repetitions());
+      if (counted.stream().allMatch(r -> r.workCost() == null)) {
+        continue;
+      }
+      any = true;
+      md.append("| ")
+          .append(step.name())
+          .append(" | ")
+          .append(cpu(counted, "middleware"))
+          .append(" / ")
+          .append(cpu(counted, "db"))
+          .append(" / ")
+          .append(cpu(counted, "broker"))
+          .append(" | ")
+          .append(
+              median(
+                  counted,
+                  r -> r.workCost() == null ? null : r.workCost().walBytesPerUnit(),
+                  "%.0f"))
+          .append(" | ")
+          .append(
+              median(
+                  counted,
+                  r -> r.workCost() == null ? null : r.workCost().statementsPerUnit(),
+                  "%.1f"))
+          .append(" | ")
+          .append(
+              median(
+                  counted,
+                  r -> r.harnessCost() == null ? null : r.harnessCost().harnessSharePercent(),
+                  "%.1f"))
+          .append(" | ")
+          .append(maxSteal(step.repetitions()))
+          .append(" |\n");
+    }
+    return any
+        ? md.append(
+                "\nUnits are completed orders (batch-order) or answered requests"
+                    + " (concurrent-soap); less noisy than throughput, since a slowed run does the"
+                    + " same work per unit.\n")
+            .toString()
+        : "";
+  }
+
+  private static String cpu(List<Repetition> counted, String tier) {
+    return median(
+        counted,
+        r -> r.workCost() == null ? null : r.workCost().cpuMillisPerUnit().get(tier),
+        "%.1f");
+  }
+
+  private static String maxSteal(List<Repetition> all) {
+    return all.stream()
+        .map(
+            r ->
+                r.window() == null
+                    ? (r.machineNoise() == null ? null : r.machineNoise().stealPercentOfMachine())
+                    : r.window().stealPercent())
+        .filter(Objects::nonNull)
+        .max(Double::compare)
+        .map(v -> String.format(Locale.ROOT, "%.1f", v))
+        .orElse("-");
+  }
+
+  private static String median(List<Repetition> reps, Function<Repetition, Double> f, String fmt) {
+    List<Double> values = reps.stream().map(f).filter(Objects::nonNull).sorted().toList();
+    if (values.isEmpty()) {
+      return "-";
+    }
+    int n = values.size();
+    double median =
+        n % 2 == 1 ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
+    return String.format(Locale.ROOT, fmt, median);
+  }
+
+  private static String percent(Double fraction) {
+    return fraction == null ? "unknown" : String.format(Locale.ROOT, "%.1f%%", 100 * fraction);
+  }
+
+  /** Numbers as a person writes them: no trailing zeros. */
+  private static final class Knobless {
+    static String format(double value) {
+      return value == Math.rint(value)
+          ? Long.toString((long) value)
+          : String.format(Locale.ROOT, "%s", value);
+    }
+  }
+}
