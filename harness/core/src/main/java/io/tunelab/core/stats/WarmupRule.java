@@ -17,6 +17,9 @@ import java.util.List;
  * @param maxStealPercent a batch with more steal than this, % of the machine, is disturbed
  */
 public record WarmupRule(int batches, double tolerance, double maxStealPercent) {
+  /** The machine's busy share, % of all cores, from which the CPU per order is judged. */
+  public static final double CPU_BOUND_PERCENT = 80;
+
   public WarmupRule {
     new SteadyState(batches, tolerance); // checks both
     if (!(maxStealPercent >= 0)) {
@@ -31,8 +34,19 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
    * @param cpuMillisPerOrder the middleware's CPU per settled order; null when unknown (then only
    *     the throughput is judged)
    * @param stealPercent the hypervisor's steal over its drain, % of the machine; null when unknown
+   * @param busyPercent the machine's busy time over its drain, % of all cores; null when unknown
+   *     (then the CPU per order is judged)
    */
-  public record Batch(double throughputPerMinute, Double cpuMillisPerOrder, Double stealPercent) {}
+  public record Batch(
+      double throughputPerMinute,
+      Double cpuMillisPerOrder,
+      Double stealPercent,
+      Double busyPercent) {
+    /** A batch whose machine load is unknown. */
+    public Batch(double throughputPerMinute, Double cpuMillisPerOrder, Double stealPercent) {
+      this(throughputPerMinute, cpuMillisPerOrder, stealPercent, null);
+    }
+  }
 
   /**
    * What the rule says.
@@ -40,8 +54,8 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
    * @param steady whether the warm-up may end
    * @param disturbed batches left out for steal
    * @param throughput the rule's verdict on the undisturbed batches' throughput
-   * @param cpu the figures of their CPU per order (its {@code trend} is what counts); null when any
-   *     of the last ones has none
+   * @param cpu the figures of their CPU per order (its {@code trend} is what counts); null when not
+   *     judged: the machine had CPU to spare, or a batch has no figure
    */
   public record Verdict(
       boolean steady, int disturbed, SteadyState.Verdict throughput, SteadyState.Verdict cpu) {}
@@ -58,7 +72,7 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
         rule.judge(kept.stream().map(Batch::throughputPerMinute).toList());
     List<Batch> last = kept.subList(Math.max(0, kept.size() - batches), kept.size());
     SteadyState.Verdict cpu = null;
-    if (last.stream().allMatch(b -> b.cpuMillisPerOrder() != null)) {
+    if (cpuBound(last) && last.stream().allMatch(b -> b.cpuMillisPerOrder() != null)) {
       List<Double> perOrder = new ArrayList<>();
       kept.forEach(
           b -> perOrder.add(b.cpuMillisPerOrder() == null ? Double.NaN : b.cpuMillisPerOrder()));
@@ -67,5 +81,12 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
     boolean cpuLevel = cpu == null || (!Double.isNaN(cpu.trend()) && cpu.trend() >= -tolerance);
     boolean steady = throughput.steady() && cpuLevel;
     return new Verdict(steady, all.size() - kept.size(), throughput, cpu);
+  }
+
+  /** Whether the machine was busy enough over these batches for the JIT to hold the drain back. */
+  private static boolean cpuBound(List<Batch> last) {
+    List<Double> busy = last.stream().map(Batch::busyPercent).filter(b -> b != null).toList();
+    return busy.size() < last.size()
+        || busy.stream().mapToDouble(Double::doubleValue).average().orElse(0) >= CPU_BOUND_PERCENT;
   }
 }

@@ -90,4 +90,28 @@ class WarmupRuleTest {
 
     assertThat(rule.judge(batches).steady()).isFalse();
   }
+
+  @Test
+  void withCpuToSpareTheJitStillCompilingDoesNotHoldTheWarmupBack() {
+    // bound by back-end latency: the machine 55-70% busy, the throughput level, the CPU per order
+    // still falling
+    List<WarmupRule.Batch> batches =
+        List.of(
+            new WarmupRule.Batch(633, 59.0, 0.5, 60.0),
+            new WarmupRule.Batch(649, 42.0, 0.5, 62.0),
+            new WarmupRule.Batch(640, 33.0, 0.5, 58.0));
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.cpu()).isNull();
+    assertThat(verdict.steady()).isTrue();
+    // the same batches on a saturated machine are still warming up
+    List<WarmupRule.Batch> saturated =
+        batches.stream()
+            .map(
+                b ->
+                    new WarmupRule.Batch(b.throughputPerMinute(), b.cpuMillisPerOrder(), 0.5, 95.0))
+            .toList();
+    assertThat(rule.judge(saturated).steady()).isFalse();
+  }
 }

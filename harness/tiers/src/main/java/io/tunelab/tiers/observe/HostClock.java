@@ -22,20 +22,29 @@ public final class HostClock {
     }
     try {
       ProcTable.MachineTicks t = ProcTable.machine(PROC);
-      return new Ticks(t.steal(), t.total());
+      return new Ticks(t.steal(), t.busy(), t.total());
     } catch (RuntimeException e) {
       return Ticks.UNKNOWN;
     }
   }
 
   /**
-   * The machine's steal and total ticks since boot.
+   * The machine's steal, busy and total ticks since boot.
    *
    * @param steal ticks the hypervisor took while this VM had work to run
+   * @param busy ticks neither idle nor waiting for a disk (steal included)
    * @param total all ticks; -1 when unknown
    */
-  public record Ticks(long steal, long total) {
-    static final Ticks UNKNOWN = new Ticks(0, -1);
+  public record Ticks(long steal, long busy, long total) {
+    static final Ticks UNKNOWN = new Ticks(0, 0, -1);
+
+    /** Busy time since {@code earlier}, % of the machine; empty when unknown. */
+    public OptionalDouble busyPercentSince(Ticks earlier) {
+      if (total < 0 || earlier.total < 0 || total <= earlier.total) {
+        return OptionalDouble.empty();
+      }
+      return OptionalDouble.of(100.0 * (busy - earlier.busy) / (total - earlier.total));
+    }
 
     /** Steal since {@code earlier}, % of all the machine's CPU time since; empty when unknown. */
     public OptionalDouble stealPercentSince(Ticks earlier) {

@@ -57,8 +57,11 @@ final class MeasuredDrain {
    * @param stealPercent the hypervisor's steal over the drain, % of the machine; null when unknown
    * @param middlewareCpuMillisPerOrder the middleware JVM's CPU over the drain per order settled;
    *     null when unknown: it falls as the JIT warms up, whatever else slows the drain
+   * @param machineBusyPercent the machine's busy time over the drain, % of all cores; null when
+   *     unknown
    */
-  record DrainCost(Double stealPercent, Double middlewareCpuMillisPerOrder) {}
+  record DrainCost(
+      Double stealPercent, Double middlewareCpuMillisPerOrder, Double machineBusyPercent) {}
 
   /** Readings taken where a drain starts. */
   private record Start(HostClock.Ticks ticks, java.util.OptionalLong cpuNanos) {
@@ -67,14 +70,19 @@ final class MeasuredDrain {
     }
 
     DrainCost until(long pid, DrainResult drain) {
-      java.util.OptionalDouble steal = HostClock.now().stealPercentSince(ticks);
+      HostClock.Ticks end = HostClock.now();
+      java.util.OptionalDouble steal = end.stealPercentSince(ticks);
+      java.util.OptionalDouble busy = end.busyPercentSince(ticks);
       java.util.OptionalLong cpu = HostClock.cpuNanos(pid);
       int settled = drain.accounting().completed() + drain.accounting().faulted();
       Double perOrder =
           cpu.isPresent() && cpuNanos.isPresent() && settled > 0
               ? (cpu.getAsLong() - cpuNanos.getAsLong()) / 1e6 / settled
               : null;
-      return new DrainCost(steal.isPresent() ? steal.getAsDouble() : null, perOrder);
+      return new DrainCost(
+          steal.isPresent() ? steal.getAsDouble() : null,
+          perOrder,
+          busy.isPresent() ? busy.getAsDouble() : null);
     }
   }
 

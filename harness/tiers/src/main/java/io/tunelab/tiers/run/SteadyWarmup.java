@@ -80,7 +80,8 @@ final class SteadyWarmup {
               CompletionRates.steadyPerMinute(a.metrics().completionMillis())
                   .orElse(a.metrics().ordersPerMinute()),
               drained.host().middlewareCpuMillisPerOrder(),
-              drained.host().stealPercent());
+              drained.host().stealPercent(),
+              drained.host().machineBusyPercent());
       batches.add(judged);
       rates.accept(judged.throughputPerMinute());
       progress.line(line(at, batch, judged, rule.disturbed(judged)));
@@ -160,7 +161,8 @@ final class SteadyWarmup {
         String.format(
             Locale.ROOT,
             "steady when, over the last %d warm-up batches with at most %s%% steal, the throughput"
-                + " and the middleware's CPU per order each vary (CV) and trend by at most %s%%",
+                + " varies (CV) and trends by at most %s%% and, on a machine at least 80%% busy,"
+                + " the middleware's CPU per order falls by no more",
             rule.batches(),
             Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
             Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)));
