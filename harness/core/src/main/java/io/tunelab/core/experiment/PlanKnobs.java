@@ -26,6 +26,7 @@ public final class PlanKnobs {
             Knobs.WORKLOAD_WARMUP_ORDERS,
             Knobs.WORKLOAD_WARMUP_MAX_ORDERS,
             Knobs.WORKLOAD_WARMUP_MAX_SECONDS,
+            Knobs.WORKLOAD_WARMUP_BATCH_ORDERS,
             Knobs.WORKLOAD_STEADY_BATCHES,
             Knobs.WORKLOAD_STEADY_TOLERANCE,
             Knobs.WORKLOAD_MODE,

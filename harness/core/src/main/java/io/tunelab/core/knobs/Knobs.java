@@ -606,6 +606,16 @@ public final class Knobs {
           "batch-order: the longest a warm-up runs before its repetitions get the verdict 'no"
               + " steady state'",
           "");
+  public static final Knob<Integer> WORKLOAD_WARMUP_BATCH_ORDERS =
+      workload(
+          "warmupBatchOrders",
+          KnobTypes.integer(0, 100_000_000),
+          0,
+          "orders",
+          "batch-order: orders per warm-up batch; 0: as many as a measured batch (the same"
+              + " drain, so its throughput compares best; smaller batches warm up sooner but judge"
+              + " noisier)",
+          "");
   public static final Knob<Integer> WORKLOAD_STEADY_BATCHES =
       workload(
           "steadyBatches",
@@ -628,7 +638,7 @@ public final class Knobs {
       workload(
           "maxStealPercent",
           KnobTypes.decimal(0, 100),
-          5.0,
+          10.0,
           "%",
           "on a VM, the most hypervisor steal (CPU given to other guests, % of the machine) a"
               + " measured repetition or warm-up batch may see; one with more is disturbed: left"
@@ -867,6 +877,7 @@ public final class Knobs {
           WORKLOAD_WARMUP_BEFORE,
           WORKLOAD_WARMUP_MAX_ORDERS,
           WORKLOAD_WARMUP_MAX_SECONDS,
+          WORKLOAD_WARMUP_BATCH_ORDERS,
           WORKLOAD_STEADY_BATCHES,
           WORKLOAD_STEADY_TOLERANCE,
           WORKLOAD_MAX_STEAL_PERCENT,

@@ -112,7 +112,7 @@ final class BatchOrderRepetition implements PlanRepetition {
             tag + "w",
             dir.resolve("warmup"),
             () -> prepare(knobs),
-            () -> measuredOrders(knobs),
+            () -> warmupOrders(knobs),
             rate -> lastRatePerMinute = rate);
     tiers.middlewareWarmedUp(done.steadyState());
     progress.phase(at, "preparing data");
@@ -138,6 +138,12 @@ final class BatchOrderRepetition implements PlanRepetition {
     double steadyShare = 1 - 2 * CompletionRates.TRIM;
     long needed = (long) Math.ceil(perMinute / 60 * seconds / steadyShare);
     return (int) Math.min(Integer.MAX_VALUE, Math.max(orders, needed));
+  }
+
+  /** {@code workload.warmupBatchOrders}, or as many as a measured batch when it is 0. */
+  private int warmupOrders(KnobSet knobs) {
+    int asked = knobs.get(Knobs.WORKLOAD_WARMUP_BATCH_ORDERS);
+    return asked > 0 ? asked : measuredOrders(knobs);
   }
 
   private static long millisSince(long startNanos) {

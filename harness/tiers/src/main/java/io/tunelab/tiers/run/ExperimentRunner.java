@@ -219,7 +219,8 @@ public final class ExperimentRunner {
         step.index + 1,
         experiment.steps().size(),
         rep,
-        experiment.repetitions().max(),
+        // a disturbed repetition measured again goes past the count: show how far
+        Math.max(rep, experiment.repetitions().max()),
         eta.eta());
   }
 
