@@ -121,7 +121,7 @@ class RunCommandIT {
         assertThat(window.path("deliveredWhileHeld").asLong()).isZero();
         assertThat(window.path("queuedAtRelease").asInt())
             .isEqualTo(rep.path("accounting").path("submitted").asInt())
-            .isGreaterThanOrEqualTo(80);
+            .isGreaterThanOrEqualTo(60);
         assertThat(window.path("steadySeconds").asDouble()).isPositive();
         assertThat(window.path("stealPercent").isNumber()).isTrue();
         assertThat(window.path("middlewareCpuMillisPerOrder").asDouble()).isPositive();

@@ -31,8 +31,10 @@ class SteadyStateIT {
           workload:
             orders: 20
             mix: "1:0:0"
+            mode: rate
+            arrivalsPerMinute: 600
             warmupOrders: 10
-            warmupMaxOrders: 80
+            warmupMaxOrders: 60
             warmupMaxSeconds: 600
             steadyBatches: 3
             steadyTolerancePercent: 0.1
@@ -64,11 +66,11 @@ class SteadyStateIT {
       JsonNode steady = rep.path("warmup").path("steadyState");
       assertThat(steady.path("reached").asBoolean()).isFalse();
       assertThat(steady.path("endedBy").asText())
-          .isEqualTo("workload.warmupMaxOrders (80) orders were sent");
+          .isEqualTo("workload.warmupMaxOrders (60) orders were sent");
       assertThat(steady.path("shape").asText()).isEqualTo("NONE");
-      // four warm-up batches the size of the measured one (20 orders)
-      assertThat(steady.path("batchRatesPerMinute")).hasSize(4);
-      assertThat(rep.path("warmup").path("orders").asInt()).isEqualTo(80);
+      // three warm-up batches the size of the measured one (20 orders)
+      assertThat(steady.path("batchRatesPerMinute")).hasSize(3);
+      assertThat(rep.path("warmup").path("orders").asInt()).isEqualTo(60);
       assertThat(
               Math.max(
                   steady.path("cvPercent").asDouble(),
@@ -77,8 +79,17 @@ class SteadyStateIT {
           .isGreaterThan(0.1);
       // the measured batch still ran and every order is accounted for
       assertThat(rep.path("accounting").path("completed").asInt()).isEqualTo(20);
-      assertThat(rep.path("window").path("mode").asText()).isEqualTo("backlog");
-      assertThat(rep.path("window").path("deliveredWhileHeld").asInt()).isZero();
+      JsonNode window = rep.path("window");
+      assertThat(window.path("mode").asText()).isEqualTo("rate");
+      assertThat(window.path("latencyFrom").asText()).isEqualTo("due");
+      JsonNode arrivals = window.path("arrivals");
+      assertThat(arrivals.path("targetPerMinute").asInt()).isEqualTo(600);
+      assertThat(arrivals.path("planned").asInt()).isEqualTo(20);
+      assertThat(arrivals.path("attempted").asInt()).isEqualTo(20);
+      assertThat(arrivals.path("failed").asInt()).isZero();
+      // 20 orders due 100 ms apart: a late start of one send moves the achieved rate a little
+      assertThat(arrivals.path("achievedPerMinute").asDouble()).isBetween(480.0, 720.0);
+      assertThat(arrivals.path("plannedSpanMillis").asLong()).isEqualTo(1900);
     }
   }
 }

@@ -137,6 +137,24 @@ class ObservedRunIT {
     assertThat(of(with, FindingKind.SEQUENTIAL_SCAN)).isEmpty();
     assertThat(xref(with).indexScans()).isGreaterThan(xref(with).seqScans());
     assertThat(Files.readString(without.dir().resolve("db-snapshot.json"))).contains("xref_data");
+    costsOfAWritingRun(with, 30);
+  }
+
+  /** What the window cost: every order inserts and updates its instance, WAL and all. */
+  private static void costsOfAWritingRun(Observations seen, int orders) throws Exception {
+    WorkCost cost = seen.recordWorkCost(orders).orElseThrow();
+
+    assertThat(cost.walBytesPerUnit()).isPositive();
+    assertThat(cost.statementsPerUnit()).isPositive();
+    assertThat(cost.commitsPerUnit()).isPositive();
+    assertThat(cost.cpuMillisPerUnit().get("middleware")).isPositive();
+    assertThat(seen.harnessCost())
+        .hasValueSatisfying(
+            h -> assertThat(h.tiers()).containsOnlyKeys("load", "mocks", "controller"));
+    assertThat(seen.machineNoise())
+        .hasValueSatisfying(n -> assertThat(n.beforeSampling()).isNotNull());
+    assertThat(Files.readString(seen.dir().resolve("observations.json")))
+        .contains("\"harnessCost\"", "\"machineNoise\"", "\"workCost\"", "\"walBytesPerUnit\"");
   }
 
   @Test
@@ -155,27 +173,6 @@ class ObservedRunIT {
         .satisfies(f -> assertThat(f.subject()).isEqualTo("middleware"));
     assertThat(seen.series("gc.heapAfterMegabytes", "middleware")).isNotEmpty();
     assertThat(Files.readString(seen.dir().resolve("gc.json"))).contains("\"pauses\"");
-  }
-
-  @Test
-  void aRunThatWritesCostsWalStatementsCommitsAndCpuPerOrder() throws Exception {
-    List<TestOrder> orders = TestOrders.orders("c", "small", 20, fixture.parties(20));
-
-    Observations seen = observe("cost", consumers(2), orders);
-    WorkCost cost = seen.recordWorkCost(orders.size()).orElseThrow();
-
-    // Every order inserts and updates its instance: WAL, statements and commits of its own.
-    assertThat(cost.walBytesPerUnit()).isPositive();
-    assertThat(cost.statementsPerUnit()).isPositive();
-    assertThat(cost.commitsPerUnit()).isPositive();
-    assertThat(cost.cpuMillisPerUnit().get("middleware")).isPositive();
-    assertThat(seen.harnessCost())
-        .hasValueSatisfying(
-            h -> assertThat(h.tiers()).containsOnlyKeys("load", "mocks", "controller"));
-    assertThat(seen.machineNoise())
-        .hasValueSatisfying(n -> assertThat(n.beforeSampling()).isNotNull());
-    assertThat(Files.readString(seen.dir().resolve("observations.json")))
-        .contains("\"harnessCost\"", "\"machineNoise\"", "\"workCost\"", "\"walBytesPerUnit\"");
   }
 
   /**
