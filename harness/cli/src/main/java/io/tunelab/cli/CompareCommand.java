@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Compare two runs (results/<run-id> folders or their run.json): per step of the same name,"
           + " throughput, p50, p99, p99.9 and errors of B against A over the repetitions: means,"
-          + " the ratio B/A with Fieller's 95% interval, Welch's t-test p and the p adjusted by"
+          + " the ratio B/A with Fieller's 95%% interval, Welch's t-test p and the p adjusted by"
           + " Holm over every row, and a verdict (better, worse, or no significant difference with"
           + " the smallest change these repetitions could detect). Exit code 0 whatever the"
           + " verdicts."

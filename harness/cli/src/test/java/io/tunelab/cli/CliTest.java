@@ -35,6 +35,22 @@ class CliTest {
   }
 
   @Test
+  void everyCommandsHelpFormatsCleanly() {
+    // picocli formats descriptions with String.format: a lone % leaves the text raw and warns
+    java.io.PrintStream stderr = System.err;
+    java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+    System.setErr(new java.io.PrintStream(warnings, true));
+    try {
+      for (CommandLine sub : Tunelab.commandLine().getSubcommands().values()) {
+        assertThat(sub.getUsageMessage()).as(sub.getCommandName()).doesNotContain("%n");
+      }
+    } finally {
+      System.setErr(stderr);
+    }
+    assertThat(warnings.toString()).isEmpty();
+  }
+
+  @Test
   void rejectsUnknownKnobBeforeStartingAnything() {
     int code = execute("stack", "up", "--set", "broker.persistance=off");
 

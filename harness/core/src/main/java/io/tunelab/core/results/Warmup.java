@@ -12,8 +12,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param millis wall time of the warm-up (send and drain, or the whole warm-up run)
  * @param requests concurrent-soap: requests made
  * @param answered concurrent-soap: requests answered without error
- * @param purged batch-order: orders of the warm-up's backlog removed from the intake queue
- *     unprocessed once the rate was steady; null for a warm-up without a backlog
+ * @param purged orders a warm-up removed from the intake queue unprocessed; null (warm-up batches
+ *     drain whole; the field stays for run.json files that have it)
  * @param steadyState batch-order: how the warm-up ended and what its rule saw; null when it ran
  *     without the rule
  */
@@ -31,10 +31,10 @@ public record Warmup(
     this(orders, settled, millis, null, null, null, null);
   }
 
-  /** A batch-order warm-up until steady: its backlog, what settled, what was purged, the rule. */
+  /** A batch-order warm-up until steady: the orders its batches sent and settled, the rule. */
   public static Warmup untilSteady(
-      int orders, int settled, int purged, long millis, SteadyStateReport steadyState) {
-    return new Warmup(orders, settled, millis, null, null, purged, steadyState);
+      int orders, int settled, long millis, SteadyStateReport steadyState) {
+    return new Warmup(orders, settled, millis, null, null, null, steadyState);
   }
 
   /** A concurrent-soap warm-up. */

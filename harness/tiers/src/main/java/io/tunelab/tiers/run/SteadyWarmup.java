@@ -89,7 +89,7 @@ final class SteadyWarmup {
     }
     SteadyStateReport report = report(knobs, batches, endedBy, sent, started);
     progress.line(summary(at, report));
-    return Warmup.untilSteady(sent, settled, 0, report.millis(), report);
+    return Warmup.untilSteady(sent, settled, report.millis(), report);
   }
 
   private static String line(
