@@ -23,6 +23,8 @@ import java.util.List;
  *     null with too few batches
  * @param cpuTrendPercent the same of the middleware's CPU per order over those batches; null when
  *     unknown
+ * @param cpuFallPercent how much lower the middleware's mean CPU per order over those batches is
+ *     than over the ones before them, %; null when not judged (CPU to spare, too few batches)
  * @param shape FLAT, WARMUP (rose to its level), SLOWDOWN (fell to it), NONE (not steady)
  * @param orders orders the warm-up batches sent
  * @param millis the warm-up's wall time, milliseconds
@@ -41,6 +43,7 @@ public record SteadyStateReport(
     Double cvPercent,
     Double trendPercent,
     Double cpuTrendPercent,
+    Double cpuFallPercent,
     String shape,
     int orders,
     long millis,

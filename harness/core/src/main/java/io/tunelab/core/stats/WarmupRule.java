@@ -8,9 +8,11 @@ import java.util.List;
  * batches} batches the host did not disturb, the throughput and the middleware's CPU per order both
  * meet the {@link SteadyState} rule at {@code tolerance}. Throughput alone is not enough on a small
  * machine: its batch-to-batch noise can hide the JIT still at work, which shows plainly in the CPU
- * the middleware spends per order (it falls about five-fold on 2 cores). A batch during which the
- * hypervisor took more than {@code maxStealPercent} of the machine tells nothing about the
- * middleware and is left out.
+ * the middleware spends per order (it falls about five-fold on 2 cores). Its last fall is slow and
+ * noisy (about 13 to 8 ms over 3,000 orders), too slow for a trend over k batches to see, so the
+ * CPU per order of the last k batches must also not have fallen by more than the tolerance against
+ * the k before them. A batch during which the hypervisor took more than {@code maxStealPercent} of
+ * the machine tells nothing about the middleware and is left out.
  *
  * @param batches k, the undisturbed batches the rule looks at, 2 or more
  * @param tolerance the largest CV and relative trend of either series, a fraction (0.1 = 10%)
@@ -56,9 +58,16 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
    * @param throughput the rule's verdict on the undisturbed batches' throughput
    * @param cpu the figures of their CPU per order (its {@code trend} is what counts); null when not
    *     judged: the machine had CPU to spare, or a batch has no figure
+   * @param cpuFall how much lower the mean CPU per order of the last k batches is than that of the
+   *     k before them, a fraction (0.1 = 10% lower, negative when higher); null when not judged or
+   *     fewer than 2k undisturbed batches have a figure
    */
   public record Verdict(
-      boolean steady, int disturbed, SteadyState.Verdict throughput, SteadyState.Verdict cpu) {}
+      boolean steady,
+      int disturbed,
+      SteadyState.Verdict throughput,
+      SteadyState.Verdict cpu,
+      Double cpuFall) {}
 
   /** Whether the batch is disturbed: more steal than {@link #maxStealPercent}. */
   public boolean disturbed(Batch batch) {
@@ -78,9 +87,32 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
           b -> perOrder.add(b.cpuMillisPerOrder() == null ? Double.NaN : b.cpuMillisPerOrder()));
       cpu = rule.judge(perOrder.subList(Math.max(0, perOrder.size() - batches), perOrder.size()));
     }
-    boolean cpuLevel = cpu == null || (!Double.isNaN(cpu.trend()) && cpu.trend() >= -tolerance);
+    Double cpuFall = cpu == null ? null : fall(kept);
+    boolean cpuLevel =
+        cpu == null
+            || (!Double.isNaN(cpu.trend())
+                && cpu.trend() >= -tolerance
+                && (cpuFall == null || cpuFall <= tolerance));
     boolean steady = throughput.steady() && cpuLevel;
-    return new Verdict(steady, all.size() - kept.size(), throughput, cpu);
+    return new Verdict(steady, all.size() - kept.size(), throughput, cpu, cpuFall);
+  }
+
+  /** 1 - (mean CPU per order of the last k) / (mean of the k before); null without both. */
+  private Double fall(List<Batch> kept) {
+    int n = kept.size();
+    if (n < 2 * batches) {
+      return null;
+    }
+    double before = meanCpu(kept.subList(n - 2 * batches, n - batches));
+    double now = meanCpu(kept.subList(n - batches, n));
+    return Double.isNaN(before) || Double.isNaN(now) || before <= 0 ? null : 1 - now / before;
+  }
+
+  private static double meanCpu(List<Batch> batches) {
+    return batches.stream()
+        .mapToDouble(b -> b.cpuMillisPerOrder() == null ? Double.NaN : b.cpuMillisPerOrder())
+        .average()
+        .orElse(Double.NaN);
   }
 
   /** Whether the machine was busy enough over these batches for the JIT to hold the drain back. */

@@ -1,6 +1,7 @@
 package io.tunelab.core.stats;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -89,6 +90,38 @@ class WarmupRuleTest {
         List.of(batch(2400, 12, 0), batch(2450, 12, 20), batch(2420, 12, 0));
 
     assertThat(rule.judge(batches).steady()).isFalse();
+  }
+
+  @Test
+  void aCpuPerOrderStillBelowTheBatchesBeforeIsNotSteady() {
+    // the restart ladder's warm-up (CPU-bound, 2 cores): over its last three batches the CPU per
+    // order wanders (13.4, 11.3, 13.0) and the throughput varies 8%, yet both are well below the
+    // three before; the repetitions after it measured 11.2 down to 8.4 ms per order
+    List<WarmupRule.Batch> batches = new java.util.ArrayList<>();
+    double[][] ladder = {
+      {813.9, 69.2, 2.8}, {1148.9, 37.4, 1.9}, {1620.7, 28.2, 0.9}, {1403.8, 26.5, 7.1},
+      {1686.9, 22.8, 7.7}, {2197.9, 17.8, 2.5}, {2339.6, 14.5, 1.7}, {2288.3, 13.4, 3.9},
+      {2569.8, 11.3, 1.8}, {2168.7, 13.0, 7.1}
+    };
+    for (double[] b : ladder) {
+      batches.add(new WarmupRule.Batch(b[0], b[1], b[2], 92.0));
+    }
+    WarmupRule tenPercent = new WarmupRule(3, 0.10, 10);
+
+    WarmupRule.Verdict verdict = tenPercent.judge(batches);
+
+    assertThat(verdict.throughput().steady()).isTrue();
+    assertThat(Math.abs(verdict.cpu().trend())).isLessThan(0.10);
+    // (13.4 + 11.3 + 13.0) / (22.8 + 17.8 + 14.5) = 0.684: 31.6% lower
+    assertThat(verdict.cpuFall()).isCloseTo(1 - 37.7 / 55.1, within(1e-9));
+    assertThat(verdict.steady()).isFalse();
+    // three more batches at the level the JIT reached against the three before
+    batches.add(new WarmupRule.Batch(2600, 11.8, 1.0, 92.0));
+    batches.add(new WarmupRule.Batch(2650, 11.6, 1.0, 92.0));
+    batches.add(new WarmupRule.Batch(2620, 11.9, 1.0, 92.0));
+    WarmupRule.Verdict later = tenPercent.judge(batches);
+    assertThat(later.cpuFall()).isBetween(0.0, 0.10);
+    assertThat(later.steady()).isTrue();
   }
 
   @Test

@@ -162,10 +162,12 @@ final class SteadyWarmup {
             Locale.ROOT,
             "steady when, over the last %d warm-up batches with at most %s%% steal, the throughput"
                 + " varies (CV) and trends by at most %s%% and, on a machine at least 80%% busy,"
-                + " the middleware's CPU per order falls by no more",
+                + " the middleware's CPU per order falls by no more along them nor against the %d"
+                + " before them",
             rule.batches(),
             Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
-            Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)));
+            Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)),
+            rule.batches());
     return new SteadyStateReport(
         reached,
         text,
@@ -177,6 +179,7 @@ final class SteadyWarmup {
         percent(throughput.cv()),
         percent(throughput.trend()),
         verdict.cpu() == null ? null : percent(verdict.cpu().trend()),
+        verdict.cpuFall() == null ? null : percent(verdict.cpuFall()),
         throughput.shape().name(),
         sent,
         System.currentTimeMillis() - started,
