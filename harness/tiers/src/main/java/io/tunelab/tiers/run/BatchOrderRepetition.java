@@ -5,7 +5,6 @@ import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
-import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
@@ -27,10 +26,12 @@ final class BatchOrderRepetition implements PlanRepetition {
   private final Progress progress;
   private final SteadyWarmup warmup;
   private final MeasuredDrain measured;
-  private double lastRatePerMinute = Double.NaN;
+  private final BatchSizer sizer;
 
-  BatchOrderRepetition(RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress) {
+  BatchOrderRepetition(
+      RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress, BatchSizer sizer) {
     this.tiers = tiers;
+    this.sizer = sizer;
     this.sampler = sampler;
     this.progress = progress;
     this.measured = new MeasuredDrain(tiers, new OrderSender(tiers, load), progress);
@@ -48,7 +49,7 @@ final class BatchOrderRepetition implements PlanRepetition {
     Sampler.Window window = tiers.samplerWindow(at, dir);
     try (Sampler.Sampling sampling = sampler.start(window)) {
       Warmup warmedUp = warmupDue(knobs) ? warmUp(knobs, at, tag, dir) : null;
-      int orders = measuredOrders(knobs);
+      int orders = sizer.measured(at.stepNumber() + "/" + at.step(), knobs);
       MeasuredDrain.Drained drained =
           measured.run(knobs, at, orders, tag + "m", dir.resolve("load"), sampling);
       DrainMetrics m = drained.drain().accounting().metrics();
@@ -66,9 +67,7 @@ final class BatchOrderRepetition implements PlanRepetition {
                   dir)
               .withWindow(BatchOrderOutcome.window(drained), tiers.middlewareJvm());
       progress.line(BatchOrderOutcome.line(at, done));
-      if (done.metrics().throughputPerMinute() > 0) {
-        lastRatePerMinute = done.metrics().throughputPerMinute();
-      }
+      sizer.drained(done.metrics().throughputPerMinute());
       return sampling
           .finish(m.completedOrders(), m.meanMillis())
           .map(o -> o.applyTo(done))
@@ -112,38 +111,12 @@ final class BatchOrderRepetition implements PlanRepetition {
             tag + "w",
             dir.resolve("warmup"),
             () -> prepare(knobs),
-            () -> warmupOrders(knobs),
-            rate -> lastRatePerMinute = rate);
+            () -> sizer.warmup(knobs),
+            sizer::drained);
     tiers.middlewareWarmedUp(done.steadyState());
     progress.phase(at, "preparing data");
     prepare(knobs);
     return done;
-  }
-
-  /**
-   * {@code workload.orders}, or more when the steady window would be shorter than {@code
-   * workload.minMeasuredSeconds} (it spans the middle 80% of the completions): at the last known
-   * drain rate, or in rate mode at {@code workload.arrivalsPerMinute}.
-   */
-  private int measuredOrders(KnobSet knobs) {
-    int orders = knobs.get(Knobs.WORKLOAD_ORDERS);
-    int seconds = knobs.get(Knobs.WORKLOAD_MIN_MEASURED_SECONDS);
-    double perMinute =
-        "rate".equals(knobs.get(Knobs.WORKLOAD_MODE))
-            ? knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
-            : lastRatePerMinute;
-    if (Double.isNaN(perMinute) || perMinute <= 0 || seconds == 0) {
-      return orders;
-    }
-    double steadyShare = 1 - 2 * CompletionRates.TRIM;
-    long needed = (long) Math.ceil(perMinute / 60 * seconds / steadyShare);
-    return (int) Math.min(Integer.MAX_VALUE, Math.max(orders, needed));
-  }
-
-  /** {@code workload.warmupBatchOrders}, or as many as a measured batch when it is 0. */
-  private int warmupOrders(KnobSet knobs) {
-    int asked = knobs.get(Knobs.WORKLOAD_WARMUP_BATCH_ORDERS);
-    return asked > 0 ? asked : measuredOrders(knobs);
   }
 
   private static long millisSince(long startNanos) {

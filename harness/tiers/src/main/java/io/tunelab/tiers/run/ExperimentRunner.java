@@ -64,6 +64,7 @@ public final class ExperimentRunner {
   private final Progress progress;
   private final Object lock = new Object();
   private RunTiers tiers;
+  private BatchSizer sizer;
   private Path runDir;
   private RunResult result;
   private boolean ended;
@@ -92,6 +93,7 @@ public final class ExperimentRunner {
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
       tiers = new RunTiers(provider, runDir.resolve("logs"), progress::line);
+      sizer = new BatchSizer();
       result =
           new RunResult(
                   runDir.getFileName().toString(),
@@ -168,7 +170,7 @@ public final class ExperimentRunner {
     step.repetition =
         experiment.plan() == Plan.CONCURRENT_SOAP
             ? new SoapRepetition(tiers, load, sampler, progress)
-            : new BatchOrderRepetition(tiers, load, sampler, progress);
+            : new BatchOrderRepetition(tiers, load, sampler, progress, sizer);
   }
 
   private void runRepetition(Experiment experiment, StepRun step, Eta eta)
