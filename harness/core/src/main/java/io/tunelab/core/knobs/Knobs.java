@@ -435,7 +435,7 @@ public final class Knobs {
           5,
           "executions",
           "pgjdbc prepareThreshold: executions before a statement is server-prepared; 0 never",
-          "AIA: bind variables, parse cost");
+          "sort hub: bind variables, parse cost");
   public static final Knob<Integer> MIDDLEWARE_JDBC_STATEMENT_CACHE =
       middleware(
           "jdbc.statementCacheQueries",
@@ -443,7 +443,7 @@ public final class Knobs {
           256,
           "statements",
           "pgjdbc preparedStatementCacheQueries: statements cached per connection",
-          "AIA: SESSION_CACHED_CURSORS, statement cache");
+          "sort hub: SESSION_CACHED_CURSORS, statement cache");
   public static final Knob<Integer> MIDDLEWARE_FETCHER_POLLING =
       middleware(
           "fetcher.pollingMillis",
