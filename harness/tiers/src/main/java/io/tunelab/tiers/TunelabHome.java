@@ -75,10 +75,6 @@ public record TunelabHome(Path root) {
     return root.resolve("jmeter-plans");
   }
 
-  public Path experiments() {
-    return root.resolve("experiments");
-  }
-
   public Path results() {
     return root.resolve("results");
   }

@@ -102,10 +102,6 @@ public record ObserverConfig(
     return new ObserverConfig(dir, more, childTiers, endpoints, middlewareStatus, gcLog, interval);
   }
 
-  public ObserverConfig withInterval(Duration value) {
-    return new ObserverConfig(dir, tiers, childTiers, endpoints, middlewareStatus, gcLog, value);
-  }
-
   private ObserverConfig with(Optional<Supplier<JsonNode>> status, Optional<Path> log) {
     return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, interval);
   }

@@ -55,15 +55,13 @@ final class PgObserver implements AutoCloseable {
   private static final Set<String> IDENTIFIERS = Set.of("relid", "indexrelid", "datid");
 
   private final Connection connection;
-  private final int ownPid;
   // Which views this server has: asked once, so that a snapshot runs no statement of its own
   // outside the statistics views.
   private Map<String, String> views;
   private final PgStatements statements;
 
-  private PgObserver(Connection connection, int ownPid) {
+  private PgObserver(Connection connection) {
     this.connection = connection;
-    this.ownPid = ownPid;
     this.statements = new PgStatements(connection);
   }
 
@@ -75,12 +73,7 @@ final class PgObserver implements AutoCloseable {
     properties.setProperty("socketTimeout", "30");
     properties.setProperty("ApplicationName", "tunelab-observer");
     try {
-      Connection connection = DriverManager.getConnection(jdbcUrl, properties);
-      try (Statement statement = connection.createStatement();
-          ResultSet rows = statement.executeQuery("SELECT pg_backend_pid()")) {
-        rows.next();
-        return new PgObserver(connection, rows.getInt(1));
-      }
+      return new PgObserver(DriverManager.getConnection(jdbcUrl, properties));
     } catch (SQLException e) {
       throw new IllegalStateException(
           "cannot connect to PostgreSQL at " + jdbcUrl + " to observe it: " + e.getMessage(), e);
@@ -201,10 +194,6 @@ final class PgObserver implements AutoCloseable {
       }
     }
     return result;
-  }
-
-  int ownPid() {
-    return ownPid;
   }
 
   @Override

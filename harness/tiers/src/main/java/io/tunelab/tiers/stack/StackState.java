@@ -40,13 +40,6 @@ public record StackState(
         && ProcessHandle.of(ownerPid).map(ProcessHandle::isAlive).map(alive -> !alive).orElse(true);
   }
 
-  /** Whether any recorded process still runs. */
-  public boolean anyAlive() {
-    return tiers.stream()
-        .flatMap(tier -> tier.processes().stream())
-        .anyMatch(p -> p.live().isPresent());
-  }
-
   /**
    * A tier and its processes.
    *
