@@ -13,7 +13,8 @@ import java.util.stream.Collectors;
  * to this one: an experiment that sets it (in {@code workload:}, {@code knobs:}, a step or {@code
  * --set}) is refused rather than silently ignored, so that nobody believes, say, {@code
  * workload.orders} shaped a SOAP run. Knobs of the tiers (db, broker, mocks, middleware) and the
- * shared workload knobs (threads, warm-up timing, error limit) apply to every plan.
+ * shared workload knobs (threads, warm-up timing and its steady-state rule, error and steal limits)
+ * apply to every plan.
  */
 public final class PlanKnobs {
   private static final Map<Plan, List<Knob<?>>> OWN = new EnumMap<>(Plan.class);
@@ -25,10 +26,7 @@ public final class PlanKnobs {
             Knobs.WORKLOAD_ORDERS,
             Knobs.WORKLOAD_WARMUP_ORDERS,
             Knobs.WORKLOAD_WARMUP_MAX_ORDERS,
-            Knobs.WORKLOAD_WARMUP_MAX_SECONDS,
             Knobs.WORKLOAD_WARMUP_BATCH_ORDERS,
-            Knobs.WORKLOAD_STEADY_BATCHES,
-            Knobs.WORKLOAD_STEADY_TOLERANCE,
             Knobs.WORKLOAD_MODE,
             Knobs.WORKLOAD_MIN_MEASURED_SECONDS,
             Knobs.WORKLOAD_MIX,
@@ -74,8 +72,10 @@ public final class PlanKnobs {
               + plan.yamlName()
               + ": remove it; that plan's own workload knobs are "
               + own(plan).stream().map(Knob::name).collect(Collectors.joining(", "))
-              + ", with workload.threads, workload.warmupBefore, workload.arrivalsPerMinute and"
-              + " workload.maxErrorPercent");
+              + ", with workload.threads, workload.warmupBefore, workload.arrivalsPerMinute,"
+              + " workload.maxErrorPercent, workload.maxStealPercent and the warm-up's rule"
+              + " (workload.steadyBatches, workload.steadyTolerancePercent,"
+              + " workload.warmupMaxSeconds)");
     }
   }
 }

@@ -603,8 +603,7 @@ public final class Knobs {
           KnobTypes.integer(1, 86_400),
           300,
           "s",
-          "batch-order: the longest a warm-up runs before its repetitions get the verdict 'no"
-              + " steady state'",
+          "the longest a warm-up runs before its repetitions get the verdict 'no steady state'",
           "");
   public static final Knob<Integer> WORKLOAD_WARMUP_BATCH_ORDERS =
       workload(
@@ -622,8 +621,8 @@ public final class Knobs {
           KnobTypes.integer(2, 1_000),
           3,
           "batches",
-          "batch-order: how many consecutive warm-up batches must agree for the throughput to be"
-              + " steady",
+          "how many consecutive warm-up batches (batch-order) or rounds (concurrent-soap) must"
+              + " agree for the throughput to be steady",
           "Georges et al. 2007: CoV of the last k iterations");
   public static final Knob<Double> WORKLOAD_STEADY_TOLERANCE =
       workload(
@@ -631,8 +630,8 @@ public final class Knobs {
           KnobTypes.decimal(0.1, 50),
           10.0,
           "%",
-          "batch-order: steady when the last warm-up batches' throughputs vary (CV) and trend by at"
-              + " most this",
+          "steady when the last warm-up batches' (or rounds') throughputs vary (CV) and trend by"
+              + " at most this",
           "");
   public static final Knob<Double> WORKLOAD_MAX_STEAL_PERCENT =
       workload(
@@ -774,8 +773,9 @@ public final class Knobs {
           KnobTypes.integer(0, 100_000_000),
           5,
           "loops",
-          "concurrent-soap: iterations per user (workload.threads, closed model) run before the"
-              + " measured run; never measured, in no statistic",
+          "concurrent-soap: iterations per user (workload.threads, closed model) in each warm-up"
+              + " round, rounds until the throughput is steady; never measured, in no statistic;"
+              + " 0: no warm-up",
           "");
 
   public static final Knob<Integer> WORKLOAD_RESPONSE_TIMEOUT =

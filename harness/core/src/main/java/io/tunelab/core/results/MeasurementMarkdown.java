@@ -83,26 +83,30 @@ final class MeasurementMarkdown {
     return step.repetitions().stream()
         .map(Repetition::warmup)
         .filter(w -> w != null && w.steadyState() != null)
-        .map(Warmup::steadyState)
         .reduce((first, later) -> later)
         .map(
-            s ->
-                s.reached()
-                    ? String.format(
-                        Locale.ROOT,
-                        "warm-up steady at %.1f/min after %d batches, %d orders, %.0f s (%s)",
-                        s.levelPerMinute(),
-                        s.batchRatesPerMinute().size(),
-                        s.orders(),
-                        s.millis() / 1000.0,
-                        s.shape().toLowerCase(Locale.ROOT))
-                    : String.format(
-                        Locale.ROOT,
-                        "warm-up NO STEADY STATE after %d batches, %d orders, %.0f s (%s)",
-                        s.batchRatesPerMinute().size(),
-                        s.orders(),
-                        s.millis() / 1000.0,
-                        s.endedBy()));
+            w -> {
+              SteadyStateReport s = w.steadyState();
+              // concurrent-soap warms up in rounds of requests, batch-order in batches of orders
+              String parts =
+                  w.requests() != null
+                      ? s.batchRatesPerMinute().size() + " rounds, " + s.orders() + " requests"
+                      : s.batchRatesPerMinute().size() + " batches, " + s.orders() + " orders";
+              return s.reached()
+                  ? String.format(
+                      Locale.ROOT,
+                      "warm-up steady at %.1f/min after %s, %.0f s (%s)",
+                      s.levelPerMinute(),
+                      parts,
+                      s.millis() / 1000.0,
+                      s.shape().toLowerCase(Locale.ROOT))
+                  : String.format(
+                      Locale.ROOT,
+                      "warm-up NO STEADY STATE after %s, %.0f s (%s)",
+                      parts,
+                      s.millis() / 1000.0,
+                      s.endedBy());
+            });
   }
 
   private static String spread(JvmSpread s) {

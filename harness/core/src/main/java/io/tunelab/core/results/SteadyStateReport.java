@@ -26,7 +26,8 @@ import java.util.List;
  * @param cpuFallPercent how much lower the middleware's mean CPU per order over those batches is
  *     than over the ones before them, %; null when not judged (CPU to spare, too few batches)
  * @param shape FLAT, WARMUP (rose to its level), SLOWDOWN (fell to it), NONE (not steady)
- * @param orders orders the warm-up batches sent
+ * @param orders orders the warm-up batches sent (batch-order), or requests its rounds made
+ *     (concurrent-soap)
  * @param millis the warm-up's wall time, milliseconds
  * @param endedBy {@code steady}, or why it stopped without: a cap, a drain that stalled, a
  *     middleware that died

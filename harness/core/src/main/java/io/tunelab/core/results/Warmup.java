@@ -14,8 +14,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param answered concurrent-soap: requests answered without error
  * @param purged orders a warm-up removed from the intake queue unprocessed; null (warm-up batches
  *     drain whole; the field stays for run.json files that have it)
- * @param steadyState batch-order: how the warm-up ended and what its rule saw; null when it ran
- *     without the rule
+ * @param steadyState how the warm-up ended and what its rule saw (batch-order batches,
+ *     concurrent-soap rounds); null when it ran without the rule
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Warmup(
@@ -40,6 +40,12 @@ public record Warmup(
   /** A concurrent-soap warm-up. */
   public static Warmup ofRequests(int requests, int answered, long millis) {
     return new Warmup(null, null, millis, requests, answered, null, null);
+  }
+
+  /** A concurrent-soap warm-up in rounds until steady: the requests of its rounds, the rule. */
+  public static Warmup ofRequestsUntilSteady(
+      int requests, int answered, long millis, SteadyStateReport steadyState) {
+    return new Warmup(null, null, millis, requests, answered, null, steadyState);
   }
 
   /** Whether a steady-state rule judged this warm-up and found no steady state. */

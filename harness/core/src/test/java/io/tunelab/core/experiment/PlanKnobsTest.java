@@ -48,6 +48,26 @@ class PlanKnobsTest {
   }
 
   @Test
+  void bothPlansReadTheWarmupsSteadyStateRule() {
+    for (String plan : new String[] {"concurrent-soap", "batch-order"}) {
+      Step step =
+          parse(
+                  "plan: "
+                      + plan
+                      + "\nworkload: {steadyBatches: 4, steadyTolerancePercent: 5,"
+                      + " warmupMaxSeconds: 60, maxStealPercent: 8}\nsteps: [{name: a}]\n",
+                  Map.of())
+              .steps()
+              .get(0);
+
+      assertThat(step.knobs().get(Knobs.WORKLOAD_STEADY_BATCHES)).as(plan).isEqualTo(4);
+      assertThat(step.knobs().get(Knobs.WORKLOAD_STEADY_TOLERANCE)).as(plan).isEqualTo(5.0);
+      assertThat(step.knobs().get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)).as(plan).isEqualTo(60);
+      assertThat(step.knobs().get(Knobs.WORKLOAD_MAX_STEAL_PERCENT)).as(plan).isEqualTo(8.0);
+    }
+  }
+
+  @Test
   void soapWorkloadDefaultsAreTheClosedModelWithAShortWarmup() {
     Experiment experiment = parse("plan: concurrent-soap\nsteps: [{name: a}]\n", Map.of());
 

@@ -92,6 +92,51 @@ class SoapRunFilesTest {
   }
 
   @Test
+  void aWarmupInRoundsIsSummarizedInRequestsAndReadsBack() throws Exception {
+    SteadyStateReport rounds =
+        new SteadyStateReport(
+            true,
+            "steady when, over the last 3 warm-up rounds ...",
+            List.of(2700.0, 3400.0, 3500.0, 3450.0),
+            java.util.Arrays.asList(null, null, null, null),
+            List.of(1.0, 0.5, 0.4, 0.6),
+            0,
+            3450.0,
+            1.4,
+            -0.6,
+            null,
+            null,
+            "WARMUP",
+            600,
+            21000,
+            "steady");
+    Repetition first = rep(1, 1800, 0);
+    Repetition warmedUp =
+        new Repetition(
+            first.number(),
+            first.valid(),
+            first.verdict(),
+            first.metrics(),
+            null,
+            Warmup.ofRequestsUntilSteady(600, 600, 21000, rounds),
+            first.wallMillis(),
+            first.rawData(),
+            first.requests());
+    StepResult step =
+        StepResult.of("untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(warmedUp));
+    RunResult run = run().withStep(step);
+
+    RunFiles.write(dir, run);
+
+    assertThat(Files.readString(dir.resolve("summary.md")))
+        .contains("warm-up steady at 3450.0/min after 4 rounds, 600 requests, 21 s (warmup)");
+    Warmup read = RunFiles.read(dir).steps().get(0).repetitions().get(0).warmup();
+    assertThat(read.requests()).isEqualTo(600);
+    assertThat(read.orders()).isNull();
+    assertThat(read.steadyState().batchRatesPerMinute()).hasSize(4);
+  }
+
+  @Test
   void summaryCountsAnsweredAndFailedRequests() throws Exception {
     RunFiles.write(dir, run());
 

@@ -68,15 +68,7 @@ final class BatchOrderOutcome {
           .append(drained.held().deliveredWhileHeld())
           .append(" orders reached a consumer while delivery was held: the backlog leaked");
     }
-    Boolean steady = jvmWarmup == null ? null : jvmWarmup.reached();
-    if (Boolean.FALSE.equals(steady)) {
-      verdict.insert(
-          0,
-          "NO STEADY STATE ("
-              + jvmWarmup.endedBy()
-              + "): measured on a middleware whose"
-              + " throughput had not settled, not counted when steady repetitions exist: ");
-    }
+    Boolean steady = steady(jvmWarmup, verdict);
     shortWindow(knobs, drained, verdict);
     boolean disturbed = disturbed(knobs, drained.host().stealPercent(), verdict);
     if (drained.sent().arrivals() != null) {
@@ -131,6 +123,23 @@ final class BatchOrderOutcome {
           .append(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT))
           .append(" s)");
     }
+  }
+
+  /**
+   * Whether the middleware JVM's warm-up found a steady state (null when none judged it); when it
+   * did not, the verdict starts with NO STEADY STATE and why.
+   */
+  static Boolean steady(SteadyStateReport jvmWarmup, StringBuilder verdict) {
+    Boolean steady = jvmWarmup == null ? null : jvmWarmup.reached();
+    if (Boolean.FALSE.equals(steady)) {
+      verdict.insert(
+          0,
+          "NO STEADY STATE ("
+              + jvmWarmup.endedBy()
+              + "): measured on a middleware whose"
+              + " throughput had not settled, not counted when steady repetitions exist: ");
+    }
+    return steady;
   }
 
   /** Says so when the steady window was shorter than {@code workload.minMeasuredSeconds}. */

@@ -13,7 +13,6 @@ import io.tunelab.tiers.load.BillingCustomers;
 import io.tunelab.tiers.load.ConcurrentSoapPlan;
 import io.tunelab.tiers.load.ConcurrentSoapResult;
 import io.tunelab.tiers.load.JmeterRunner;
-import io.tunelab.tiers.load.LatencySummary;
 import io.tunelab.tiers.load.SoapStats;
 import io.tunelab.tiers.observe.HostClock;
 import java.net.URI;
@@ -22,9 +21,10 @@ import java.time.Duration;
 
 /**
  * One repetition of a concurrent-soap step: prepare the data (migrate, index, seed, purge,
- * analyze), write the customers CSV from the seeded cross references, run a closed warm-up that no
- * statistic sees, then the measured run (closed or open model) with the sampler running; its JTL,
- * JMeter's dashboard and the statistics computed from the JTL land in the repetition's folder.
+ * analyze), write the customers CSV from the seeded cross references, warm a middleware JVM new to
+ * the run up until its throughput is steady ({@link SoapWarmup}, in no statistic), then the
+ * measured run (closed or open model) with the sampler running; its JTL, JMeter's dashboard and the
+ * statistics computed from the JTL land in the repetition's folder.
  */
 final class SoapRepetition implements PlanRepetition {
   /** The customers CSV in the repetition's folder. */
@@ -34,12 +34,14 @@ final class SoapRepetition implements PlanRepetition {
   private final JmeterRunner load;
   private final Sampler sampler;
   private final Progress progress;
+  private final SoapWarmup warmup;
 
   SoapRepetition(RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress) {
     this.tiers = tiers;
     this.load = load;
     this.sampler = sampler;
     this.progress = progress;
+    this.warmup = new SoapWarmup(tiers, load, progress);
   }
 
   /** The tag is unused: requests carry no id of their own. */
@@ -55,7 +57,8 @@ final class SoapRepetition implements PlanRepetition {
     URI url = tiers.middleware().billingUrl();
     Sampler.Window window = tiers.samplerWindow(at, dir);
     try (Sampler.Sampling sampling = sampler.start(window)) {
-      Warmup warmup = warmup(knobs, at, url, customers, dir.resolve("warmup"));
+      Warmup warmedUp =
+          warmupDue(knobs) ? warmup.run(knobs, at, url, customers, dir.resolve("warmup")) : null;
       sampling.markMeasured();
       ConcurrentSoapPlan plan = measuredPlan(knobs, url, customers);
       progress.phase(at, "load (" + describe(plan) + ", " + rows + " customers)");
@@ -67,6 +70,7 @@ final class SoapRepetition implements PlanRepetition {
           SoapOutcome.of(result, knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT))
               .withDeath(tiers.middlewareDeath());
       StringBuilder verdict = new StringBuilder(outcome.verdict());
+      Boolean steady = BatchOrderOutcome.steady(tiers.middlewareWarmup().orElse(null), verdict);
       boolean disturbed = BatchOrderOutcome.disturbed(knobs, steal, verdict);
       progress.line(at.step() + " rep " + at.repetition() + ": " + outcome.summaryLine());
       Repetition done =
@@ -76,14 +80,15 @@ final class SoapRepetition implements PlanRepetition {
               verdict.toString(),
               outcome.metrics(),
               null,
-              warmup,
+              warmedUp,
               millisSince(started),
               relativeDir,
               outcome.requests());
       Repetition withLatency =
           LatencyLog.attach(done, result.stats().histograms().get(SoapStats.OVERALL), dir)
               .withMiddlewareJvm(tiers.middlewareJvm())
-              .withDisturbed(disturbed);
+              .withDisturbed(disturbed)
+              .withSteady(steady);
       OperationStats all = outcome.requests().overall();
       return sampling
           .finish(all.requests() - all.errors(), all.meanMillis())
@@ -104,24 +109,18 @@ final class SoapRepetition implements PlanRepetition {
         knobs.get(Knobs.DB_SEED_CUSTOMERS));
   }
 
-  /** The closed warm-up (threads x warmupLoops) before the step's first or every repetition. */
-  private Warmup warmup(KnobSet knobs, Progress.Position at, URI url, Path customers, Path dir)
-      throws InterruptedException {
-    int loops = knobs.get(Knobs.WORKLOAD_WARMUP_LOOPS);
-    boolean everyRepetition = knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
-    if (loops == 0 || !(everyRepetition || at.repetition() == 1)) {
-      return null;
+  /**
+   * A warm-up runs when the middleware JVM has not been warmed up since it started (a fresh,
+   * revived or restarted one), or before every repetition when asked, unless {@code
+   * workload.warmupLoops} is 0; a step that kept the JVM of the step before it measures on that
+   * warm JVM.
+   */
+  private boolean warmupDue(KnobSet knobs) {
+    if (knobs.get(Knobs.WORKLOAD_WARMUP_LOOPS) == 0) {
+      return false;
     }
-    ConcurrentSoapPlan plan =
-        ConcurrentSoapPlan.closed(url, customers, knobs.get(Knobs.WORKLOAD_THREADS), loops)
-            .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
-    progress.phase(at, "warm-up (" + describe(plan) + ", not measured)");
-    long started = System.nanoTime();
-    ConcurrentSoapResult result = load.run(plan, dir, timeout(plan), false);
-    checkInterrupted();
-    LatencySummary all = result.stats().overall();
-    return Warmup.ofRequests(
-        (int) all.count(), (int) (all.count() - all.errors()), millisSince(started));
+    return tiers.middlewareWarmup().isEmpty()
+        || knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
   }
 
   static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {

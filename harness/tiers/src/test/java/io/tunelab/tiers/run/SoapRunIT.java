@@ -11,6 +11,7 @@ import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.TunelabHome;
@@ -43,6 +44,10 @@ class SoapRunIT {
         threads: 2
         loops: 4
         warmupLoops: 1
+        steadyBatches: 2
+        steadyTolerancePercent: 50
+        warmupMaxSeconds: 30
+        maxStealPercent: 100
         responseTimeoutMillis: 3000
       knobs:
         db.seed.customers: 20
@@ -101,13 +106,20 @@ class SoapRunIT {
     Repetition rep = repetition("closed-brm-120");
     List<JtlRecord> samples =
         JtlRecord.read(runDir.resolve(rep.rawData()).resolve("load/results.jtl"));
-    List<JtlRecord> warmup =
-        JtlRecord.read(runDir.resolve(rep.rawData()).resolve("warmup/results.jtl"));
-
-    // 2 users x 4 loops x 3 queries measured; the warm-up's 2 x 1 x 3 in no statistic
+    // 2 users x 4 loops x 3 queries measured; the warm-up's rounds of 2 x 1 x 3 in no statistic,
+    // at least two (workload.steadyBatches), until steady or 30 s
+    SteadyStateReport steady = rep.warmup().steadyState();
+    int rounds = steady.batchRatesPerMinute().size();
+    assertThat(rounds).isGreaterThanOrEqualTo(2);
+    for (int round = 1; round <= rounds; round++) {
+      Path jtl = runDir.resolve(rep.rawData()).resolve("warmup/round-" + round + "/results.jtl");
+      assertThat(JtlRecord.read(jtl)).as(jtl.toString()).hasSize(6);
+    }
+    assertThat(rep.warmup().requests()).isEqualTo(6 * rounds);
+    assertThat(steady.orders()).isEqualTo(6 * rounds);
+    assertThat(steady.batchRatesPerMinute()).allMatch(rate -> rate > 0);
+    assertThat(rep.steady()).isEqualTo(steady.reached());
     assertThat(samples).hasSize(24).allMatch(JtlRecord::success);
-    assertThat(warmup).hasSize(6);
-    assertThat(rep.warmup().requests()).isEqualTo(6);
     assertThat(rep.requests().requests()).isEqualTo(24);
     assertThat(rep.requests().planned()).isEqualTo(24);
     assertThat(rep.metrics().errors()).isZero();
