@@ -26,7 +26,9 @@ final class LoadItBroker {
             5,
             "DLQ",
             List.of("-Xms64m", "-Xmx256m"));
-    return BrokerTier.start(config, freshDir("broker"), OptionalLong.empty());
+    // owned by this JVM: a killed test run leaves no broker behind
+    return BrokerTier.start(
+        config, freshDir("broker"), OptionalLong.of(ProcessHandle.current().pid()));
   }
 
   /** An empty {@code target/it/load/<name>}, emptied of an earlier run's files. */
