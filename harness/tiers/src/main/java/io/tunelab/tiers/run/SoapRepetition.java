@@ -178,7 +178,8 @@ final class SoapRepetition implements PlanRepetition {
     }
   }
 
-  private static Double percent(java.util.OptionalDouble value) {
+  /** The value, or null when unknown. */
+  static Double percent(java.util.OptionalDouble value) {
     return value.isPresent() ? value.getAsDouble() : null;
   }
 

@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalDouble;
 
 /**
  * The warm-up of a concurrent-soap step until its throughput is steady, not for a fixed count:
@@ -77,8 +76,8 @@ final class SoapWarmup {
           new WarmupRule.Batch(
               all.requestsPerMinute(),
               null,
-              boxed(after.stealPercentSince(before)),
-              boxed(after.busyPercentSince(before)));
+              SoapRepetition.percent(after.stealPercentSince(before)),
+              SoapRepetition.percent(after.busyPercentSince(before)));
       rounds.add(judged);
       progress.line(line(at, round, judged, rule.disturbed(judged)));
       endedBy = ending(knobs, rule.judge(rounds), started);
@@ -140,8 +139,8 @@ final class SoapWarmup {
         rounds.stream().map(WarmupRule.Batch::stealPercent).toList(),
         (int) rounds.stream().filter(rule::disturbed).count(),
         reached ? throughput.level() : null,
-        percent(throughput.cv()),
-        percent(throughput.trend()),
+        SteadyWarmup.percent(throughput.cv()),
+        SteadyWarmup.percent(throughput.trend()),
         null,
         null,
         throughput.shape().name(),
@@ -154,22 +153,11 @@ final class SoapWarmup {
       Progress.Position at, int round, WarmupRule.Batch judged, boolean disturbed) {
     return String.format(
         Locale.ROOT,
-        "%s rep %d: warm-up round %d: %.1f requests/min, steal %s%s",
+        "%s rep %d: warm-up round %d: %.1f requests/min, steal %s",
         at.step(),
         at.repetition(),
         round,
         judged.throughputPerMinute(),
-        judged.stealPercent() == null
-            ? "?"
-            : String.format(Locale.ROOT, "%.1f%%", judged.stealPercent()),
-        disturbed ? " (disturbed: not judged)" : "");
-  }
-
-  private static Double boxed(OptionalDouble value) {
-    return value.isPresent() ? value.getAsDouble() : null;
-  }
-
-  private static Double percent(double fraction) {
-    return Double.isNaN(fraction) ? null : 100 * fraction;
+        SteadyWarmup.steal(judged, disturbed));
   }
 }

@@ -96,7 +96,7 @@ final class SteadyWarmup {
       Progress.Position at, int batch, WarmupRule.Batch judged, boolean disturbed) {
     return String.format(
         Locale.ROOT,
-        "%s rep %d: warm-up batch %d: %.1f orders/min, middleware %s ms CPU/order, steal %s%s",
+        "%s rep %d: warm-up batch %d: %.1f orders/min, middleware %s ms CPU/order, steal %s",
         at.step(),
         at.repetition(),
         batch,
@@ -104,10 +104,15 @@ final class SteadyWarmup {
         judged.cpuMillisPerOrder() == null
             ? "?"
             : String.format(Locale.ROOT, "%.1f", judged.cpuMillisPerOrder()),
-        judged.stealPercent() == null
+        steal(judged, disturbed));
+  }
+
+  /** A warm-up batch's or round's steal for its progress line, and whether it was judged. */
+  static String steal(WarmupRule.Batch judged, boolean disturbed) {
+    return (judged.stealPercent() == null
             ? "?"
-            : String.format(Locale.ROOT, "%.1f%%", judged.stealPercent()),
-        disturbed ? " (disturbed: not judged)" : "");
+            : String.format(Locale.ROOT, "%.1f%%", judged.stealPercent()))
+        + (disturbed ? " (disturbed: not judged)" : "");
   }
 
   /** Why the warm-up ends after this batch, or null when it goes on. */
@@ -186,7 +191,7 @@ final class SteadyWarmup {
         endedBy);
   }
 
-  private static Double percent(double fraction) {
+  static Double percent(double fraction) {
     return Double.isNaN(fraction) ? null : 100 * fraction;
   }
 
