@@ -365,10 +365,14 @@ class OrderToBillIT {
           .until(() -> management.queue("tunelab.create-customer").messageCount() >= 5);
       // the median of a few samples while the backlog stands: between one acknowledgement and the
       // next delivery a consumer without a window can show two for an instant
-      for (int i = 0; i < 7; i++) {
-        held.add(management.queue("tunelab.create-customer").deliveringCount());
-        Thread.sleep(40);
-      }
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .pollInterval(Duration.ofMillis(40))
+          .until(
+              () -> {
+                held.add(management.queue("tunelab.create-customer").deliveringCount());
+                return held.size() >= 7;
+              });
       fixture.awaitAccounted(10, Duration.ofSeconds(60));
     }
     return held.stream().sorted().toList().get(held.size() / 2);

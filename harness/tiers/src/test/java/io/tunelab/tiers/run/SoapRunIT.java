@@ -118,6 +118,8 @@ class SoapRunIT {
     assertThat(rep.warmup().requests()).isEqualTo(6 * rounds);
     assertThat(steady.orders()).isEqualTo(6 * rounds);
     assertThat(steady.batchRatesPerMinute()).allMatch(rate -> rate > 0);
+    // the experiment's rule, not the defaults (3 batches, 10%)
+    assertThat(steady.rule()).contains("over the last 2 warm-up rounds").contains("by at most 50%");
     assertThat(rep.steady()).isEqualTo(steady.reached());
     assertThat(samples).hasSize(24).allMatch(JtlRecord::success);
     assertThat(rep.requests().requests()).isEqualTo(24);
