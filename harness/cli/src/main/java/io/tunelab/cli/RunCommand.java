@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.ExitCodes;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.experiment.ProtocolOverrides;
@@ -121,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
       // Ctrl-C: the tiers stopped under the run; what it threw then is no fault of its own
       err.println("tunelab: stopped; partial results, marked incomplete, in " + runner.runDir());
       err.flush();
-      return Tunelab.EXIT_INVALID_RUN;
+      return ExitCodes.INVALID_RUN;
     } finally {
       removeHook(onCtrlC);
     }
@@ -131,7 +132,7 @@ final class RunCommand implements Callable<Integer> {
             + "\nresults: "
             + runner.runDir().resolve(RunFiles.RUN_JSON));
     stdout.flush();
-    return result.valid() ? 0 : Tunelab.EXIT_INVALID_RUN;
+    return result.valid() ? ExitCodes.VALID : ExitCodes.INVALID_RUN;
   }
 
   private static void removeHook(Thread hook) {

@@ -1,10 +1,17 @@
 package io.tunelab.cli;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.ExitCodes;
+import io.tunelab.core.HarnessFailureException;
+import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code tunelab} command: the controller of the stack, the runs and the results. */
+/**
+ * The {@code tunelab} command: the controller of the stack, the runs and the results. Its exit
+ * codes are {@link ExitCodes}: 0 valid, 1 an invalid run, 2 bad input, 3 the harness or a tier
+ * failed.
+ */
 @Command(
     name = "tunelab",
     mixinStandardHelpOptions = true,
@@ -20,9 +27,6 @@ import picocli.CommandLine.Command;
       CommandLine.HelpCommand.class
     })
 public final class Tunelab {
-  /** Exit code of a run that completed but is invalid (lost or duplicated orders, errors). */
-  public static final int EXIT_INVALID_RUN = 1;
-
   public static void main(String[] args) {
     System.exit(execute(args));
   }
@@ -38,11 +42,19 @@ public final class Tunelab {
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     commandLine.setExecutionExceptionHandler(
         (exception, cmd, parseResult) -> {
+          PrintWriter err = cmd.getErr();
           if (exception instanceof BadInputException) {
-            cmd.getErr().println("tunelab: " + exception.getMessage());
-            return BadInputException.EXIT_CODE;
+            err.println("tunelab: " + exception.getMessage());
+            return ExitCodes.BAD_INPUT;
           }
-          throw exception;
+          if (exception instanceof HarnessFailureException) {
+            err.println("tunelab: " + exception.getMessage());
+          } else {
+            // not a failure the harness knows how to name: a bug, so show where it happened
+            err.println("tunelab: the harness failed: " + exception);
+            exception.printStackTrace(err);
+          }
+          return ExitCodes.FAILURE;
         });
     // Usage mistakes (unknown option, missing parameter) are bad input too.
     commandLine.setParameterExceptionHandler(
@@ -51,7 +63,7 @@ public final class Tunelab {
           cmd.getErr().println("tunelab: " + exception.getMessage());
           CommandLine.UnmatchedArgumentException.printSuggestions(exception, cmd.getErr());
           cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help'.");
-          return BadInputException.EXIT_CODE;
+          return ExitCodes.BAD_INPUT;
         });
     return commandLine;
   }

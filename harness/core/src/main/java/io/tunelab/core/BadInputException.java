@@ -7,7 +7,7 @@ package io.tunelab.core;
  */
 public class BadInputException extends RuntimeException {
   /** Exit code of a command that stopped on bad input. */
-  public static final int EXIT_CODE = 2;
+  public static final int EXIT_CODE = ExitCodes.BAD_INPUT;
 
   private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.db;
 
+import io.tunelab.tiers.TierInputException;
 import io.tunelab.tiers.TierStartException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,8 @@ import java.util.regex.Pattern;
 
 /**
  * Turns a PostgreSQL server that ended during start into a message whose first words are
- * PostgreSQL's own about what it refused (usually a {@code -c} setting), followed by the fix.
+ * PostgreSQL's own about what it refused (usually a {@code -c} setting), followed by the fix: bad
+ * input when it names a parameter, a tier failure otherwise.
  */
 final class StartupFailure {
   private static final Pattern COMPLAINT =
@@ -30,7 +32,7 @@ final class StartupFailure {
    * @param log the server's log of this start
    * @param otherwise what to say when the log names no complaint, e.g. the readiness timeout
    */
-  static TierStartException from(Path log, String otherwise) {
+  static RuntimeException from(Path log, String otherwise) {
     List<String> complaints = complaints(log);
     if (complaints.isEmpty()) {
       return new TierStartException("db", otherwise, log);
@@ -42,10 +44,12 @@ final class StartupFailure {
         parameters.add(matcher.group(1));
       }
     }
-    return new TierStartException(
-        "db",
-        "PostgreSQL refused to start: " + String.join(" ", complaints) + " " + fix(parameters),
-        log);
+    String problem =
+        "PostgreSQL refused to start: " + String.join(" ", complaints) + " " + fix(parameters);
+    // A complaint that names a parameter is about a db.server.* knob; any other is the server's.
+    return parameters.isEmpty()
+        ? new TierStartException("db", problem, log)
+        : new TierInputException("db", problem, log);
   }
 
   private static String fix(Set<String> parameters) {

@@ -7,6 +7,7 @@ import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.Readiness;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.TierInputException;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
@@ -33,9 +34,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class MiddlewareTier implements Tier {
   public static final String NAME = "middleware";
-
-  /** The middleware's exit status for a settings file it cannot run with. */
-  static final int EXIT_BAD_SETTINGS = 2;
 
   private static final String ERROR_PREFIX = "tunelab middleware: ";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
@@ -89,9 +87,9 @@ public final class MiddlewareTier implements Tier {
         new MiddlewareClient(URI.create("http://" + Ports.LOOPBACK + ":" + port));
     try {
       Readiness.await(process, READY_TIMEOUT, client::isHealthy);
-    } catch (TierStartException e) {
+    } catch (TierInputException e) {
       process.stop(STOP_GRACE);
-      throw process.exitValue() == EXIT_BAD_SETTINGS ? badSettings(process, e) : e;
+      throw process.exitValue() == Readiness.BAD_INPUT_STATUS ? badSettings(process, e) : e;
     } catch (RuntimeException e) {
       process.stop(STOP_GRACE);
       throw e;
@@ -112,7 +110,7 @@ public final class MiddlewareTier implements Tier {
   }
 
   /** The middleware's own words about the setting it rejected, from its log. */
-  private static BadInputException badSettings(TierProcess process, TierStartException cause) {
+  private static BadInputException badSettings(TierProcess process, TierInputException cause) {
     String reason =
         TierProcess.tail(process.log(), 50)
             .lines()

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.HarnessFailureException;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TunelabHome;
@@ -149,10 +150,10 @@ public final class EmbeddedProvider implements StackProvider {
     recorder.abandon();
     RuntimeException first = failures.get(0);
     failures.stream().skip(1).forEach(first::addSuppressed);
-    if (first instanceof BadInputException) {
+    if (first instanceof BadInputException || first instanceof HarnessFailureException) {
       throw first;
     }
-    throw new BadInputException("the stack did not start: " + first.getMessage(), first);
+    throw new HarnessFailureException("the stack did not start: " + first.getMessage(), first);
   }
 
   private static long elapsedMillis(long startNanos) {

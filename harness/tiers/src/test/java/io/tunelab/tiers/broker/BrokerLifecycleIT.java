@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.Ports;
-import io.tunelab.tiers.TierStartException;
+import io.tunelab.tiers.TierInputException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -90,8 +90,9 @@ class BrokerLifecycleIT {
             List.of("-XX:+NoSuchTunelabFlag"));
 
     assertThatThrownBy(() -> BrokerTier.start(config, dir, OptionalLong.empty()))
-        .isInstanceOf(TierStartException.class)
+        .isInstanceOf(TierInputException.class)
         .hasMessageContaining("the broker tier did not start")
+        .hasMessageContaining("its JVM refused a flag")
         .hasMessageContaining("Unrecognized VM option 'NoSuchTunelabFlag'");
     assertThat(BrokerTests.processesUsing(dir)).isEmpty();
   }

@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.Ports;
-import io.tunelab.tiers.TierStartException;
+import io.tunelab.tiers.TierInputException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -72,7 +72,7 @@ class PostgresTierLifecycleIT {
     DbConfig config = DbConfig.defaults().withSetting("foo", "bar");
 
     assertThatThrownBy(() -> start(config, dir, OptionalLong.empty()))
-        .isInstanceOf(TierStartException.class)
+        .isInstanceOf(TierInputException.class)
         .hasMessageStartingWith(
             "the db tier did not start: PostgreSQL refused to start:"
                 + " FATAL: unrecognized configuration parameter \"foo\"")
@@ -87,7 +87,7 @@ class PostgresTierLifecycleIT {
     DbConfig config = DbConfig.defaults().withSetting("shared_buffers", "lots");
 
     assertThatThrownBy(() -> start(config, dir, OptionalLong.empty()))
-        .isInstanceOf(TierStartException.class)
+        .isInstanceOf(TierInputException.class)
         .hasMessageContaining(
             "PostgreSQL refused to start: FATAL: invalid value for parameter \"shared_buffers\":"
                 + " \"lots\"")
