@@ -29,7 +29,7 @@ final class KnobsCommand implements Callable<Integer> {
     List<Knob<?>> knobs = KnobRegistry.standard().all();
     PrintWriter out = spec.commandLine().getOut();
     if (markdown) {
-      out.print(KnobReference.markdown(knobs));
+      out.print(KnobReference.markdown(knobs, KnobRegistry.standard().rules()));
     } else if (json) {
       out.println(Json.write(knobs.stream().map(KnobsCommand::describe).toList()));
     } else {
@@ -45,6 +45,8 @@ final class KnobsCommand implements Callable<Integer> {
       out.println();
       out.println(
           "Any other PostgreSQL setting: db.server.<name>=<value> (checked against pg_settings).");
+      out.println("Rules between knobs, checked over every step before any tier starts:");
+      KnobRegistry.standard().rules().forEach(rule -> out.println("  " + rule.doc()));
     }
     out.flush();
     return 0;

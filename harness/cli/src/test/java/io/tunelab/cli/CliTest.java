@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.ExitCodes;
 import io.tunelab.core.knobs.Knobs;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import picocli.CommandLine;
 
 /** The command line in-process, for what it decides before any tier starts. */
@@ -96,6 +102,34 @@ class CliTest {
     assertThat(err.toString())
         .contains("--set: workload.order: unknown knob")
         .contains("workload.orders");
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "middleware.transactions: xa | middleware.transactions=xa needs PostgreSQL to prepare",
+        "middleware.jvm.youngMegabytes: 2048 | middleware.jvm.youngMegabytes (2048) must be less than",
+        "'workload.mix: \"0:0:0\"' | workload.mix is 0:0:0",
+        "middleware.intake: fetcher | middleware.intake=fetcher polls the order_inbox table"
+      })
+  void runRefusesKnobsThatCannotWorkTogetherBeforeStartingAnything(
+      String knob, String problem, @TempDir Path dir) throws Exception {
+    Path experiment = dir.resolve("rule.yaml");
+    Files.writeString(
+        experiment,
+        "plan: batch-order\nsteps:\n  - name: first\n  - name: second\n    knobs: {"
+            + knob
+            + "}\n");
+    Path out = dir.resolve("results");
+
+    int code = execute("run", experiment.toString(), "--out", out.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(err.toString())
+        .startsWith("tunelab: " + experiment + ": steps[1] (second): " + problem);
+    assertThat(ProcessHandle.current().children()).isEmpty();
+    assertThat(out).doesNotExist();
   }
 
   @Test

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -146,11 +147,47 @@ public final class ExperimentReader {
           case SWEEP -> expansion.sweep(root.get("sweep"), top.child("sweep"));
         };
     checkPlanKnobs(plan, top, kind, workload.keySet(), knobs.keySet(), overrides.keySet(), steps);
+    checkRules(top, kind, steps);
     String description =
         root.has("description") ? top.child("description").text(root.get("description")) : "";
     String baseline = baseline(root.get("baseline"), top.child("baseline"), steps);
     return new Experiment(
         name, file, description, plan, kind, repetitions.min(), repetitions, baseline, steps);
+  }
+
+  /**
+   * Every step against the rules between knobs, so a step that cannot work fails here, before any
+   * tier starts, not hours into a matrix. A rule broken by many steps is named once, with them.
+   */
+  private static void checkRules(Where top, Experiment.Kind kind, List<Step> steps) {
+    Map<String, List<String>> broken = new LinkedHashMap<>();
+    for (int i = 0; i < steps.size(); i++) {
+      for (String violation : steps.get(i).knobs().violations()) {
+        broken.computeIfAbsent(violation, v -> new ArrayList<>()).add(place(kind, i, steps.get(i)));
+      }
+    }
+    if (broken.isEmpty()) {
+      return;
+    }
+    List<String> problems = new ArrayList<>();
+    broken.forEach(
+        (violation, places) ->
+            problems.add(
+                (places.size() == steps.size() ? "every step" : String.join(", ", places))
+                    + ": "
+                    + violation));
+    throw top.bad(
+        problems.size() == 1
+            ? problems.get(0)
+            : "knobs that cannot work together:\n  " + String.join("\n  ", problems));
+  }
+
+  private static String place(Experiment.Kind kind, int index, Step step) {
+    return switch (kind) {
+      case LADDER -> "steps[" + index + "] (" + step.name() + ")";
+      case MATRIX -> "matrix cell " + step.name();
+      case SWEEP -> "sweep point " + step.name();
+    };
   }
 
   /**

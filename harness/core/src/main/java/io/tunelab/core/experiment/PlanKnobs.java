@@ -2,7 +2,7 @@ package io.tunelab.core.experiment;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -23,26 +23,26 @@ public final class PlanKnobs {
     OWN.put(
         Plan.BATCH_ORDER,
         List.of(
-            Knobs.WORKLOAD_ORDERS,
-            Knobs.WORKLOAD_WARMUP_ORDERS,
-            Knobs.WORKLOAD_WARMUP_MAX_ORDERS,
-            Knobs.WORKLOAD_WARMUP_BATCH_ORDERS,
-            Knobs.WORKLOAD_MODE,
-            Knobs.WORKLOAD_MIN_MEASURED_SECONDS,
-            Knobs.WORKLOAD_MIX,
-            Knobs.WORKLOAD_NEW_CUSTOMER_PERCENT,
-            Knobs.WORKLOAD_SEED,
-            Knobs.WORKLOAD_PERSISTENT,
-            Knobs.WORKLOAD_DRAIN_TIMEOUT));
+            WorkloadKnobs.ORDERS,
+            WorkloadKnobs.WARMUP_ORDERS,
+            WorkloadKnobs.WARMUP_MAX_ORDERS,
+            WorkloadKnobs.WARMUP_BATCH_ORDERS,
+            WorkloadKnobs.MODE,
+            WorkloadKnobs.MIN_MEASURED_SECONDS,
+            WorkloadKnobs.MIX,
+            WorkloadKnobs.NEW_CUSTOMER_PERCENT,
+            WorkloadKnobs.SEED,
+            WorkloadKnobs.PERSISTENT,
+            WorkloadKnobs.DRAIN_TIMEOUT));
     OWN.put(
         Plan.CONCURRENT_SOAP,
         List.of(
-            Knobs.WORKLOAD_MODEL,
-            Knobs.WORKLOAD_LOOPS,
-            Knobs.WORKLOAD_RAMP_UP,
-            Knobs.WORKLOAD_DURATION,
-            Knobs.WORKLOAD_WARMUP_LOOPS,
-            Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+            WorkloadKnobs.MODEL,
+            WorkloadKnobs.LOOPS,
+            WorkloadKnobs.RAMP_UP,
+            WorkloadKnobs.DURATION,
+            WorkloadKnobs.WARMUP_LOOPS,
+            WorkloadKnobs.RESPONSE_TIMEOUT));
   }
 
   private PlanKnobs() {}

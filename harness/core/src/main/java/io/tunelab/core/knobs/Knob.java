@@ -2,6 +2,7 @@ package io.tunelab.core.knobs;
 
 import io.tunelab.core.BadInputException;
 import java.util.Objects;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -64,6 +65,72 @@ public record Knob<T>(
     } catch (IllegalArgumentException e) {
       throw new BadInputException(
           "knob " + name + " must be " + type.allowed() + ", was '" + text + "'", e);
+    }
+  }
+
+  /**
+   * Builds one knob by name, so a declaration reads as what each value is. The tier's knob list
+   * (its {@code KnobList}) starts it with the tier and the usual apply, and collects the knob on
+   * {@link #add()}.
+   */
+  public static final class Builder<T> {
+    private final String name;
+    private final KnobType<T> type;
+    private final T defaultValue;
+    private final KnobTier tier;
+    private final Consumer<Knob<?>> collector;
+    private Apply apply;
+    private String unit = "";
+    private String doc = "";
+    private String study = "";
+
+    Builder(
+        String name,
+        KnobType<T> type,
+        T defaultValue,
+        KnobTier tier,
+        Apply apply,
+        Consumer<Knob<?>> collector) {
+      this.name = name;
+      this.type = type;
+      this.defaultValue = defaultValue;
+      this.tier = tier;
+      this.apply = apply;
+      this.collector = collector;
+    }
+
+    /** Unit of the value, e.g. {@code ms}, {@code threads}. */
+    public Builder<T> unit(String value) {
+      unit = value;
+      return this;
+    }
+
+    /** When a change takes effect, where it differs from the tier's usual. */
+    public Builder<T> apply(Apply value) {
+      apply = value;
+      return this;
+    }
+
+    /** One line: what the knob does. */
+    public Builder<T> doc(String value) {
+      doc = value;
+      return this;
+    }
+
+    /** The tuning study it comes from (see GLOSSARY). */
+    public Builder<T> study(String value) {
+      study = value;
+      return this;
+    }
+
+    /** The knob, now in its tier's list. */
+    public Knob<T> add() {
+      if (doc.isBlank()) {
+        throw new IllegalStateException("knob " + name + " has no doc line");
+      }
+      Knob<T> knob = new Knob<>(name, type, defaultValue, unit, tier, apply, doc, study);
+      collector.accept(knob);
+      return knob;
     }
   }
 

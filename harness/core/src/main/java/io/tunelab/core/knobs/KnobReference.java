@@ -7,10 +7,11 @@ public final class KnobReference {
   private KnobReference() {}
 
   /** The whole page as Markdown. */
-  public static String markdown(List<Knob<?>> knobs) {
+  public static String markdown(List<Knob<?>> knobs, List<KnobRule> rules) {
     StringBuilder page = new StringBuilder();
     page.append("# Knob reference\n\n")
-        .append("Generated from the knob registry (`harness/core/.../knobs/Knobs.java`) by\n")
+        .append(
+            "Generated from the knob registry (a file per tier, e.g. `harness/core/.../knobs/DbKnobs.java`) by\n")
         .append("`./tunelab knobs --markdown > docs/knobs.md`; a test fails when this page is\n")
         .append("out of date. Set a knob with `--set name=value`, or in an experiment's YAML.\n\n")
         .append("*Applied*: `restart` restarts the tier when the value changes, `live` changes\n")
@@ -32,6 +33,15 @@ public final class KnobReference {
         .append("(restarts the db tier). The name is checked against the server's own\n")
         .append(
             "`pg_settings`, the value by PostgreSQL itself, whose own error message is shown.\n");
+    if (!rules.isEmpty()) {
+      page.append("\n## Rules between knobs\n\n")
+          .append(
+              "`tunelab run` checks every step of an experiment by these rules before any tier\n")
+          .append("starts (exit code 2, the file and the steps named).\n\n");
+      for (KnobRule rule : rules) {
+        page.append("- ").append(escape(rule.doc())).append('\n');
+      }
+    }
     return page.toString();
   }
 

@@ -12,18 +12,28 @@ import java.util.regex.Pattern;
 /**
  * Looks knobs up by name. Besides the declared knobs it accepts any PostgreSQL setting as {@code
  * db.server.<name>}; such names are checked against the server's own {@code pg_settings} once it
- * runs.
+ * runs. It also holds the rules between knobs ({@link KnobRules}).
  */
 public final class KnobRegistry {
   /** Prefix of the PostgreSQL server settings. */
   public static final String DB_SERVER_PREFIX = "db.server.";
 
   private static final Pattern PG_SETTING = Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z0-9_]+)?");
-  private static final KnobRegistry STANDARD = new KnobRegistry(Knobs.ALL);
+  private static final KnobRegistry STANDARD = new KnobRegistry(Knobs.ALL, KnobRules.ALL);
 
   private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
+  private final List<KnobRule> rules;
 
   public KnobRegistry(Collection<Knob<?>> declared) {
+    this(declared, List.of());
+  }
+
+  /**
+   * @param declared the knobs
+   * @param rules the rules between them
+   */
+  public KnobRegistry(Collection<Knob<?>> declared, List<KnobRule> rules) {
+    this.rules = List.copyOf(rules);
     for (Knob<?> knob : declared) {
       if (knobs.put(knob.name(), knob) != null) {
         throw new IllegalArgumentException("knob declared twice: " + knob.name());
@@ -39,6 +49,16 @@ public final class KnobRegistry {
   /** The declared knobs, in declaration order. */
   public List<Knob<?>> all() {
     return List.copyOf(knobs.values());
+  }
+
+  /** The rules between knobs, in the order of the reference page. */
+  public List<KnobRule> rules() {
+    return rules;
+  }
+
+  /** What is wrong with {@code set} by each rule it breaks, with the fix; empty when it works. */
+  public List<String> violations(KnobSet set) {
+    return rules.stream().flatMap(rule -> rule.check(set).stream()).toList();
   }
 
   /** The knob of that name, declared or a {@code db.server.*} pass-through. */

@@ -4,6 +4,7 @@ import io.tunelab.core.BadInputException;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -51,6 +52,27 @@ public final class KnobSet {
     return result;
   }
 
+  /**
+   * What is wrong with this set by the registry's rules between knobs ({@link KnobRules}), each
+   * with its fix; empty when the values can work together.
+   */
+  public List<String> violations() {
+    return registry.violations(this);
+  }
+
+  /**
+   * This set, checked by the rules between knobs.
+   *
+   * @throws BadInputException naming every rule the set breaks and its fix
+   */
+  public KnobSet requireWorkable() {
+    List<String> violations = violations();
+    if (!violations.isEmpty()) {
+      throw new BadInputException(String.join("; ", violations));
+    }
+    return this;
+  }
+
   /** The value of a declared knob. */
   public <T> T get(Knob<T> knob) {
     Object value = set.get(knob.name());
@@ -66,6 +88,23 @@ public final class KnobSet {
             settings.put(name.substring(KnobRegistry.DB_SERVER_PREFIX.length()), (String) value);
           }
         });
+    return settings;
+  }
+
+  /**
+   * Every PostgreSQL server setting of the set, name without {@code db.server.}: each declared
+   * {@code db.server.*} knob (set or default), then the pass-through ones. The db tier starts with
+   * these and the run reads them back from the server.
+   */
+  public Map<String, String> serverSettings() {
+    Map<String, String> settings = new LinkedHashMap<>();
+    for (Knob<?> knob : registry.all()) {
+      if (knob.name().startsWith(KnobRegistry.DB_SERVER_PREFIX)) {
+        settings.put(
+            knob.name().substring(KnobRegistry.DB_SERVER_PREFIX.length()), knob.format(get(knob)));
+      }
+    }
+    settings.putAll(serverPassThrough());
     return settings;
   }
 

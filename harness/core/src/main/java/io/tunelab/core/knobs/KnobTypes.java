@@ -107,27 +107,27 @@ public final class KnobTypes {
     };
   }
 
-  /** One of a fixed list of words, compared without case; the value is the listed spelling. */
-  public static KnobType<String> choice(String... values) {
-    List<String> allowed = List.of(values);
+  /** One of an enum's words ({@link KnobChoice#label()}), compared without case. */
+  public static <E extends Enum<E> & KnobChoice> KnobType<E> choice(Class<E> choices) {
+    List<E> allowed = List.of(choices.getEnumConstants());
     return new KnobType<>() {
       @Override
-      public String parse(String text) {
+      public E parse(String text) {
         String wanted = text.trim();
         return allowed.stream()
-            .filter(value -> value.equalsIgnoreCase(wanted))
+            .filter(value -> value.label().equalsIgnoreCase(wanted))
             .findFirst()
             .orElseThrow(() -> new IllegalArgumentException("unknown value"));
       }
 
       @Override
-      public String format(String value) {
-        return value;
+      public String format(E value) {
+        return value.label();
       }
 
       @Override
       public String allowed() {
-        return "one of " + String.join(", ", allowed);
+        return "one of " + String.join(", ", allowed.stream().map(KnobChoice::label).toList());
       }
 
       @Override

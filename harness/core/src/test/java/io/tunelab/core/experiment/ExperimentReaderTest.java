@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.OptionalInt;
@@ -51,11 +53,12 @@ class ExperimentReaderTest {
     Step last = experiment.steps().get(2);
     assertThat(last.changes())
         .containsExactly(Map.entry("middleware.consumers.createSubscriptions", "4"));
-    assertThat(last.knobs().get(Knobs.MIDDLEWARE_AUDIT_LEVEL)).isEqualTo("production");
-    assertThat(last.knobs().get(Knobs.WORKLOAD_ORDERS)).isEqualTo(40);
-    assertThat(last.knobs().get(Knobs.DB_SEED_CUSTOMERS)).isEqualTo(200);
-    assertThat(experiment.steps().get(0).knobs().get(Knobs.MIDDLEWARE_AUDIT_LEVEL))
-        .isEqualTo("development");
+    assertThat(last.knobs().get(MiddlewareKnobs.AUDIT_LEVEL))
+        .isEqualTo(MiddlewareKnobs.AuditLevel.PRODUCTION);
+    assertThat(last.knobs().get(WorkloadKnobs.ORDERS)).isEqualTo(40);
+    assertThat(last.knobs().get(DataKnobs.SEED_CUSTOMERS)).isEqualTo(200);
+    assertThat(experiment.steps().get(0).knobs().get(MiddlewareKnobs.AUDIT_LEVEL))
+        .isEqualTo(MiddlewareKnobs.AuditLevel.DEVELOPMENT);
   }
 
   @Test
@@ -79,8 +82,10 @@ class ExperimentReaderTest {
             "delivery.policy=async.cache,instance.persistence=always",
             "delivery.policy=async.cache,instance.persistence=off");
     Step step = experiment.steps().get(3);
-    assertThat(step.knobs().get(Knobs.MIDDLEWARE_DELIVERY_POLICY)).isEqualTo("async.persist");
-    assertThat(step.knobs().get(Knobs.MIDDLEWARE_INSTANCE_PERSISTENCE)).isEqualTo("off");
+    assertThat(step.knobs().get(MiddlewareKnobs.DELIVERY_POLICY))
+        .isEqualTo(MiddlewareKnobs.DeliveryPolicy.ASYNC_PERSIST);
+    assertThat(step.knobs().get(MiddlewareKnobs.INSTANCE_PERSISTENCE))
+        .isEqualTo(MiddlewareKnobs.InstancePersistence.OFF);
   }
 
   @Test
@@ -93,7 +98,7 @@ class ExperimentReaderTest {
             """);
 
     assertThat(experiment.steps())
-        .extracting(s -> s.knobs().get(Knobs.MIDDLEWARE_CONSUMERS_CREATE_SUBSCRIPTIONS))
+        .extracting(s -> s.knobs().get(MiddlewareKnobs.CONSUMERS_CREATE_SUBSCRIPTIONS))
         .containsExactly(1, 3, 5, 7);
   }
 
@@ -111,9 +116,9 @@ class ExperimentReaderTest {
             OptionalInt.of(2));
 
     Step step = experiment.steps().get(0);
-    assertThat(step.knobs().get(Knobs.WORKLOAD_ORDERS)).isEqualTo(7);
-    assertThat(step.knobs().get(Knobs.WORKLOAD_THREADS)).isEqualTo(3);
-    assertThat(step.knobs().get(Knobs.WORKLOAD_SEED)).isEqualTo(42);
+    assertThat(step.knobs().get(WorkloadKnobs.ORDERS)).isEqualTo(7);
+    assertThat(step.knobs().get(WorkloadKnobs.THREADS)).isEqualTo(3);
+    assertThat(step.knobs().get(WorkloadKnobs.SEED)).isEqualTo(42);
     assertThat(experiment.repeat()).isEqualTo(2);
   }
 
@@ -214,6 +219,64 @@ class ExperimentReaderTest {
             () -> reader.read(Path.of("experiments/nope.yaml"), Map.of(), OptionalInt.empty()))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("no experiment file experiments/nope.yaml");
+  }
+
+  @Test
+  void aMatrixCellWhoseKnobsCannotWorkTogetherIsRefusedNamingTheCell() {
+    assertBad(
+        """
+        plan: batch-order
+        matrix:
+          middleware.transactions: [local, xa]
+          middleware.delivery.policy: [sync, async.persist]
+        """,
+        "matrix cell transactions=xa,delivery.policy=sync, matrix cell"
+            + " transactions=xa,delivery.policy=async.persist: middleware.transactions=xa needs",
+        "--set db.server.max_prepared_transactions=100");
+  }
+
+  @Test
+  void aLadderStepWhoseKnobsCannotWorkTogetherIsRefusedNamingTheStep() {
+    assertBad(
+        """
+        plan: batch-order
+        steps:
+          - name: small-heap
+            knobs: {middleware.jvm.heapMegabytes: 256}
+          - name: big-young
+            knobs: {middleware.jvm.youngMegabytes: 300}
+        """,
+        "steps[1] (big-young): middleware.jvm.youngMegabytes (300) must be less than");
+  }
+
+  @Test
+  void aRuleEveryStepBreaksIsNamedOnceAndSeveralRulesTogether() {
+    assertBad(
+        """
+        plan: batch-order
+        workload: {mix: "0:0:0"}
+        knobs: {middleware.intake: fetcher}
+        steps:
+          - name: a
+          - name: b
+        """,
+        "knobs that cannot work together:\n  every step: workload.mix is 0:0:0",
+        "\n  every step: middleware.intake=fetcher");
+  }
+
+  @Test
+  void aCommandLineOverrideThatBreaksARuleIsRefusedToo() {
+    assertThatThrownBy(
+            () ->
+                parse(
+                    """
+                    plan: batch-order
+                    steps: [{name: a}]
+                    """,
+                    Map.of("middleware.transactions", "xa"),
+                    OptionalInt.empty()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageStartingWith(FILE + ": every step: middleware.transactions=xa needs");
   }
 
   @Test

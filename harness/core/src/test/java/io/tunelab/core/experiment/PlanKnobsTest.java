@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -40,11 +41,11 @@ class PlanKnobsTest {
     assertThat(experiment.plan().throughputUnit()).isEqualTo("requests/min");
     assertThat(experiment.steps()).hasSize(3);
     Step last = experiment.steps().get(2);
-    assertThat(last.knobs().get(Knobs.WORKLOAD_THREADS)).isEqualTo(20);
-    assertThat(last.knobs().get(Knobs.WORKLOAD_LOOPS)).isEqualTo(10);
-    assertThat(last.knobs().get(Knobs.WORKLOAD_WARMUP_LOOPS)).isEqualTo(2);
-    assertThat(last.knobs().get(Knobs.WORKLOAD_MODEL)).isEqualTo("closed");
-    assertThat(last.knobs().get(Knobs.MOCKS_BRM_LATENCY).text()).isEqualTo("250");
+    assertThat(last.knobs().get(WorkloadKnobs.THREADS)).isEqualTo(20);
+    assertThat(last.knobs().get(WorkloadKnobs.LOOPS)).isEqualTo(10);
+    assertThat(last.knobs().get(WorkloadKnobs.WARMUP_LOOPS)).isEqualTo(2);
+    assertThat(last.knobs().get(WorkloadKnobs.MODEL)).isEqualTo(WorkloadKnobs.Model.CLOSED);
+    assertThat(last.knobs().get(MocksKnobs.BRM_LATENCY).text()).isEqualTo("250");
   }
 
   @Test
@@ -60,10 +61,10 @@ class PlanKnobsTest {
               .steps()
               .get(0);
 
-      assertThat(step.knobs().get(Knobs.WORKLOAD_STEADY_BATCHES)).as(plan).isEqualTo(4);
-      assertThat(step.knobs().get(Knobs.WORKLOAD_STEADY_TOLERANCE)).as(plan).isEqualTo(5.0);
-      assertThat(step.knobs().get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)).as(plan).isEqualTo(60);
-      assertThat(step.knobs().get(Knobs.WORKLOAD_MAX_STEAL_PERCENT)).as(plan).isEqualTo(8.0);
+      assertThat(step.knobs().get(WorkloadKnobs.STEADY_BATCHES)).as(plan).isEqualTo(4);
+      assertThat(step.knobs().get(WorkloadKnobs.STEADY_TOLERANCE)).as(plan).isEqualTo(5.0);
+      assertThat(step.knobs().get(WorkloadKnobs.WARMUP_MAX_SECONDS)).as(plan).isEqualTo(60);
+      assertThat(step.knobs().get(WorkloadKnobs.MAX_STEAL_PERCENT)).as(plan).isEqualTo(8.0);
     }
   }
 
@@ -72,10 +73,10 @@ class PlanKnobsTest {
     Experiment experiment = parse("plan: concurrent-soap\nsteps: [{name: a}]\n", Map.of());
 
     Step step = experiment.steps().get(0);
-    assertThat(step.knobs().get(Knobs.WORKLOAD_MODEL)).isEqualTo("closed");
-    assertThat(step.knobs().get(Knobs.WORKLOAD_LOOPS)).isEqualTo(50);
-    assertThat(step.knobs().get(Knobs.WORKLOAD_WARMUP_LOOPS)).isEqualTo(5);
-    assertThat(step.knobs().get(Knobs.WORKLOAD_RESPONSE_TIMEOUT)).isEqualTo(30_000);
+    assertThat(step.knobs().get(WorkloadKnobs.MODEL)).isEqualTo(WorkloadKnobs.Model.CLOSED);
+    assertThat(step.knobs().get(WorkloadKnobs.LOOPS)).isEqualTo(50);
+    assertThat(step.knobs().get(WorkloadKnobs.WARMUP_LOOPS)).isEqualTo(5);
+    assertThat(step.knobs().get(WorkloadKnobs.RESPONSE_TIMEOUT)).isEqualTo(30_000);
   }
 
   @Test

@@ -2,7 +2,9 @@ package io.tunelab.core.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,10 +55,10 @@ class ShippedExperimentsTest {
     assertThat(whatIf.plan()).isEqualTo(Plan.CONCURRENT_SOAP);
     assertThat(whatIf.kind()).isEqualTo(Experiment.Kind.SWEEP);
     assertThat(whatIf.steps())
-        .extracting(step -> step.knobs().get(Knobs.MOCKS_BRM_LATENCY).text())
+        .extracting(step -> step.knobs().get(MocksKnobs.BRM_LATENCY).text())
         .containsExactly("500", "400", "250");
     assertThat(whatIf.steps())
-        .allSatisfy(step -> assertThat(step.knobs().get(Knobs.WORKLOAD_THREADS)).isEqualTo(20));
+        .allSatisfy(step -> assertThat(step.knobs().get(WorkloadKnobs.THREADS)).isEqualTo(20));
     assertThat(whatIf.baseline()).isEqualTo(whatIf.steps().get(0).name());
   }
 
@@ -70,10 +72,10 @@ class ShippedExperimentsTest {
         .containsExactly(
             "untuned", "tracking-off", "audit-production", "transient", "more-connections");
     Step last = ladder.steps().get(4);
-    assertThat(last.knobs().get(Knobs.MIDDLEWARE_BILLING_TRACKING)).isFalse();
-    assertThat(last.knobs().get(Knobs.MIDDLEWARE_BILLING_INSTANCE_PERSISTENCE))
-        .isEqualTo("faulted");
-    assertThat(ladder.steps().get(0).knobs().get(Knobs.MIDDLEWARE_BILLING_TRACKING)).isTrue();
+    assertThat(last.knobs().get(MiddlewareKnobs.BILLING_TRACKING)).isFalse();
+    assertThat(last.knobs().get(MiddlewareKnobs.BILLING_INSTANCE_PERSISTENCE))
+        .isEqualTo(MiddlewareKnobs.InstancePersistence.FAULTED);
+    assertThat(ladder.steps().get(0).knobs().get(MiddlewareKnobs.BILLING_TRACKING)).isTrue();
   }
 
   private static Experiment shipped(String name) {

@@ -12,7 +12,7 @@ class KnobReferenceTest {
   @Test
   void docsKnobsMdIsUpToDateWithTheRegistry() throws IOException {
     Path page = Path.of(System.getProperty("tunelab.home"), "docs", "knobs.md");
-    String expected = KnobReference.markdown(Knobs.ALL);
+    String expected = KnobReference.markdown(Knobs.ALL, KnobRules.ALL);
 
     assertThat(Files.exists(page) ? Files.readString(page, StandardCharsets.UTF_8) : "")
         .as(

@@ -33,11 +33,11 @@ class KnobSetTest {
             .with("mocks.brm.latency", "lognormal:500:0.25")
             .with("mocks.brm.faultRate", "0.05");
 
-    assertThat(knobs.get(Knobs.DB_MAX_CONNECTIONS)).isEqualTo(250);
-    assertThat(knobs.get(Knobs.DB_XREF_INDEX)).isTrue();
-    assertThat(knobs.get(Knobs.BROKER_JOURNAL_TYPE)).isEqualTo("NIO");
-    assertThat(knobs.get(Knobs.MOCKS_BRM_LATENCY)).isEqualTo(new Latency.LogNormal(500, 0.25));
-    assertThat(knobs.get(Knobs.MOCKS_BRM_FAULT_RATE)).isEqualTo(0.05);
+    assertThat(knobs.get(DbKnobs.MAX_CONNECTIONS)).isEqualTo(250);
+    assertThat(knobs.get(DataKnobs.XREF_INDEX)).isTrue();
+    assertThat(knobs.get(BrokerKnobs.JOURNAL_TYPE)).isEqualTo(BrokerKnobs.JournalType.NIO);
+    assertThat(knobs.get(MocksKnobs.BRM_LATENCY)).isEqualTo(new Latency.LogNormal(500, 0.25));
+    assertThat(knobs.get(MocksKnobs.BRM_FAULT_RATE)).isEqualTo(0.05);
     assertThat(knobs.changed())
         .containsOnlyKeys(
             "db.server.max_connections",

@@ -1,9 +1,9 @@
 package io.tunelab.tiers.db;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,16 +27,16 @@ public final class DataPreparation {
     checkServerSettings(database, knobs);
     timed(millis, "migrate", database::migrate);
     if (seed) {
-      timed(millis, "seed", () -> database.seed(knobs.get(Knobs.DB_SEED_CUSTOMERS)));
+      timed(millis, "seed", () -> database.seed(knobs.get(DataKnobs.SEED_CUSTOMERS)));
     }
-    timed(millis, "xrefIndex", () -> database.xrefIndex(knobs.get(Knobs.DB_XREF_INDEX)));
-    if (knobs.get(Knobs.DB_PURGE)) {
+    timed(millis, "xrefIndex", () -> database.xrefIndex(knobs.get(DataKnobs.XREF_INDEX)));
+    if (knobs.get(DataKnobs.PURGE)) {
       timed(millis, "purge", database::purge);
     }
-    if (knobs.get(Knobs.DB_ANALYZE)) {
+    if (knobs.get(DataKnobs.ANALYZE)) {
       timed(millis, "analyze", database::analyze);
     }
-    if (knobs.get(Knobs.DB_PURGE)) {
+    if (knobs.get(DataKnobs.PURGE)) {
       timed(millis, "checkpoint", database::checkpoint);
     }
     return millis;

@@ -1,10 +1,13 @@
 package io.tunelab.tiers.middleware;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.BrokerKnobs;
 import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRules;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.Endpoints;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -47,7 +50,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
    * their own: the middleware records an order as faulted on the broker's last delivery attempt.
    */
   public static final Map<String, Knob<?>> FOLLOWED_KNOBS =
-      Map.of("redelivery.maxAttempts", Knobs.BROKER_MAX_DELIVERY_ATTEMPTS);
+      Map.of("redelivery.maxAttempts", BrokerKnobs.MAX_DELIVERY_ATTEMPTS);
 
   /** Boolean settings the file spells {@code true}/{@code false}; the others are on/off. */
   private static final Set<String> TRUE_FALSE_KEYS = Set.of("messages.persistent");
@@ -78,7 +81,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
   /**
    * The settings and JVM flags the {@code middleware.*} knobs of a set ask for.
    *
-   * @throws BadInputException when the young generation does not fit in the heap
+   * @throws BadInputException when the knobs break a rule the middleware depends on (XA, young
+   *     generation)
    */
   public static MiddlewareConfig from(KnobSet knobs) {
     Map<String, String> settings = new LinkedHashMap<>();
@@ -89,27 +93,15 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
       }
     }
     FOLLOWED_KNOBS.forEach((key, knob) -> settings.put(key, spelling(key, knob, knobs.get(knob))));
-    requirePreparedTransactionsForXa(knobs);
+    KnobRules.require(
+        knobs, KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS, KnobRules.YOUNG_GENERATION_FITS_THE_HEAP);
     List<String> flags =
         jvmFlags(
-            knobs.get(Knobs.MIDDLEWARE_HEAP),
-            knobs.get(Knobs.MIDDLEWARE_YOUNG),
-            knobs.get(Knobs.MIDDLEWARE_COLLECTOR),
-            knobs.get(Knobs.MIDDLEWARE_JVM_FLAGS));
+            knobs.get(MiddlewareKnobs.HEAP),
+            knobs.get(MiddlewareKnobs.YOUNG),
+            knobs.get(MiddlewareKnobs.COLLECTOR),
+            knobs.get(MiddlewareKnobs.JVM_FLAGS));
     return new MiddlewareConfig(settings, flags);
-  }
-
-  private static void requirePreparedTransactionsForXa(KnobSet knobs) {
-    if (knobs.get(Knobs.MIDDLEWARE_TRANSACTIONS).equals("xa")
-        && knobs.get(Knobs.DB_MAX_PREPARED_TRANSACTIONS) == 0) {
-      throw new BadInputException(
-          Knobs.MIDDLEWARE_TRANSACTIONS.name()
-              + "=xa needs PostgreSQL to prepare transactions, but "
-              + Knobs.DB_MAX_PREPARED_TRANSACTIONS.name()
-              + " is 0: set it too, e.g. --set "
-              + Knobs.DB_MAX_PREPARED_TRANSACTIONS.name()
-              + "=100");
-    }
   }
 
   /** Whether the knob is a key of the middleware's settings file (not a JVM knob). */
@@ -135,18 +127,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
    * Heap bounds, young generation, collector, then the free-form flags (which may override them).
    */
   static List<String> jvmFlags(
-      int heapMegabytes, int youngMegabytes, String collector, String extra) {
-    if (youngMegabytes >= heapMegabytes) {
-      throw new BadInputException(
-          Knobs.MIDDLEWARE_YOUNG.name()
-              + " ("
-              + youngMegabytes
-              + ") must be less than "
-              + Knobs.MIDDLEWARE_HEAP.name()
-              + " ("
-              + heapMegabytes
-              + "): lower it, raise the heap, or set 0 to let the JVM size it");
-    }
+      int heapMegabytes, int youngMegabytes, MiddlewareKnobs.Collector collector, String extra) {
     List<String> flags = new ArrayList<>();
     flags.add("-Xms" + Math.min(256, heapMegabytes) + "m");
     flags.add("-Xmx" + heapMegabytes + "m");
@@ -155,9 +136,9 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     }
     flags.add(
         switch (collector) {
-          case "parallel" -> "-XX:+UseParallelGC";
-          case "serial" -> "-XX:+UseSerialGC";
-          default -> "-XX:+UseG1GC";
+          case PARALLEL -> "-XX:+UseParallelGC";
+          case SERIAL -> "-XX:+UseSerialGC";
+          case G1 -> "-XX:+UseG1GC";
         });
     for (String flag : extra.trim().split("\\s+")) {
       if (!flag.isEmpty()) {

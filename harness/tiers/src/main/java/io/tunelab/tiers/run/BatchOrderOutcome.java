@@ -1,7 +1,7 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MeasuredWindow;
@@ -45,7 +45,7 @@ final class BatchOrderOutcome {
     int unsent = orders - a.submitted();
     int errors = a.faulted() + unsent;
     double errorPercent = 100.0 * errors / orders;
-    double maxErrorPercent = knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT);
+    double maxErrorPercent = knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT);
     StringBuilder verdict = new StringBuilder(a.message());
     boolean valid = a.valid() && drain.complete();
     drainVerdict(knobs, drain, verdict);
@@ -59,7 +59,7 @@ final class BatchOrderOutcome {
               Locale.ROOT,
               "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
               errorPercent,
-              Knobs.WORKLOAD_MAX_ERROR_PERCENT.format(maxErrorPercent)));
+              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
     }
     if (drained.held() != null && drained.held().deliveredWhileHeld() > 0) {
       valid = false;
@@ -99,7 +99,7 @@ final class BatchOrderOutcome {
    * drain; says so in the verdict when it did.
    */
   static boolean disturbed(KnobSet knobs, Double stealPercent, StringBuilder verdict) {
-    double max = knobs.get(Knobs.WORKLOAD_MAX_STEAL_PERCENT);
+    double max = knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT);
     if (stealPercent == null || stealPercent <= max) {
       return false;
     }
@@ -110,7 +110,7 @@ final class BatchOrderOutcome {
             "DISTURBED (the hypervisor took %.1f%% of the machine, over workload.maxStealPercent"
                 + " %s%%: not counted, measured again): ",
             stealPercent,
-            Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(max)));
+            WorkloadKnobs.MAX_STEAL_PERCENT.format(max)));
     return true;
   }
 
@@ -120,7 +120,7 @@ final class BatchOrderOutcome {
     } else if (!drain.complete()) {
       verdict
           .append("; the drain stalled (no order settled for ")
-          .append(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT))
+          .append(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT))
           .append(" s)");
     }
   }
@@ -145,7 +145,7 @@ final class BatchOrderOutcome {
   /** Says so when the steady window was shorter than {@code workload.minMeasuredSeconds}. */
   private static void shortWindow(KnobSet knobs, MeasuredDrain.Drained drained, StringBuilder v) {
     Double steady = window(drained).steadySeconds();
-    int min = knobs.get(Knobs.WORKLOAD_MIN_MEASURED_SECONDS);
+    int min = knobs.get(WorkloadKnobs.MIN_MEASURED_SECONDS);
     if (steady != null && steady < min) {
       v.append(
           String.format(

@@ -1,7 +1,8 @@
 package io.tunelab.tiers.run;
 
+import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
@@ -78,7 +79,7 @@ final class BatchOrderRepetition implements PlanRepetition {
   /** Purges what a stalled repetition left waiting, then migrates, seeds, purges, analyzes. */
   private void prepare(KnobSet knobs) {
     Endpoints endpoints = tiers.endpoints();
-    if (knobs.get(Knobs.DB_PURGE)) {
+    if (knobs.get(DataKnobs.PURGE)) {
       // What a stalled repetition left waiting would otherwise be counted in this one; first, so
       // that the middleware is not working on it while the tables are purged.
       try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
@@ -95,11 +96,11 @@ final class BatchOrderRepetition implements PlanRepetition {
    * the step before it measures on a JVM already steady.
    */
   private boolean warmupDue(KnobSet knobs) {
-    if (knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS) <= 0) {
+    if (knobs.get(WorkloadKnobs.WARMUP_ORDERS) <= 0) {
       return false;
     }
     return tiers.middlewareWarmup().isEmpty()
-        || knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
+        || knobs.get(WorkloadKnobs.WARMUP_BEFORE) == WorkloadKnobs.WarmupBefore.EVERY_REPETITION;
   }
 
   private Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)

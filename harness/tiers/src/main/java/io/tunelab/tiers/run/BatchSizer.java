@@ -1,7 +1,7 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.stats.CompletionRates;
 import java.util.HashMap;
 import java.util.Map;
@@ -38,16 +38,16 @@ final class BatchSizer {
 
   /** A warm-up batch: {@code workload.warmupBatchOrders}, or as many as a measured batch now. */
   synchronized int warmup(KnobSet knobs) {
-    int asked = knobs.get(Knobs.WORKLOAD_WARMUP_BATCH_ORDERS);
+    int asked = knobs.get(WorkloadKnobs.WARMUP_BATCH_ORDERS);
     return asked > 0 ? asked : sized(knobs);
   }
 
   private int sized(KnobSet knobs) {
-    int orders = knobs.get(Knobs.WORKLOAD_ORDERS);
-    int seconds = knobs.get(Knobs.WORKLOAD_MIN_MEASURED_SECONDS);
+    int orders = knobs.get(WorkloadKnobs.ORDERS);
+    int seconds = knobs.get(WorkloadKnobs.MIN_MEASURED_SECONDS);
     double perMinute =
-        "rate".equals(knobs.get(Knobs.WORKLOAD_MODE))
-            ? knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
+        knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.RATE
+            ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE)
             : DRAIN_MARGIN * lastRatePerMinute;
     if (Double.isNaN(perMinute) || perMinute <= 0 || seconds == 0) {
       return orders;

@@ -1,7 +1,7 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.tiers.load.DrainResult;
 import io.tunelab.tiers.load.DrainWatcher;
 import io.tunelab.tiers.load.FaultedOrders;
@@ -94,20 +94,20 @@ final class MeasuredDrain {
       Path dir,
       Sampler.Sampling window)
       throws InterruptedException {
-    String mode = knobs.get(Knobs.WORKLOAD_MODE);
-    if ("backlog".equals(mode)) {
+    WorkloadKnobs.Mode mode = knobs.get(WorkloadKnobs.MODE);
+    if (mode == WorkloadKnobs.Mode.BACKLOG) {
       return backlog(knobs, at, orders, tag, dir, window::markMeasured);
     }
     long since = tiers.siebel().reset();
     window.markMeasured();
-    boolean rate = "rate".equals(mode);
+    boolean rate = mode == WorkloadKnobs.Mode.RATE;
     progress.phase(
         at,
         rate
             ? "load: sending "
                 + orders
                 + " orders at "
-                + knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE)
+                + knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE)
                 + "/min"
             : "load: sending " + orders + " orders");
     long pid = tiers.middlewarePid();
@@ -118,7 +118,7 @@ final class MeasuredDrain {
     Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
     long first = firstSend(from);
     DrainResult drain = drain(knobs, at, sent, since, from, first);
-    return new Drained(mode, sent, drain, null, first, readings.until(pid, drain));
+    return new Drained(mode.label(), sent, drain, null, first, readings.until(pid, drain));
   }
 
   /**
@@ -140,7 +140,13 @@ final class MeasuredDrain {
       IntakeHold.Released released = hold.release();
       long start = released.releasedAtMillis();
       DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
-      return new Drained("backlog", sent, drain, released, start, readings.until(pid, drain));
+      return new Drained(
+          WorkloadKnobs.Mode.BACKLOG.label(),
+          sent,
+          drain,
+          released,
+          start,
+          readings.until(pid, drain));
     }
   }
 
@@ -174,7 +180,7 @@ final class MeasuredDrain {
                   startMillis),
               faults,
               POLL,
-              Duration.ofSeconds(knobs.get(Knobs.WORKLOAD_DRAIN_TIMEOUT)),
+              Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
               tiers::middlewareDeath)
           .await(latencyFrom);
     }

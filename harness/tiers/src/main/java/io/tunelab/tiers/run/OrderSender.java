@@ -1,7 +1,8 @@
 package io.tunelab.tiers.run;
 
+import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.tiers.load.ArrivalAnalysis;
 import io.tunelab.tiers.load.ArrivalRate;
@@ -64,7 +65,7 @@ final class OrderSender {
    * due at its place in an even schedule, and the JTL records when it was due.
    */
   Sent sendPaced(KnobSet knobs, int orders, String tag, Path dir) {
-    return send(knobs, orders, tag, dir, knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE));
+    return send(knobs, orders, tag, dir, knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE));
   }
 
   private Sent send(KnobSet knobs, int orders, String tag, Path dir, int arrivalsPerMinute) {
@@ -73,13 +74,13 @@ final class OrderSender {
             tiers.endpoints().broker(),
             INTAKE_QUEUE,
             orders,
-            knobs.get(Knobs.WORKLOAD_THREADS),
-            knobs.get(Knobs.WORKLOAD_SEED),
-            SizeMix.parse(knobs.get(Knobs.WORKLOAD_MIX)),
-            knobs.get(Knobs.DB_SEED_CUSTOMERS),
-            knobs.get(Knobs.WORKLOAD_NEW_CUSTOMER_PERCENT),
+            knobs.get(WorkloadKnobs.THREADS),
+            knobs.get(WorkloadKnobs.SEED),
+            SizeMix.parse(knobs.get(WorkloadKnobs.MIX)),
+            knobs.get(DataKnobs.SEED_CUSTOMERS),
+            knobs.get(WorkloadKnobs.NEW_CUSTOMER_PERCENT),
             tag,
-            knobs.get(Knobs.WORKLOAD_PERSISTENT),
+            knobs.get(WorkloadKnobs.PERSISTENT),
             arrivalsPerMinute);
     Duration timeout = Duration.ofSeconds(120 + orders / 10).plus(plan.scheduleDuration());
     LoadRun run = load.run(plan, dir, timeout);

@@ -9,7 +9,6 @@ import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.mocks.MockSettings;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,15 +21,6 @@ import java.util.Map;
  */
 final class ReadBack {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> DB_SETTINGS =
-      List.of(
-          "max_connections",
-          "shared_buffers",
-          "synchronous_commit",
-          "max_wal_size",
-          "checkpoint_timeout",
-          "fsync",
-          "max_prepared_transactions");
 
   private ReadBack() {}
 
@@ -40,9 +30,7 @@ final class ReadBack {
     read.put("broker.consumers", consumers(endpoints));
     Database database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
     read.put("db.xrefIndexPresent", database.xrefIndexPresent());
-    List<String> settings = new ArrayList<>(DB_SETTINGS);
-    settings.addAll(knobs.serverPassThrough().keySet());
-    read.put("db.server", database.show(settings.stream().distinct().toArray(String[]::new)));
+    read.put("db.server", database.show(knobs.serverSettings().keySet().toArray(String[]::new)));
     read.put("mocks.siebel", mock(tiers.siebel().settings()));
     read.put("mocks.brm", mock(tiers.brm().settings()));
     JsonNode status = tiers.middleware().status();

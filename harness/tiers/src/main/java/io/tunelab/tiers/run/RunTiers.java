@@ -1,8 +1,9 @@
 package io.tunelab.tiers.run;
 
+import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
@@ -90,10 +91,10 @@ final class RunTiers implements AutoCloseable {
         database().migrate();
       }
     }
-    siebel().setLatency(knobs.get(Knobs.MOCKS_SIEBEL_LATENCY));
-    siebel().setFaultRate(knobs.get(Knobs.MOCKS_SIEBEL_FAULT_RATE));
-    brm().setLatency(knobs.get(Knobs.MOCKS_BRM_LATENCY));
-    brm().setFaultRate(knobs.get(Knobs.MOCKS_BRM_FAULT_RATE));
+    siebel().setLatency(knobs.get(MocksKnobs.SIEBEL_LATENCY));
+    siebel().setFaultRate(knobs.get(MocksKnobs.SIEBEL_FAULT_RATE));
+    brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
+    brm().setFaultRate(knobs.get(MocksKnobs.BRM_FAULT_RATE));
     boolean dead = middleware != null && middleware.death().isPresent();
     if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
       stopMiddleware();
@@ -122,7 +123,7 @@ final class RunTiers implements AutoCloseable {
     if (death.isPresent()) {
       stopMiddleware();
       rollbackInDoubt();
-      if (current.get(Knobs.DB_PURGE)) {
+      if (current.get(DataKnobs.PURGE)) {
         // The dead one's orders went back to the queues and its stored hand-offs wait in
         // delivery_message: a new middleware would take them up (async.persist recovers them)
         // while the next repetition purges the tables under them, PostgreSQL cancelling one side

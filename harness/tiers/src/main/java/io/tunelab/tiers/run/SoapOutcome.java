@@ -1,6 +1,6 @@
 package io.tunelab.tiers.run;
 
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OperationStats;
@@ -63,7 +63,7 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
               Locale.ROOT,
               "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
               errorPercent,
-              Knobs.WORKLOAD_MAX_ERROR_PERCENT.format(maxErrorPercent)));
+              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
     }
     Double target = value(result.targetArrivalsPerMinute());
     Double achieved = value(result.achievedArrivalsPerMinute());

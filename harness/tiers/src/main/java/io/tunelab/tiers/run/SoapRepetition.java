@@ -1,8 +1,8 @@
 package io.tunelab.tiers.run;
 
-import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
@@ -67,7 +67,7 @@ final class SoapRepetition implements PlanRepetition {
       Double steal = percent(HostClock.now().stealPercentSince(before));
       checkInterrupted();
       SoapOutcome outcome =
-          SoapOutcome.of(result, knobs.get(Knobs.WORKLOAD_MAX_ERROR_PERCENT))
+          SoapOutcome.of(result, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT))
               .withDeath(tiers.middlewareDeath());
       StringBuilder verdict = new StringBuilder(outcome.verdict());
       Boolean steady = BatchOrderOutcome.steady(tiers.middlewareWarmup().orElse(null), verdict);
@@ -106,7 +106,7 @@ final class SoapRepetition implements PlanRepetition {
         endpoints.dbUser(),
         endpoints.dbPassword(),
         customers,
-        knobs.get(Knobs.DB_SEED_CUSTOMERS));
+        knobs.get(DataKnobs.SEED_CUSTOMERS));
   }
 
   /**
@@ -116,38 +116,37 @@ final class SoapRepetition implements PlanRepetition {
    * warm JVM.
    */
   private boolean warmupDue(KnobSet knobs) {
-    if (knobs.get(Knobs.WORKLOAD_WARMUP_LOOPS) == 0) {
+    if (knobs.get(WorkloadKnobs.WARMUP_LOOPS) == 0) {
       return false;
     }
     return tiers.middlewareWarmup().isEmpty()
-        || knobs.get(Knobs.WORKLOAD_WARMUP_BEFORE).equals("every-repetition");
+        || knobs.get(WorkloadKnobs.WARMUP_BEFORE) == WorkloadKnobs.WarmupBefore.EVERY_REPETITION;
   }
 
   static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {
     return modelPlan(knobs, url, customers)
-        .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+        .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
   }
 
   private static ConcurrentSoapPlan modelPlan(KnobSet knobs, URI url, Path customers) {
-    return switch (knobs.get(Knobs.WORKLOAD_MODEL)) {
-      case "closed" ->
+    return switch (knobs.get(WorkloadKnobs.MODEL)) {
+      case CLOSED ->
           new ConcurrentSoapPlan(
               ConcurrentSoapPlan.Model.CLOSED,
               url,
               customers,
-              knobs.get(Knobs.WORKLOAD_THREADS),
-              knobs.get(Knobs.WORKLOAD_LOOPS),
-              knobs.get(Knobs.WORKLOAD_RAMP_UP),
+              knobs.get(WorkloadKnobs.THREADS),
+              knobs.get(WorkloadKnobs.LOOPS),
+              knobs.get(WorkloadKnobs.RAMP_UP),
               0,
               0,
               ConcurrentSoapPlan.DEFAULT_RESPONSE_TIMEOUT_MILLIS);
-      case "open" ->
+      case OPEN ->
           ConcurrentSoapPlan.open(
               url,
               customers,
-              knobs.get(Knobs.WORKLOAD_ARRIVALS_PER_MINUTE),
-              knobs.get(Knobs.WORKLOAD_DURATION));
-      default -> throw new BadInputException("workload.model must be closed or open");
+              knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE),
+              knobs.get(WorkloadKnobs.DURATION));
     };
   }
 

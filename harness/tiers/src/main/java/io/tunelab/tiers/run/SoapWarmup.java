@@ -1,7 +1,7 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.SteadyState;
@@ -43,9 +43,9 @@ final class SoapWarmup {
         ConcurrentSoapPlan.closed(
                 url,
                 customers,
-                knobs.get(Knobs.WORKLOAD_THREADS),
-                knobs.get(Knobs.WORKLOAD_WARMUP_LOOPS))
-            .withResponseTimeoutMillis(knobs.get(Knobs.WORKLOAD_RESPONSE_TIMEOUT));
+                knobs.get(WorkloadKnobs.THREADS),
+                knobs.get(WorkloadKnobs.WARMUP_LOOPS))
+            .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
     WarmupRule rule = SteadyWarmup.rule(knobs);
     long started = System.currentTimeMillis();
     List<WarmupRule.Batch> rounds = new ArrayList<>();
@@ -107,7 +107,7 @@ final class SoapWarmup {
     if (tiers.middlewareDeath().isPresent()) {
       return "the middleware went away: " + tiers.middlewareDeath().get();
     }
-    int cap = knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS);
+    int cap = knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS);
     if (System.currentTimeMillis() - started >= 1000L * cap) {
       return "the time cap workload.warmupMaxSeconds (" + cap + " s) was reached";
     }
@@ -129,8 +129,8 @@ final class SoapWarmup {
             "steady when, over the last %d warm-up rounds with at most %s%% steal, the throughput"
                 + " (requests per minute) varies (CV) and trends by at most %s%%",
             rule.batches(),
-            Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
-            Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)));
+            WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
+            WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)));
     return new SteadyStateReport(
         reached,
         text,

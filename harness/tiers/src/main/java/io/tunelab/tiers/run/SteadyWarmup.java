@@ -1,7 +1,7 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
@@ -123,7 +123,7 @@ final class SteadyWarmup {
       int settled,
       int sent,
       long started) {
-    if (verdict.steady() && settled >= knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS)) {
+    if (verdict.steady() && settled >= knobs.get(WorkloadKnobs.WARMUP_ORDERS)) {
       return STEADY;
     }
     if (drain.endedBy().isPresent()) {
@@ -133,9 +133,9 @@ final class SteadyWarmup {
       return "a warm-up batch's drain stalled (workload.drainTimeoutSeconds)";
     }
     if (System.currentTimeMillis() - started
-        >= 1000L * knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)) {
+        >= 1000L * knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)) {
       return "the time cap workload.warmupMaxSeconds ("
-          + knobs.get(Knobs.WORKLOAD_WARMUP_MAX_SECONDS)
+          + knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)
           + " s) was reached";
     }
     if (sent >= cap(knobs)) {
@@ -146,14 +146,14 @@ final class SteadyWarmup {
 
   private static int cap(KnobSet knobs) {
     return Math.max(
-        knobs.get(Knobs.WORKLOAD_WARMUP_ORDERS), knobs.get(Knobs.WORKLOAD_WARMUP_MAX_ORDERS));
+        knobs.get(WorkloadKnobs.WARMUP_ORDERS), knobs.get(WorkloadKnobs.WARMUP_MAX_ORDERS));
   }
 
   static WarmupRule rule(KnobSet knobs) {
     return new WarmupRule(
-        knobs.get(Knobs.WORKLOAD_STEADY_BATCHES),
-        knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE) / 100,
-        knobs.get(Knobs.WORKLOAD_MAX_STEAL_PERCENT));
+        knobs.get(WorkloadKnobs.STEADY_BATCHES),
+        knobs.get(WorkloadKnobs.STEADY_TOLERANCE) / 100,
+        knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT));
   }
 
   private static SteadyStateReport report(
@@ -170,8 +170,8 @@ final class SteadyWarmup {
                 + " the middleware's CPU per order falls by no more along them nor against the %d"
                 + " before them",
             rule.batches(),
-            Knobs.WORKLOAD_MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
-            Knobs.WORKLOAD_STEADY_TOLERANCE.format(knobs.get(Knobs.WORKLOAD_STEADY_TOLERANCE)),
+            WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
+            WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)),
             rule.batches());
     return new SteadyStateReport(
         reached,

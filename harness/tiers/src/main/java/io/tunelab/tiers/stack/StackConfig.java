@@ -1,16 +1,15 @@
 package io.tunelab.tiers.stack;
 
+import io.tunelab.core.knobs.BrokerKnobs;
+import io.tunelab.core.knobs.DbKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.db.DbBinaries;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.mocks.MocksConfig;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -35,46 +34,34 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
   }
 
   private static DbConfig db(KnobSet knobs) {
-    Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("max_connections", Integer.toString(knobs.get(Knobs.DB_MAX_CONNECTIONS)));
-    settings.put("shared_buffers", knobs.get(Knobs.DB_SHARED_BUFFERS));
-    settings.put("synchronous_commit", knobs.get(Knobs.DB_SYNCHRONOUS_COMMIT));
-    settings.put("max_wal_size", knobs.get(Knobs.DB_MAX_WAL_SIZE));
-    settings.put("checkpoint_timeout", knobs.get(Knobs.DB_CHECKPOINT_TIMEOUT));
-    settings.put("fsync", knobs.get(Knobs.DB_FSYNC) ? "on" : "off");
-    settings.put(
-        "max_prepared_transactions",
-        Integer.toString(knobs.get(Knobs.DB_MAX_PREPARED_TRANSACTIONS)));
-    settings.put("shared_preload_libraries", knobs.get(Knobs.DB_SHARED_PRELOAD_LIBRARIES));
-    settings.putAll(knobs.serverPassThrough());
-    DbBinaries binaries = DbBinaries.valueOf(knobs.get(Knobs.DB_BINARIES).toUpperCase(Locale.ROOT));
-    return new DbConfig(0, binaries, settings);
+    DbBinaries binaries = DbBinaries.valueOf(knobs.get(DbKnobs.BINARIES).name());
+    return new DbConfig(0, binaries, knobs.serverSettings());
   }
 
   private static BrokerConfig broker(KnobSet knobs) {
     return new BrokerConfig(
         0,
-        knobs.get(Knobs.BROKER_PERSISTENCE),
-        BrokerConfig.JournalType.valueOf(knobs.get(Knobs.BROKER_JOURNAL_TYPE)),
-        knobs.get(Knobs.BROKER_SYNC_TRANSACTIONAL),
-        knobs.get(Knobs.BROKER_SYNC_NON_TRANSACTIONAL),
-        knobs.get(Knobs.BROKER_REDELIVERY_DELAY),
-        knobs.get(Knobs.BROKER_MAX_DELIVERY_ATTEMPTS),
+        knobs.get(BrokerKnobs.PERSISTENCE),
+        BrokerConfig.JournalType.valueOf(knobs.get(BrokerKnobs.JOURNAL_TYPE).name()),
+        knobs.get(BrokerKnobs.SYNC_TRANSACTIONAL),
+        knobs.get(BrokerKnobs.SYNC_NON_TRANSACTIONAL),
+        knobs.get(BrokerKnobs.REDELIVERY_DELAY),
+        knobs.get(BrokerKnobs.MAX_DELIVERY_ATTEMPTS),
         "DLQ",
-        jvmFlags(knobs.get(Knobs.BROKER_HEAP), knobs.get(Knobs.BROKER_JVM_FLAGS)));
+        jvmFlags(knobs.get(BrokerKnobs.HEAP), knobs.get(BrokerKnobs.JVM_FLAGS)));
   }
 
   private static MocksConfig mocks(KnobSet knobs) {
     return new MocksConfig(
         0,
         0,
-        knobs.get(Knobs.MOCKS_CONTAINER_THREADS),
-        knobs.get(Knobs.MOCKS_ASYNC_RESPONSES),
+        knobs.get(MocksKnobs.CONTAINER_THREADS),
+        knobs.get(MocksKnobs.ASYNC_RESPONSES),
         new MocksConfig.Backend(
-            knobs.get(Knobs.MOCKS_SIEBEL_LATENCY), knobs.get(Knobs.MOCKS_SIEBEL_FAULT_RATE)),
+            knobs.get(MocksKnobs.SIEBEL_LATENCY), knobs.get(MocksKnobs.SIEBEL_FAULT_RATE)),
         new MocksConfig.Backend(
-            knobs.get(Knobs.MOCKS_BRM_LATENCY), knobs.get(Knobs.MOCKS_BRM_FAULT_RATE)),
-        jvmFlags(knobs.get(Knobs.MOCKS_HEAP), ""));
+            knobs.get(MocksKnobs.BRM_LATENCY), knobs.get(MocksKnobs.BRM_FAULT_RATE)),
+        jvmFlags(knobs.get(MocksKnobs.HEAP), ""));
   }
 
   /** {@code -Xmx} from the heap knob, then the free-form flags (which may override it). */

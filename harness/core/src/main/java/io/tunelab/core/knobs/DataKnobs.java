@@ -1,0 +1,41 @@
+package io.tunelab.core.knobs;
+
+/** Database content, applied before each run: seed data, indexes, purge, statistics. */
+public final class DataKnobs {
+  private static final KnobList KNOBS = new KnobList(KnobTier.DATA, Knob.Apply.PER_RUN);
+
+  public static final Knob<Integer> SEED_CUSTOMERS =
+      KNOBS
+          .knob("db.seed.customers", KnobTypes.integer(1, 1_000_000), 1000)
+          .unit("customers")
+          .doc("customers seeded (with accounts and xref rows), deterministically")
+          .study("AIA: 1,000 customers")
+          .add();
+
+  public static final Knob<Boolean> XREF_INDEX =
+      KNOBS
+          .knob("db.xrefIndex", KnobTypes.bool(), false)
+          .doc("the xref_data lookup indexes (table, column, row number / value)")
+          .study(Studies.AIA_XREF)
+          .add();
+
+  public static final Knob<Boolean> PURGE =
+      KNOBS
+          .knob("db.purge", KnobTypes.bool(), true)
+          .doc(
+              "delete transactional rows and waiting broker messages before a run, keep setup rows")
+          .study(Studies.AIA_DB)
+          .add();
+
+  public static final Knob<Boolean> ANALYZE =
+      KNOBS
+          .knob("db.analyze", KnobTypes.bool(), false)
+          .doc("gather planner statistics (ANALYZE) before a run")
+          .study("AIA: DBMS_STATS before each run")
+          .add();
+
+  /** This tier's knobs, in declaration order. */
+  public static final java.util.List<Knob<?>> ALL = KNOBS.all();
+
+  private DataKnobs() {}
+}

@@ -1,0 +1,101 @@
+package io.tunelab.core.knobs;
+
+import io.tunelab.core.BadInputException;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/** Every rule between knobs, checked over each step of a run before any tier starts. */
+public final class KnobRules {
+  /** XA transactions prepare in PostgreSQL, which refuses to when it may hold none. */
+  public static final KnobRule XA_NEEDS_PREPARED_TRANSACTIONS =
+      new KnobRule(
+          "middleware.transactions=xa needs db.server.max_prepared_transactions above 0",
+          List.of(MiddlewareKnobs.TRANSACTIONS, DbKnobs.MAX_PREPARED_TRANSACTIONS),
+          knobs ->
+              knobs.get(MiddlewareKnobs.TRANSACTIONS) == MiddlewareKnobs.Transactions.XA
+                      && knobs.get(DbKnobs.MAX_PREPARED_TRANSACTIONS) == 0
+                  ? Optional.of(
+                      MiddlewareKnobs.TRANSACTIONS.name()
+                          + "=xa needs PostgreSQL to prepare transactions, but "
+                          + DbKnobs.MAX_PREPARED_TRANSACTIONS.name()
+                          + " is 0: set it too, e.g. --set "
+                          + DbKnobs.MAX_PREPARED_TRANSACTIONS.name()
+                          + "=100")
+                  : Optional.empty());
+
+  /** The JVM refuses to start with a young generation as large as the heap. */
+  public static final KnobRule YOUNG_GENERATION_FITS_THE_HEAP =
+      new KnobRule(
+          "middleware.jvm.youngMegabytes, when set, is less than middleware.jvm.heapMegabytes",
+          List.of(MiddlewareKnobs.YOUNG, MiddlewareKnobs.HEAP),
+          knobs -> {
+            int young = knobs.get(MiddlewareKnobs.YOUNG);
+            int heap = knobs.get(MiddlewareKnobs.HEAP);
+            return young > 0 && young >= heap
+                ? Optional.of(
+                    MiddlewareKnobs.YOUNG.name()
+                        + " ("
+                        + young
+                        + ") must be less than "
+                        + MiddlewareKnobs.HEAP.name()
+                        + " ("
+                        + heap
+                        + "): lower it, raise the heap, or set 0 to let the JVM size it")
+                : Optional.empty();
+          });
+
+  /** A mix of three zero weights has no order size to draw. */
+  public static final KnobRule MIX_HAS_A_WEIGHT =
+      new KnobRule(
+          "workload.mix gives at least one order size a weight above 0",
+          List.of(WorkloadKnobs.MIX),
+          knobs ->
+              knobs.get(WorkloadKnobs.MIX).matches("0*:0*:0*")
+                  ? Optional.of(
+                      WorkloadKnobs.MIX.name()
+                          + " is "
+                          + knobs.get(WorkloadKnobs.MIX)
+                          + ": every weight is 0, so there is no order to send; give at least one"
+                          + " size a weight, e.g. 1:1:1")
+                  : Optional.empty());
+
+  /** Nothing fills the inbox table the fetcher polls, so its orders would never arrive. */
+  public static final KnobRule FETCHER_NEEDS_A_FEEDER =
+      new KnobRule(
+          "middleware.intake=fetcher needs a plan that fills order_inbox (none does yet)",
+          List.of(MiddlewareKnobs.INTAKE),
+          knobs ->
+              knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER
+                  ? Optional.of(
+                      MiddlewareKnobs.INTAKE.name()
+                          + "=fetcher polls the order_inbox table, but no plan fills it (the"
+                          + " batch-order plan publishes to the intake queue), so no order would"
+                          + " ever arrive: use "
+                          + MiddlewareKnobs.INTAKE.name()
+                          + "=jms")
+                  : Optional.empty());
+
+  /** Every rule, in the order of the reference page. */
+  public static final List<KnobRule> ALL =
+      List.of(
+          XA_NEEDS_PREPARED_TRANSACTIONS,
+          YOUNG_GENERATION_FITS_THE_HEAP,
+          MIX_HAS_A_WEIGHT,
+          FETCHER_NEEDS_A_FEEDER);
+
+  /**
+   * Checks {@code set} by some of the rules: for a tier that builds its settings from a knob set
+   * that did not come through an experiment.
+   *
+   * @throws BadInputException naming each broken rule and its fix
+   */
+  public static void require(KnobSet set, KnobRule... rules) {
+    List<String> violations = Stream.of(rules).flatMap(rule -> rule.check(set).stream()).toList();
+    if (!violations.isEmpty()) {
+      throw new BadInputException(String.join("; ", violations));
+    }
+  }
+
+  private KnobRules() {}
+}

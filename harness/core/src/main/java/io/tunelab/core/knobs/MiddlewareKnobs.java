@@ -1,0 +1,312 @@
+package io.tunelab.core.knobs;
+
+/** The reference middleware: its settings file and its JVM (a change restarts it). */
+public final class MiddlewareKnobs {
+  private static final KnobList KNOBS = new KnobList(KnobTier.MIDDLEWARE, Knob.Apply.RESTART);
+
+  /** The middleware JVM's garbage collector. */
+  public enum Collector implements KnobChoice {
+    G1,
+    PARALLEL,
+    SERIAL
+  }
+
+  /** How a stage's broker and database work commit. */
+  public enum Transactions implements KnobChoice {
+    LOCAL,
+    XA
+  }
+
+  /** The hand-off between receipt and processing. */
+  public enum DeliveryPolicy implements KnobChoice {
+    SYNC("sync"),
+    ASYNC_PERSIST("async.persist"),
+    ASYNC_CACHE("async.cache");
+
+    private final String label;
+
+    DeliveryPolicy(String label) {
+      this.label = label;
+    }
+
+    @Override
+    public String label() {
+      return label;
+    }
+  }
+
+  /** Audit rows per activity. */
+  public enum AuditLevel implements KnobChoice {
+    OFF,
+    PRODUCTION,
+    DEVELOPMENT
+  }
+
+  /** Which process instances are written (dehydrated). */
+  public enum InstancePersistence implements KnobChoice {
+    ALWAYS,
+    FAULTED,
+    OFF
+  }
+
+  /** How orders enter the middleware. */
+  public enum Intake implements KnobChoice {
+    JMS,
+    FETCHER
+  }
+
+  public static final Knob<Intake> INTAKE =
+      KNOBS
+          .knob("middleware.intake", KnobTypes.choice(Intake.class), Intake.JMS)
+          .doc("how orders enter: consumers on the intake queue (jms) or the inbox table fetcher")
+          .study("AIA: AQ queue vs fetcher processes")
+          .add();
+
+  public static final Knob<Integer> CONSUMERS_INTAKE = consumers("intake", "the intake queue");
+
+  public static final Knob<Integer> CONSUMERS_ORCHESTRATION =
+      consumers("orchestration", "the orchestration queue");
+
+  public static final Knob<Integer> CONSUMERS_CREATE_CUSTOMER =
+      consumers("createCustomer", "the create-customer queue");
+
+  public static final Knob<Integer> CONSUMERS_CREATE_SUBSCRIPTIONS =
+      consumers("createSubscriptions", "the create-subscriptions queue");
+
+  public static final Knob<Integer> CONSUMERS_UPDATE_CRM =
+      consumers("updateCrm", "the update-crm queue");
+
+  public static final Knob<Integer> CONSUMER_WINDOW =
+      KNOBS
+          .knob(
+              "middleware.consumer.windowBytes",
+              KnobTypes.integer(-1, 64 * 1024 * 1024),
+              1024 * 1024)
+          .unit("bytes")
+          .doc("Artemis consumer window (prefetch) per consumer; -1 unbounded, 0 none")
+          .add();
+
+  public static final Knob<Integer> ENGINE_THREADS =
+      KNOBS
+          .knob("middleware.engine.threads", KnobTypes.integer(1, 512), 4)
+          .unit("threads")
+          .doc("worker threads processing handed-off messages (async delivery policies)")
+          .study("AIA: dspEngineThreads")
+          .add();
+
+  public static final Knob<Integer> INVOKE_CONNECTIONS =
+      KNOBS
+          .knob("middleware.invoke.connections", KnobTypes.integer(1, 1024), 20)
+          .unit("connections")
+          .doc("pooled HTTP connections per back-end (Siebel, BRM)")
+          .study("AIA: dspInvokeThreads")
+          .add();
+
+  public static final Knob<Integer> INVOKE_TIMEOUT =
+      KNOBS
+          .knob("middleware.invoke.timeoutMillis", KnobTypes.integer(100, 600_000), 30_000)
+          .unit("ms")
+          .doc("connect and response timeout of one back-end call")
+          .add();
+
+  public static final Knob<Integer> INVOKE_RETRIES =
+      KNOBS
+          .knob("middleware.invoke.retries", KnobTypes.integer(0, 10), 2)
+          .unit("retries")
+          .doc("retries of a failed back-end call before the order is faulted")
+          .add();
+
+  public static final Knob<InstancePersistence> INSTANCE_PERSISTENCE =
+      KNOBS
+          .knob(
+              "middleware.instance.persistence",
+              KnobTypes.choice(InstancePersistence.class),
+              InstancePersistence.ALWAYS)
+          .doc("which process instances are written to process_instance (faulted ones always are)")
+          .study("AIA: dehydration, completionPersistPolicy, inMemoryOptimization")
+          .add();
+
+  public static final Knob<AuditLevel> AUDIT_LEVEL =
+      KNOBS
+          .knob(
+              "middleware.audit.level", KnobTypes.choice(AuditLevel.class), AuditLevel.DEVELOPMENT)
+          .doc("audit rows per activity: none, one short row, or one row with the payload")
+          .study("AIA: auditLevel")
+          .add();
+
+  public static final Knob<DeliveryPolicy> DELIVERY_POLICY =
+      KNOBS
+          .knob(
+              "middleware.delivery.policy",
+              KnobTypes.choice(DeliveryPolicy.class),
+              DeliveryPolicy.ASYNC_PERSIST)
+          .doc(
+              "hand-off between receipt and processing: in the consumer's transaction, stored in"
+                  + " delivery_message first, or in memory to the engine threads")
+          .study("AIA: oneWayDeliveryPolicy")
+          .add();
+
+  public static final Knob<Transactions> TRANSACTIONS =
+      KNOBS
+          .knob("middleware.transactions", KnobTypes.choice(Transactions.class), Transactions.LOCAL)
+          .doc(
+              "how a stage's broker and database work commit: JMS then JDBC local transactions, or one"
+                  + " two-phase XA transaction (Narayana); xa needs db.server.max_prepared_transactions"
+                  + " above 0")
+          .study("AIA transaction semantics: XA vs non-XA datasource and JMS adapter")
+          .add();
+
+  public static final Knob<Integer> JDBC_POOL_SIZE =
+      KNOBS
+          .knob("middleware.jdbc.poolSize", KnobTypes.integer(1, 500), 10)
+          .unit("connections")
+          .doc("HikariCP maximum pool size of the middleware's datasource")
+          .study("AIA: ORA-12519, JDBC pool size")
+          .add();
+
+  public static final Knob<Integer> JDBC_PREPARE_THRESHOLD =
+      KNOBS
+          .knob("middleware.jdbc.prepareThreshold", KnobTypes.integer(0, 1_000_000), 5)
+          .unit("executions")
+          .doc("pgjdbc prepareThreshold: executions before a statement is server-prepared; 0 never")
+          .study("sort hub: bind variables, parse cost")
+          .add();
+
+  public static final Knob<Integer> JDBC_STATEMENT_CACHE =
+      KNOBS
+          .knob("middleware.jdbc.statementCacheQueries", KnobTypes.integer(0, 100_000), 256)
+          .unit("statements")
+          .doc("pgjdbc preparedStatementCacheQueries: statements cached per connection")
+          .study("sort hub: SESSION_CACHED_CURSORS, statement cache")
+          .add();
+
+  public static final Knob<Integer> FETCHER_POLLING =
+      KNOBS
+          .knob("middleware.fetcher.pollingMillis", KnobTypes.integer(1, 600_000), 1000)
+          .unit("ms")
+          .doc("pause between two polls of the inbox table (intake fetcher)")
+          .study(Studies.FETCHER + ", polling timer")
+          .add();
+
+  public static final Knob<Integer> FETCHER_SUBMIT =
+      KNOBS
+          .knob("middleware.fetcher.submitMillis", KnobTypes.integer(0, 60_000), 0)
+          .unit("ms")
+          .doc("pause between handing two fetched orders to the engine; 0 none (intake fetcher)")
+          .study(Studies.FETCHER + ", submit timer")
+          .add();
+
+  public static final Knob<Integer> FETCHER_POOL_SIZE =
+      KNOBS
+          .knob("middleware.fetcher.poolSize", KnobTypes.integer(1, 10_000), 10)
+          .unit("orders")
+          .doc("most orders picked by one poll of the inbox table (intake fetcher)")
+          .study(Studies.FETCHER + ", pool size")
+          .add();
+
+  public static final Knob<Boolean> DIAGNOSTICS =
+      KNOBS
+          .knob("middleware.diagnostics", KnobTypes.bool(), true)
+          .doc("per-message payload logging and stopwatch timing, which allocate on every message")
+          .study("AIA: StopWatch statistics, LogService debug messages")
+          .add();
+
+  public static final Knob<Boolean> MESSAGES_PERSISTENT =
+      KNOBS
+          .knob("middleware.messages.persistent", KnobTypes.bool(), true)
+          .doc("messages between stages are sent persistent (journaled by the broker)")
+          .study(Studies.BROKER)
+          .add();
+
+  public static final Knob<Integer> BILLING_SERVER_THREADS =
+      KNOBS
+          .knob("middleware.billing.serverThreads", KnobTypes.integer(1, 1024), 25)
+          .unit("threads")
+          .doc(
+              "HTTP worker threads of the billing-care SOAP service: requests served at once, the"
+                  + " others wait in line")
+          .study(Studies.BILLING + ", HTTP listener threads")
+          .add();
+
+  public static final Knob<Integer> BILLING_BRM_CONNECTIONS =
+      KNOBS
+          .knob("middleware.billing.brmConnections", KnobTypes.integer(1, 1024), 20)
+          .unit("connections")
+          .doc(
+              "pooled HTTP connections from the billing-care service to BRM (its own pool, apart from"
+                  + " invoke.connections)")
+          .study(Studies.BILLING + ", invoke threads")
+          .add();
+
+  public static final Knob<InstancePersistence> BILLING_INSTANCE_PERSISTENCE =
+      KNOBS
+          .knob(
+              "middleware.billing.instancePersistence",
+              KnobTypes.choice(InstancePersistence.class),
+              InstancePersistence.ALWAYS)
+          .doc(
+              "billing-care requests written to process_instance: every one, faulted ones, or none"
+                  + " (transient services)")
+          .study(Studies.BILLING + ", transient BPEL (inMemoryOptimization)")
+          .add();
+
+  public static final Knob<AuditLevel> BILLING_AUDIT_LEVEL =
+      KNOBS
+          .knob(
+              "middleware.billing.auditLevel",
+              KnobTypes.choice(AuditLevel.class),
+              AuditLevel.DEVELOPMENT)
+          .doc("audit rows per activity of a billing-care request that gets an instance row")
+          .study(Studies.BILLING + ", auditLevel")
+          .add();
+
+  public static final Knob<Boolean> BILLING_TRACKING =
+      KNOBS
+          .knob("middleware.billing.tracking", KnobTypes.bool(), true)
+          .doc("one request_tracking row per billing-care request")
+          .study(Studies.BILLING + ", ESB instance tracking")
+          .add();
+
+  public static final Knob<Integer> HEAP =
+      KNOBS
+          .knob("middleware.jvm.heapMegabytes", KnobTypes.integer(64, 65_536), 1024)
+          .unit("MB")
+          .doc("maximum heap of the middleware JVM (-Xmx)")
+          .study("AIA: JVM heap, GC overhead limit exceeded")
+          .add();
+
+  public static final Knob<Integer> YOUNG =
+      KNOBS
+          .knob("middleware.jvm.youngMegabytes", KnobTypes.integer(0, 65_536), 0)
+          .unit("MB")
+          .doc("young generation of the middleware JVM (-Xmn); 0 lets the JVM size it")
+          .study("AIA: young generation size")
+          .add();
+
+  public static final Knob<Collector> COLLECTOR =
+      KNOBS
+          .knob("middleware.jvm.collector", KnobTypes.choice(Collector.class), Collector.G1)
+          .doc("garbage collector of the middleware JVM (-XX:+UseG1GC, UseParallelGC, UseSerialGC)")
+          .study("AIA: ParallelOldGC")
+          .add();
+
+  public static final Knob<String> JVM_FLAGS =
+      KNOBS
+          .knob("middleware.jvm.flags", KnobTypes.text(), "")
+          .doc("extra flags of the middleware JVM, space-separated, after the ones above")
+          .add();
+
+  private static Knob<Integer> consumers(String stage, String queue) {
+    return KNOBS
+        .knob("middleware.consumers." + stage, KnobTypes.integer(1, 256), 1)
+        .unit("threads")
+        .doc("JMS receive threads (consumers) on " + queue)
+        .study(Studies.RECEIVE_THREADS)
+        .add();
+  }
+
+  /** This tier's knobs, in declaration order. */
+  public static final java.util.List<Knob<?>> ALL = KNOBS.all();
+
+  private MiddlewareKnobs() {}
+}

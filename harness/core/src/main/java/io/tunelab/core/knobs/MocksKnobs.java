@@ -1,0 +1,67 @@
+package io.tunelab.core.knobs;
+
+/**
+ * The WireMock back-end mocks: Jetty threads and JVM restart them; latency and faults apply live.
+ */
+public final class MocksKnobs {
+  private static final KnobList KNOBS = new KnobList(KnobTier.MOCKS, Knob.Apply.RESTART);
+
+  public static final Knob<Integer> CONTAINER_THREADS =
+      KNOBS
+          .knob("mocks.containerThreads", KnobTypes.integer(10, 5000), 100)
+          .unit("threads")
+          .doc("Jetty threads per mock (WireMock's default 25 caps throughput under long delays)")
+          .add();
+
+  public static final Knob<Boolean> ASYNC_RESPONSES =
+      KNOBS
+          .knob("mocks.asyncResponses", KnobTypes.bool(), true)
+          .doc("delayed answers are scheduled instead of holding a Jetty thread")
+          .add();
+
+  public static final Knob<Latency> SIEBEL_LATENCY =
+      KNOBS
+          .knob("mocks.siebel.latency", KnobTypes.latency(), Latency.NONE)
+          .unit("ms")
+          .apply(Knob.Apply.LIVE)
+          .doc("delay of every Siebel answer: 500, uniform:400..600 or lognormal:500:0.25")
+          .study("AIA order-to-bill: mock latency")
+          .add();
+
+  public static final Knob<Latency> BRM_LATENCY =
+      KNOBS
+          .knob("mocks.brm.latency", KnobTypes.latency(), Latency.NONE)
+          .unit("ms")
+          .apply(Knob.Apply.LIVE)
+          .doc("delay of every BRM answer: 500, uniform:400..600 or lognormal:500:0.25")
+          .study(Studies.WHAT_IF)
+          .add();
+
+  public static final Knob<Double> SIEBEL_FAULT_RATE =
+      KNOBS
+          .knob("mocks.siebel.faultRate", KnobTypes.decimal(0, 1), 0.0)
+          .unit("share")
+          .apply(Knob.Apply.LIVE)
+          .doc("share of Siebel requests answered with a SOAP Fault")
+          .add();
+
+  public static final Knob<Double> BRM_FAULT_RATE =
+      KNOBS
+          .knob("mocks.brm.faultRate", KnobTypes.decimal(0, 1), 0.0)
+          .unit("share")
+          .apply(Knob.Apply.LIVE)
+          .doc("share of BRM requests answered with a SOAP Fault")
+          .add();
+
+  public static final Knob<Integer> HEAP =
+      KNOBS
+          .knob("mocks.jvm.heapMegabytes", KnobTypes.integer(64, 65_536), 512)
+          .unit("MB")
+          .doc("maximum heap of the mocks JVM (-Xmx)")
+          .add();
+
+  /** This tier's knobs, in declaration order. */
+  public static final java.util.List<Knob<?>> ALL = KNOBS.all();
+
+  private MocksKnobs() {}
+}

@@ -1,0 +1,268 @@
+package io.tunelab.core.knobs;
+
+/** The workload: the load tier (JMeter) and the run protocol, applied to each run. */
+public final class WorkloadKnobs {
+  private static final KnobList KNOBS = new KnobList(KnobTier.LOAD, Knob.Apply.PER_RUN);
+
+  /** Closed (users in a loop) or open (arrivals at a rate) load. */
+  public enum Model implements KnobChoice {
+    CLOSED,
+    OPEN
+  }
+
+  /** How the batch-order plan loads the middleware. */
+  public enum Mode implements KnobChoice {
+    BACKLOG,
+    STREAM,
+    RATE
+  }
+
+  /** Which repetitions of a step warm up first. */
+  public enum WarmupBefore implements KnobChoice {
+    EVERY_REPETITION("every-repetition"),
+    FIRST_REPETITION("first-repetition");
+
+    private final String label;
+
+    WarmupBefore(String label) {
+      this.label = label;
+    }
+
+    @Override
+    public String label() {
+      return label;
+    }
+  }
+
+  public static final Knob<Integer> ORDERS =
+      KNOBS
+          .knob("workload.orders", KnobTypes.integer(1, 100_000_000), 500)
+          .unit("orders")
+          .doc("batch-order: orders in the measured batch of each repetition")
+          .study("AIA order-to-bill: 500-order batches")
+          .add();
+
+  public static final Knob<Integer> WARMUP_ORDERS =
+      KNOBS
+          .knob("workload.warmupOrders", KnobTypes.integer(0, 100_000_000), 50)
+          .unit("orders")
+          .doc(
+              "batch-order: the fewest orders a warm-up settles before it may end; it goes on, batch"
+                  + " by batch, until the throughput is steady (workload.steady*); 0 turns the warm-up"
+                  + " off; never measured")
+          .add();
+
+  public static final Knob<WarmupBefore> WARMUP_BEFORE =
+      KNOBS
+          .knob(
+              "workload.warmupBefore",
+              KnobTypes.choice(WarmupBefore.class),
+              WarmupBefore.FIRST_REPETITION)
+          .doc(
+              "warm up before every repetition, or before a step's first and whenever the middleware"
+                  + " JVM is new (a step's later repetitions follow a warm one)")
+          .add();
+
+  public static final Knob<Integer> WARMUP_MAX_ORDERS =
+      KNOBS
+          .knob("workload.warmupMaxOrders", KnobTypes.integer(1, 100_000_000), 10_000)
+          .unit("orders")
+          .doc(
+              "batch-order: the most orders a warm-up sends before its repetitions get the verdict"
+                  + " 'no steady state'")
+          .add();
+
+  public static final Knob<Integer> WARMUP_MAX_SECONDS =
+      KNOBS
+          .knob("workload.warmupMaxSeconds", KnobTypes.integer(1, 86_400), 300)
+          .unit("s")
+          .doc(
+              "the longest a warm-up runs before its repetitions get the verdict 'no steady state'")
+          .add();
+
+  public static final Knob<Integer> WARMUP_BATCH_ORDERS =
+      KNOBS
+          .knob("workload.warmupBatchOrders", KnobTypes.integer(0, 100_000_000), 0)
+          .unit("orders")
+          .doc(
+              "batch-order: orders per warm-up batch; 0: as many as a measured batch (the same"
+                  + " drain, so its throughput compares best; smaller batches warm up sooner but judge"
+                  + " noisier)")
+          .add();
+
+  public static final Knob<Integer> STEADY_BATCHES =
+      KNOBS
+          .knob("workload.steadyBatches", KnobTypes.integer(2, 1_000), 3)
+          .unit("batches")
+          .doc(
+              "how many consecutive warm-up batches (batch-order) or rounds (concurrent-soap) must"
+                  + " agree for the throughput to be steady")
+          .study("Georges et al. 2007: CoV of the last k iterations")
+          .add();
+
+  public static final Knob<Double> STEADY_TOLERANCE =
+      KNOBS
+          .knob("workload.steadyTolerancePercent", KnobTypes.decimal(0.1, 50), 10.0)
+          .unit("%")
+          .doc(
+              "steady when the last warm-up batches' (or rounds') throughputs vary (CV) and trend by"
+                  + " at most this")
+          .add();
+
+  public static final Knob<Double> MAX_STEAL_PERCENT =
+      KNOBS
+          .knob("workload.maxStealPercent", KnobTypes.decimal(0, 100), 10.0)
+          .unit("%")
+          .doc(
+              "on a VM, the most hypervisor steal (CPU given to other guests, % of the machine) a"
+                  + " measured repetition or warm-up batch may see; one with more is disturbed: left"
+                  + " out of the statistics and measured again")
+          .add();
+
+  public static final Knob<Mode> MODE =
+      KNOBS
+          .knob("workload.mode", KnobTypes.choice(Mode.class), Mode.BACKLOG)
+          .doc(
+              "batch-order: backlog (the batch is enqueued with delivery paused, then released and the"
+                  + " drain timed: the load tier is out of the measured window, latency is mostly queue"
+                  + " wait), stream (sent as fast as the publishers go while the middleware consumes),"
+                  + " rate (sent at workload.arrivalsPerMinute; latency from each order's due time)")
+          .study("OpenMessaging Benchmark: backlog, then drain")
+          .add();
+
+  public static final Knob<Integer> MIN_MEASURED_SECONDS =
+      KNOBS
+          .knob("workload.minMeasuredSeconds", KnobTypes.integer(0, 86_400), 10)
+          .unit("s")
+          .doc(
+              "batch-order: the measured batch grows beyond workload.orders until its steady window"
+                  + " should last this long at the rate the warm-up (or the previous repetition)"
+                  + " reached")
+          .add();
+
+  public static final Knob<Integer> THREADS =
+      KNOBS
+          .knob("workload.threads", KnobTypes.integer(1, 256), 2)
+          .unit("threads")
+          .doc(
+              "batch-order: publisher threads, each with its own JMS connection; concurrent-soap:"
+                  + " concurrent CRM users of the closed model (the open model's warm-up only)")
+          .study("AIA billing-care: 20 concurrent users")
+          .add();
+
+  public static final Knob<String> MIX =
+      KNOBS
+          .knob(
+              "workload.mix",
+              KnobTypes.pattern(
+                  "mix", "weights small:medium:large such as 1:1:1", "\\d{1,6}:\\d{1,6}:\\d{1,6}"),
+              "1:1:1")
+          .doc(
+              "batch-order: relative weights of small (2 lines), medium (10) and large (40 lines) orders")
+          .study("AIA order-to-bill: small, medium and large orders")
+          .add();
+
+  public static final Knob<Integer> NEW_CUSTOMER_PERCENT =
+      KNOBS
+          .knob("workload.newCustomerPercent", KnobTypes.integer(0, 100), 20)
+          .unit("%")
+          .doc(
+              "batch-order: share of orders for customers new to BRM (CreateCustomer, not SyncCustomer)")
+          .add();
+
+  public static final Knob<Integer> SEED =
+      KNOBS
+          .knob("workload.seed", KnobTypes.integer(0, Integer.MAX_VALUE), 42)
+          .doc(
+              "batch-order: seed of the orders' sizes, customers and products (same seed, same orders)")
+          .add();
+
+  public static final Knob<Boolean> PERSISTENT =
+      KNOBS
+          .knob("workload.persistent", KnobTypes.bool(), true)
+          .doc("batch-order: the load plan sends orders as persistent JMS messages")
+          .study(Studies.BROKER)
+          .add();
+
+  public static final Knob<Double> MAX_ERROR_PERCENT =
+      KNOBS
+          .knob("workload.maxErrorPercent", KnobTypes.decimal(0, 100), 0.0)
+          .unit("%")
+          .doc(
+              "most faulted or unsent orders (% of the batch), or failed requests (% of the"
+                  + " requests), a valid repetition may have; raise it when faults are injected")
+          .add();
+
+  public static final Knob<Integer> DRAIN_TIMEOUT =
+      KNOBS
+          .knob("workload.drainTimeoutSeconds", KnobTypes.integer(1, 86_400), 60)
+          .unit("s")
+          .doc(
+              "batch-order: how long a batch may go without an order settling before the rest are lost")
+          .add();
+
+  public static final Knob<Model> MODEL =
+      KNOBS
+          .knob("workload.model", KnobTypes.choice(Model.class), Model.CLOSED)
+          .doc(
+              "concurrent-soap: closed (threads x loops, each user waits for its answer) or open"
+                  + " (customers arrive at workload.arrivalsPerMinute whatever the answers take)")
+          .add();
+
+  public static final Knob<Integer> LOOPS =
+      KNOBS
+          .knob("workload.loops", KnobTypes.integer(1, 100_000_000), 50)
+          .unit("loops")
+          .doc(
+              "concurrent-soap, closed model: iterations per user, each the three queries about the"
+                  + " next customer of the CSV")
+          .study("AIA billing-care: 500 requests per thread per query")
+          .add();
+
+  public static final Knob<Integer> RAMP_UP =
+      KNOBS
+          .knob("workload.rampUpSeconds", KnobTypes.integer(0, 86_400), 0)
+          .unit("s")
+          .doc("concurrent-soap, closed model: seconds until every user has started")
+          .add();
+
+  public static final Knob<Integer> ARRIVALS_PER_MINUTE =
+      KNOBS
+          .knob("workload.arrivalsPerMinute", KnobTypes.integer(1, 6_000_000), 600)
+          .unit("arrivals/min")
+          .doc(
+              "target arrival rate: concurrent-soap open model, customers (three requests each);"
+                  + " batch-order rate mode, orders")
+          .add();
+
+  public static final Knob<Integer> DURATION =
+      KNOBS
+          .knob("workload.durationSeconds", KnobTypes.integer(1, 86_400), 60)
+          .unit("s")
+          .doc("concurrent-soap, open model: how long customers arrive in the measured run")
+          .add();
+
+  public static final Knob<Integer> WARMUP_LOOPS =
+      KNOBS
+          .knob("workload.warmupLoops", KnobTypes.integer(0, 100_000_000), 5)
+          .unit("loops")
+          .doc(
+              "concurrent-soap: iterations per user (workload.threads, closed model) in each warm-up"
+                  + " round, rounds until the throughput is steady; never measured, in no statistic;"
+                  + " 0: no warm-up")
+          .add();
+
+  public static final Knob<Integer> RESPONSE_TIMEOUT =
+      KNOBS
+          .knob("workload.responseTimeoutMillis", KnobTypes.integer(100, 600_000), 30_000)
+          .unit("ms")
+          .doc(
+              "concurrent-soap: a request unanswered after this fails (no user hangs); the open model"
+                  + " also waits this long after its last arrival")
+          .add();
+
+  /** This tier's knobs, in declaration order. */
+  public static final java.util.List<Knob<?>> ALL = KNOBS.all();
+
+  private WorkloadKnobs() {}
+}

@@ -1,0 +1,90 @@
+package io.tunelab.core.knobs;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tunelab.core.BadInputException;
+import org.junit.jupiter.api.Test;
+
+/** Each rule between knobs: it holds by default, breaks on its combination, and names the fix. */
+class KnobRulesTest {
+  private final KnobSet defaults = KnobSet.defaults();
+
+  @Test
+  void theDefaultsBreakNoRule() {
+    assertThat(defaults.violations()).isEmpty();
+    assertThat(KnobRegistry.standard().rules()).containsExactlyElementsOf(KnobRules.ALL);
+  }
+
+  @Test
+  void xaWithoutPreparedTransactionsIsRefusedAndTheFixNamed() {
+    KnobSet xa = defaults.with("middleware.transactions", "xa");
+
+    assertThat(xa.violations())
+        .singleElement()
+        .asString()
+        .contains("middleware.transactions=xa")
+        .contains("db.server.max_prepared_transactions is 0")
+        .contains("--set db.server.max_prepared_transactions=100");
+    assertThat(xa.with("db.server.max_prepared_transactions", "10").violations()).isEmpty();
+    assertThat(defaults.with("db.server.max_prepared_transactions", "0").violations()).isEmpty();
+  }
+
+  @Test
+  void aYoungGenerationAsLargeAsTheHeapIsRefused() {
+    KnobSet heap = defaults.with("middleware.jvm.heapMegabytes", "256");
+
+    assertThat(heap.with("middleware.jvm.youngMegabytes", "256").violations())
+        .singleElement()
+        .asString()
+        .contains("middleware.jvm.youngMegabytes (256) must be less than")
+        .contains("middleware.jvm.heapMegabytes (256)");
+    assertThat(heap.with("middleware.jvm.youngMegabytes", "255").violations()).isEmpty();
+    // 0 lets the JVM size it, whatever the heap
+    assertThat(heap.with("middleware.jvm.youngMegabytes", "0").violations()).isEmpty();
+  }
+
+  @Test
+  void aMixOfZeroWeightsIsRefused() {
+    assertThat(defaults.with("workload.mix", "0:0:0").violations())
+        .singleElement()
+        .asString()
+        .contains("workload.mix is 0:0:0")
+        .contains("1:1:1");
+    assertThat(defaults.with("workload.mix", "00:0:000").violations()).hasSize(1);
+    assertThat(defaults.with("workload.mix", "0:0:1").violations()).isEmpty();
+  }
+
+  @Test
+  void theFetcherIntakeIsRefusedWhileNoPlanFillsTheInbox() {
+    assertThat(defaults.with("middleware.intake", "fetcher").violations())
+        .singleElement()
+        .asString()
+        .contains("middleware.intake=fetcher")
+        .contains("order_inbox")
+        .contains("middleware.intake=jms");
+  }
+
+  @Test
+  void everyBrokenRuleIsNamedAtOnce() {
+    KnobSet twoBroken =
+        defaults.with("middleware.transactions", "xa").with("workload.mix", "0:0:0");
+
+    assertThat(twoBroken.violations()).hasSize(2);
+    assertThatThrownBy(twoBroken::requireWorkable)
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.transactions=xa")
+        .hasMessageContaining("workload.mix is 0:0:0");
+    assertThat(defaults.requireWorkable()).isSameAs(defaults);
+  }
+
+  @Test
+  void aTierCanAskForSomeRulesOnly() {
+    KnobSet fetcher = defaults.with("middleware.intake", "fetcher");
+
+    KnobRules.require(fetcher, KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS);
+    assertThatThrownBy(() -> KnobRules.require(fetcher, KnobRules.FETCHER_NEEDS_A_FEEDER))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("order_inbox");
+  }
+}
