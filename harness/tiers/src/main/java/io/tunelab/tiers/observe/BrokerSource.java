@@ -1,6 +1,7 @@
 package io.tunelab.tiers.observe;
 
 import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.broker.QueueCounters;
 import java.time.Duration;
 import java.util.HashMap;
@@ -13,7 +14,7 @@ import java.util.Map;
  * orders the load generator put on the intake queue per second.
  */
 final class BrokerSource implements Source {
-  static final String INTAKE = "tunelab.intake";
+  static final String INTAKE = FlowQueue.INTAKE.queue();
 
   private final String url;
   private final String user;

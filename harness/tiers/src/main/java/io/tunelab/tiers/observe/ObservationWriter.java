@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** Writes a stopped observer's files and builds its {@link Observations}. */
 final class ObservationWriter {
@@ -53,7 +54,8 @@ final class ObservationWriter {
       int samples,
       long samplerCpuNanos,
       Map<String, Long> sourceCpuNanos,
-      WindowCosts costs) {
+      WindowCosts costs,
+      UnaryOperator<RunData> runnerFigures) {
     List<Path> files = new ArrayList<>();
     try {
       Files.createDirectories(dir);
@@ -78,7 +80,9 @@ final class ObservationWriter {
                 DB_SNAPSHOT,
                 pg.get().json(JSON, db.map(DbSource::maxConnections).orElse(0), peak)));
       }
-      RunData data = new RunDataAssembler(store, window).assemble(cores, gc, pg, db, mocks, costs);
+      RunData data =
+          runnerFigures.apply(
+              new RunDataAssembler(store, window).assemble(cores, gc, pg, db, mocks, costs));
       List<Finding> findings = Findings.of(data);
       files.add(writeFindings(dir, findings));
       double samplerPercent =
@@ -124,7 +128,7 @@ final class ObservationWriter {
   }
 
   /** Writes {@code findings.json} into {@code dir}. */
-  static Path writeFindings(Path dir, List<Finding> findings) {
+  private static Path writeFindings(Path dir, List<Finding> findings) {
     Path file = dir.resolve(FINDINGS);
     try {
       JSON.writeValue(file.toFile(), findings);

@@ -4,7 +4,6 @@ import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
-import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.RunData;
 import java.nio.file.Path;
@@ -100,26 +99,6 @@ public final class Observations {
   /** The findings of {@link #data()}, also in {@code findings.json}. */
   public List<Finding> findings() {
     return findings;
-  }
-
-  /**
-   * The findings again, knowing the run's completed orders and mean end-to-end latency (which only
-   * the runner measures), so that the back-end latency rule can speak.
-   */
-  public List<Finding> findings(long completedOrders, double endToEndMeanMillis) {
-    return Findings.of(
-        data.withBackend(data.backend().withEndToEnd(completedOrders, endToEndMeanMillis)));
-  }
-
-  /**
-   * As {@link #findings(long, double)}, and rewrites {@code findings.json} with them.
-   *
-   * @throws java.io.UncheckedIOException when the file cannot be written
-   */
-  public List<Finding> rewriteFindings(long completedOrders, double endToEndMeanMillis) {
-    List<Finding> all = findings(completedOrders, endToEndMeanMillis);
-    ObservationWriter.writeFindings(dir, all);
-    return all;
   }
 
   /** What the harness cost the machine in the measured window; empty when no CPU was read in it. */

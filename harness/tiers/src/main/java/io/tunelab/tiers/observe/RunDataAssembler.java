@@ -7,6 +7,7 @@ import io.tunelab.core.findings.EngineData;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.tiers.broker.FlowQueue;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -17,15 +18,7 @@ import java.util.Optional;
 /** Turns what an observer recorded into the findings' {@link RunData} for the measured window. */
 final class RunDataAssembler {
   /** The order-to-bill queues in flow order; other queues follow by name. */
-  static final List<String> FLOW =
-      List.of(
-          "tunelab.intake",
-          "tunelab.orchestration",
-          "tunelab.create-customer",
-          "tunelab.create-subscriptions",
-          "tunelab.update-crm");
-
-  private static final String PREFIX = "tunelab.";
+  static final List<String> FLOW = FlowQueue.names();
 
   private final SeriesStore store;
   private final Window window;
@@ -74,7 +67,7 @@ final class RunDataAssembler {
 
   private List<QueueSeries> queues() {
     List<String> names = new ArrayList<>(store.labels("broker.messageCount"));
-    names.removeIf(name -> !name.startsWith(PREFIX));
+    names.removeIf(name -> !FlowQueue.isTunelab(name));
     names.sort(
         Comparator.comparingInt((String n) -> FLOW.contains(n) ? FLOW.indexOf(n) : FLOW.size())
             .thenComparing(n -> n));
@@ -87,7 +80,8 @@ final class RunDataAssembler {
                   .mapToDouble(Point::value)
                   .max()
                   .orElse(0);
-      queues.add(new QueueSeries(name, name.substring(PREFIX.length()), consumers, depth));
+      queues.add(
+          new QueueSeries(name, name.substring(FlowQueue.PREFIX.length()), consumers, depth));
     }
     return queues;
   }

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.observe;
 
+import io.tunelab.core.findings.RunData;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.mocks.MocksClient;
 import java.lang.management.ManagementFactory;
@@ -16,6 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -187,7 +189,21 @@ public final class RunObserver implements AutoCloseable {
    * Stops sampling, writes the run's files into the configured folder and returns what was seen.
    * Idempotent: a second call returns the same observations.
    */
-  public synchronized Observations stop() {
+  public Observations stop() {
+    return stop(UnaryOperator.identity());
+  }
+
+  /**
+   * As {@link #stop()}, with what only the runner measures: the run's completed orders and their
+   * mean end-to-end latency, so the back-end latency rule can speak in the one pass of the
+   * findings.
+   */
+  public Observations stop(long completedOrders, double endToEndMeanMillis) {
+    return stop(
+        data -> data.withBackend(data.backend().withEndToEnd(completedOrders, endToEndMeanMillis)));
+  }
+
+  private synchronized Observations stop(UnaryOperator<RunData> runnerFigures) {
     if (observations != null) {
       return observations;
     }
@@ -228,7 +244,8 @@ public final class RunObserver implements AutoCloseable {
                 samples.get(),
                 samplerCpuNanos.get(),
                 Map.copyOf(sourceCpuNanos),
-                costs);
+                costs,
+                runnerFigures);
     sources.forEach(Source::close);
     return observations;
   }

@@ -54,8 +54,8 @@ public final class ObserverSampler implements Sampler {
     @Override
     public Optional<Observed> finish(long completedOrders, double endToEndMeanMillis) {
       try {
-        Observations seen = observer.stop();
-        List<Finding> findings = seen.rewriteFindings(completedOrders, endToEndMeanMillis);
+        Observations seen = observer.stop(completedOrders, endToEndMeanMillis);
+        List<Finding> findings = seen.findings();
         findings.stream()
             .filter(f -> WARNINGS.contains(f.kind()))
             .forEach(f -> LOG.warn("{}: {}", name, f.message()));

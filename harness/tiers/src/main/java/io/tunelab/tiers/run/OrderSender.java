@@ -4,6 +4,7 @@ import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.ArrivalReport;
+import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.load.ArrivalAnalysis;
 import io.tunelab.tiers.load.ArrivalRate;
 import io.tunelab.tiers.load.BatchOrderPlan;
@@ -24,7 +25,7 @@ import java.util.Map;
  * back from its JTL which orders went out and when.
  */
 final class OrderSender {
-  static final String INTAKE_QUEUE = "tunelab.intake";
+  static final String INTAKE_QUEUE = FlowQueue.INTAKE.queue();
 
   private final RunTiers tiers;
   private final JmeterRunner load;

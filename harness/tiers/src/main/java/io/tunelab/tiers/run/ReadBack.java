@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.mocks.MockSettings;
@@ -57,7 +58,7 @@ final class ReadBack {
             endpoints.brokerPassword(),
             Duration.ofSeconds(10))) {
       for (QueueCounters queue : management.queues().values()) {
-        if (queue.name().startsWith("tunelab.")) {
+        if (FlowQueue.isTunelab(queue.name())) {
           consumers.put(queue.name(), queue.consumerCount());
         }
       }
