@@ -11,7 +11,7 @@
 // arrivals late and send them as one burst; the lead lets the other threads get ready too.
 // Sets intendedAt (epoch ms, a JTL sample variable; empty when unpaced) and returns the wait until
 // then, on the clock of the JTL's timeStamp: 0 when the thread is already late (the JTL then shows
-// the lateness; nothing is skipped or hidden). io.tunelab.tiers.load.ArrivalRate holds the same
+// the lateness; nothing is skipped or hidden). io.tunelab.tiers.jmeter.ArrivalRate holds the same
 // arithmetic on the harness side.
 import org.apache.jmeter.samplers.SampleResult
 import org.apache.jmeter.threads.JMeterContextService

@@ -3,7 +3,7 @@ package io.tunelab.tiers.observe;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
-import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.jmeter.JmeterRunner;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.Stack;
 import java.nio.file.Path;

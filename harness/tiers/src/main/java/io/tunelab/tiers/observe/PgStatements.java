@@ -16,7 +16,7 @@ final class PgStatements {
   /**
    * Statements that are not the system under test's: the observer's own (on the statistics views,
    * and the checks of its first snapshot) and the harness's drain watcher polling for faulted
-   * orders ({@code io.tunelab.tiers.load.FaultedOrders}, four times a second in the measured
+   * orders ({@code io.tunelab.tiers.drain.FaultedOrders}, four times a second in the measured
    * window). Left out of the top SQL and of the statements per unit; their calls, each its own
    * autocommit transaction, are taken off the commits.
    */

@@ -9,8 +9,8 @@ import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
-import io.tunelab.tiers.load.DrainMetrics;
-import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.drain.DrainMetrics;
+import io.tunelab.tiers.jmeter.JmeterRunner;
 import java.nio.file.Path;
 
 /**

@@ -12,7 +12,7 @@ import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Summary;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.load.JmeterRunner;
+import io.tunelab.tiers.jmeter.JmeterRunner;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;

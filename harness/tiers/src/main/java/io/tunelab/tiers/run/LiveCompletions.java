@@ -1,7 +1,7 @@
 package io.tunelab.tiers.run;
 
-import io.tunelab.tiers.load.CompletionSource;
-import io.tunelab.tiers.load.DrainAccounting;
+import io.tunelab.tiers.drain.CompletionSource;
+import io.tunelab.tiers.drain.DrainAccounting;
 import io.tunelab.tiers.mocks.MockEvents;
 import java.util.List;
 

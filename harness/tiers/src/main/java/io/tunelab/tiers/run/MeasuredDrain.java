@@ -2,10 +2,10 @@ package io.tunelab.tiers.run;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
-import io.tunelab.tiers.load.DrainResult;
-import io.tunelab.tiers.load.DrainWatcher;
-import io.tunelab.tiers.load.FaultedOrders;
-import io.tunelab.tiers.load.MocksCompletions;
+import io.tunelab.tiers.drain.DrainResult;
+import io.tunelab.tiers.drain.DrainWatcher;
+import io.tunelab.tiers.drain.FaultedOrders;
+import io.tunelab.tiers.drain.MocksCompletions;
 import io.tunelab.tiers.observe.HostClock;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,12 +3,12 @@ package io.tunelab.tiers.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.tiers.load.BillingCustomers;
-import io.tunelab.tiers.load.ConcurrentSoapPlan;
-import io.tunelab.tiers.load.ConcurrentSoapResult;
-import io.tunelab.tiers.load.JtlRecord;
-import io.tunelab.tiers.load.LoadRun;
-import io.tunelab.tiers.load.SoapStats;
+import io.tunelab.tiers.jmeter.BillingCustomers;
+import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
+import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
+import io.tunelab.tiers.jmeter.JtlRecord;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.SoapStats;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -15,7 +15,7 @@ import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.load.JtlRecord;
+import io.tunelab.tiers.jmeter.JtlRecord;
 import io.tunelab.tiers.stack.EmbeddedProvider;
 import io.tunelab.tiers.stack.StackRegistry;
 import java.nio.file.Files;

@@ -1,0 +1,160 @@
+package io.tunelab.tiers.jmeter;
+
+import io.tunelab.core.BadInputException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The settings of {@code jmeter-plans/batch-order.jmx}: a batch of orders published on the intake
+ * queue. Each component is one JMeter property of the plan; {@link #properties()} gives them all,
+ * since the plan silently falls back to its defaults for any property not passed.
+ *
+ * @param brokerUrl Artemis URL for the plan's JNDI ConnectionFactory, e.g. {@code
+ *     tcp://127.0.0.1:61616}
+ * @param queue the queue the orders go to, e.g. {@code tunelab.intake}
+ * @param orders orders in the batch, 1 or more
+ * @param threads publisher threads (each with its own JMS connection), 1..256
+ * @param seed the same seed gives the same orders (sizes, customers, products)
+ * @param mix relative weights of small, medium and large orders
+ * @param customers seeded customers the orders pick from (the seed count of the database)
+ * @param newCustomerPercent share of orders (0..100 %) for customers new to BRM
+ * @param runTag letters and digits in every order id ({@code ORD-<runTag>-000001}); unique per run
+ * @param persistent persistent (true) or non-persistent JMS delivery
+ * @param arrivalsPerMinute rate mode: orders due per minute, evenly spaced from a schedule start
+ *     (see {@link ArrivalRate}); 0 = unpaced, the publishers send as fast as they go
+ */
+public record BatchOrderPlan(
+    String brokerUrl,
+    String queue,
+    int orders,
+    int threads,
+    long seed,
+    SizeMix mix,
+    int customers,
+    int newCustomerPercent,
+    String runTag,
+    boolean persistent,
+    int arrivalsPerMinute) {
+  /** The plan file in {@code jmeter-plans/}. */
+  public static final String FILE = "batch-order.jmx";
+
+  /**
+   * Variables the plan sets per order, written as extra JTL columns. {@value
+   * ArrivalRate#INTENDED_AT} is the order's intended send time in rate mode (epoch milliseconds),
+   * empty when unpaced.
+   */
+  public static final List<String> SAMPLE_VARIABLES =
+      List.of(
+          "orderId", "sizeClass", "lineCount", "partyId", "orderBytes", ArrivalRate.INTENDED_AT);
+
+  /** Where messages about the plan's properties come from. */
+  static final String SOURCE = "batch-order plan";
+
+  public static final int MAX_THREADS = 256;
+  public static final int MAX_ORDERS = 100_000_000;
+  public static final int MAX_CUSTOMERS = 1_000_000;
+
+  public BatchOrderPlan {
+    require(
+        brokerUrl != null && brokerUrl.matches("(tcp|ssl)://\\S+"),
+        "brokerUrl",
+        brokerUrl,
+        "an Artemis URL such as tcp://127.0.0.1:61616");
+    require(
+        queue != null && queue.matches("[A-Za-z0-9._-]+"),
+        "queue",
+        queue,
+        "a queue name of letters, digits, '.', '_' and '-', e.g. tunelab.intake");
+    require(orders >= 1 && orders <= MAX_ORDERS, "orders", orders, "1.." + MAX_ORDERS);
+    require(threads >= 1 && threads <= MAX_THREADS, "threads", threads, "1.." + MAX_THREADS);
+    require(mix != null, "mix", null, "weights small:medium:large such as 1:1:1");
+    require(
+        customers >= 1 && customers <= MAX_CUSTOMERS,
+        "customers",
+        customers,
+        "1.." + MAX_CUSTOMERS + " (the seeded customer count)");
+    require(
+        newCustomerPercent >= 0 && newCustomerPercent <= 100,
+        "newCustomerPercent",
+        newCustomerPercent,
+        "0..100");
+    require(
+        runTag != null && runTag.matches("[A-Za-z0-9]{1,32}"),
+        "runTag",
+        runTag,
+        "1..32 letters and digits");
+    ArrivalRate.of(SOURCE, arrivalsPerMinute);
+  }
+
+  /** An unpaced batch: the publishers send as fast as they go ({@code arrivalsPerMinute} 0). */
+  public BatchOrderPlan(
+      String brokerUrl,
+      String queue,
+      int orders,
+      int threads,
+      long seed,
+      SizeMix mix,
+      int customers,
+      int newCustomerPercent,
+      String runTag,
+      boolean persistent) {
+    this(
+        brokerUrl,
+        queue,
+        orders,
+        threads,
+        seed,
+        mix,
+        customers,
+        newCustomerPercent,
+        runTag,
+        persistent,
+        0);
+  }
+
+  private static void require(boolean ok, String property, Object value, String allowed) {
+    if (!ok) {
+      throw new BadInputException(
+          SOURCE + ": " + property + " must be " + allowed + ", was " + value);
+    }
+  }
+
+  /** The id of order {@code n} (1-based) of this batch, as the plan writes it. */
+  public String orderId(long n) {
+    return "ORD-" + runTag + "-" + String.format("%06d", n);
+  }
+
+  /**
+   * The rate orders are due at; {@link ArrivalRate#UNPACED} for a batch sent as fast as it goes.
+   */
+  public ArrivalRate arrivalRate() {
+    return new ArrivalRate(arrivalsPerMinute);
+  }
+
+  /**
+   * The least time the load run takes in rate mode (lead plus the orders' planned span), zero when
+   * unpaced: add it to the load run's timeout.
+   */
+  public Duration scheduleDuration() {
+    return arrivalRate().scheduleDuration(orders);
+  }
+
+  /** Every plan property, by its JMeter name, as text. */
+  public Map<String, String> properties() {
+    Map<String, String> properties = new LinkedHashMap<>();
+    properties.put("brokerUrl", brokerUrl);
+    properties.put("queue", queue);
+    properties.put("orders", Integer.toString(orders));
+    properties.put("threads", Integer.toString(threads));
+    properties.put("seed", Long.toString(seed));
+    properties.put("mix", mix.toString());
+    properties.put("customers", Integer.toString(customers));
+    properties.put("newCustomerPercent", Integer.toString(newCustomerPercent));
+    properties.put("runTag", runTag);
+    properties.put("persistent", Boolean.toString(persistent));
+    properties.put("arrivalsPerMinute", Integer.toString(arrivalsPerMinute));
+    return properties;
+  }
+}

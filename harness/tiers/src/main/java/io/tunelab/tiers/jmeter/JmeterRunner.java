@@ -1,0 +1,178 @@
+package io.tunelab.tiers.jmeter;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.JavaCommand;
+import io.tunelab.tiers.TierProcess;
+import io.tunelab.tiers.TunelabHome;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+
+/**
+ * Runs a JMeter plan in the load tier's own JVM ({@code harness/load}, {@code
+ * io.tunelab.load.LoadMain}), waits for its end and leaves no process behind: on timeout,
+ * interruption or any failure the JVM is killed.
+ */
+public final class JmeterRunner {
+  public static final String NAME = "load";
+
+  /** Heap for the load JVM: a batch builds one order at a time per thread. */
+  public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms128m", "-Xmx512m");
+
+  /** The folder, beside the JTL, of JMeter's HTML dashboard when a run asks for one. */
+  public static final String DASHBOARD_DIR = "dashboard";
+
+  private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+  private final TunelabHome home;
+  private final List<String> jvmFlags;
+  private final OptionalLong owner;
+
+  /**
+   * @param owner the process whose death ends the load JVM; empty for none
+   */
+  public JmeterRunner(TunelabHome home, List<String> jvmFlags, OptionalLong owner) {
+    this.home = home;
+    this.jvmFlags = List.copyOf(jvmFlags);
+    this.owner = owner;
+  }
+
+  /** A runner for this checkout, owned by this JVM. */
+  public static JmeterRunner owned() {
+    return new JmeterRunner(
+        TunelabHome.locate(), DEFAULT_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
+  }
+
+  /** Runs {@code jmeter-plans/batch-order.jmx} with every property of {@code plan}. */
+  public LoadRun run(BatchOrderPlan plan, Path dir, Duration timeout) {
+    return run(
+        home.plans().resolve(BatchOrderPlan.FILE),
+        plan.properties(),
+        BatchOrderPlan.SAMPLE_VARIABLES,
+        dir,
+        timeout);
+  }
+
+  /**
+   * Runs the concurrent-SOAP plan of {@code plan}'s model with every property of {@code plan},
+   * generates JMeter's HTML dashboard beside the JTL and computes the JTL's statistics. A run whose
+   * requests failed (SOAP Faults, failed assertions) still gives its result, with the errors
+   * counted.
+   *
+   * @throws BadInputException when the load tier refuses the plan or a property
+   */
+  public ConcurrentSoapResult run(ConcurrentSoapPlan plan, Path dir, Duration timeout) {
+    return run(plan, dir, timeout, true);
+  }
+
+  /**
+   * As {@link #run(ConcurrentSoapPlan, Path, Duration)}, with or without the dashboard (a warm-up
+   * needs none, and generating it costs seconds).
+   */
+  public ConcurrentSoapResult run(
+      ConcurrentSoapPlan plan, Path dir, Duration timeout, boolean dashboard) {
+    LoadRun load =
+        run(
+            home.plans().resolve(plan.model().file()),
+            plan.properties(),
+            List.of(),
+            dir,
+            timeout,
+            dashboard);
+    return ConcurrentSoapResult.of(plan, load);
+  }
+
+  /** Runs any plan with the given JMeter properties, without a dashboard. */
+  public LoadRun run(
+      Path plan,
+      Map<String, String> properties,
+      List<String> sampleVariables,
+      Path dir,
+      Duration timeout) {
+    return run(plan, properties, sampleVariables, dir, timeout, false);
+  }
+
+  /**
+   * Runs any plan with the given JMeter properties.
+   *
+   * @param dir the run's folder: {@code results.jtl}, {@code load.log}, {@code jmeter.log}
+   * @param timeout the longest the run may take; the JVM is killed after it
+   * @param dashboard whether JMeter's HTML dashboard is generated into {@value #DASHBOARD_DIR}
+   * @throws BadInputException when the load tier refuses the plan or a property (exit status 2),
+   *     with its words
+   * @throws IllegalStateException when the run does not end within {@code timeout}
+   */
+  public LoadRun run(
+      Path plan,
+      Map<String, String> properties,
+      List<String> sampleVariables,
+      Path dir,
+      Duration timeout,
+      boolean dashboard) {
+    Path work = dir.toAbsolutePath().normalize();
+    Path jtl = work.resolve("results.jtl");
+    Path log = work.resolve("load.log");
+    deleteOld(log);
+    List<String> args = new ArrayList<>(List.of("--plan", plan.toAbsolutePath().toString()));
+    args.addAll(List.of("--jtl", jtl.toString(), "--work", work.toString()));
+    if (!sampleVariables.isEmpty()) {
+      args.addAll(List.of("--sample-variables", String.join(",", sampleVariables)));
+    }
+    if (dashboard) {
+      args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
+    }
+    properties.forEach((name, value) -> args.add("-J" + name + "=" + value));
+    List<String> command = JavaCommand.of(home.dist(NAME), jvmFlags, owner, args);
+    long started = System.nanoTime();
+    TierProcess process = TierProcess.start(NAME, command, work, log, Map.of());
+    try {
+      if (!process.waitFor(timeout)) {
+        throw new IllegalStateException(
+            "the load run did not end within "
+                + timeout.toSeconds()
+                + " s; stopped it (log: "
+                + log
+                + ")");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the load ran; stopped it", e);
+    } finally {
+      process.stop(STOP_GRACE); // a no-op once it ended; the whole tree otherwise
+    }
+    int exit = process.exitValue();
+    if (exit == 2) {
+      throw new BadInputException(loadSays(log) + " (log: " + log + ")");
+    }
+    return new LoadRun(
+        exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - started));
+  }
+
+  /** The load tier's own messages ("tunelab load: ..."), or the log tail when it wrote none. */
+  private static String loadSays(Path log) {
+    try {
+      String said =
+          Files.readAllLines(log).stream()
+              .filter(line -> line.startsWith("tunelab load: "))
+              .map(line -> line.substring("tunelab load: ".length()))
+              .collect(Collectors.joining("; "));
+      return said.isEmpty() ? TierProcess.tail(log, 15) : said;
+    } catch (IOException e) {
+      return "the load tier refused its input, and its log cannot be read: " + e.getMessage();
+    }
+  }
+
+  private static void deleteOld(Path log) {
+    try {
+      Files.deleteIfExists(log);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot replace the old load log " + log, e);
+    }
+  }
+}
