@@ -1,6 +1,5 @@
 package io.tunelab.middleware.engine;
 
-import io.tunelab.middleware.Stage;
 import jakarta.jms.JMSException;
 
 /**
@@ -8,28 +7,15 @@ import jakarta.jms.JMSException;
  * Fastest hand-off; a crash loses what the engine held, and a failure cannot be redelivered, so it
  * is recorded as a fault.
  */
-final class CacheDelivery implements Delivery {
-  private final Processor processor;
-  private final Engine engine;
-
+final class CacheDelivery extends EngineDelivery {
   CacheDelivery(Processor processor, Engine engine) {
-    this.processor = processor;
-    this.engine = engine;
+    super(processor, engine);
   }
 
   @Override
-  public void deliver(
-      Stage stage,
-      String messageId,
-      String payload,
-      String orderId,
-      boolean lastAttempt,
-      StageTransaction tx)
+  public void deliver(Received message, StageTransaction tx)
       throws JMSException, InterruptedException {
-    engine.submit(
-        engineTx ->
-            processor.process(
-                stage, payload, orderId, true, false, engineTx, Processor.SqlStep.NONE));
+    handOff(message.stage(), message.payload(), message.orderId(), Processor.SqlStep.NONE);
     tx.commit();
   }
 }

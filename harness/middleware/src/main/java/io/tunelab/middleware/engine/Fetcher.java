@@ -97,7 +97,8 @@ final class Fetcher implements AutoCloseable {
   private void submit(Picked order) throws JMSException, InterruptedException {
     tx.begin();
     delivery.deliver(
-        Stage.INTAKE, "inbox-" + order.id(), order.payload(), order.orderId(), true, tx);
+        new Received(Stage.INTAKE, "inbox-" + order.id(), order.payload(), order.orderId(), true),
+        tx);
     pool.inTransaction(
         connection -> {
           try (PreparedStatement done =

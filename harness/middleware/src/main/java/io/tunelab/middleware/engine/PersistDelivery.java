@@ -14,28 +14,17 @@ import java.util.OptionalLong;
  * with XA); an engine thread then processes it in a second transaction that marks the row done.
  * Survives a crash at the price of a write and an update per message, as BPEL's delivery store.
  */
-final class PersistDelivery implements Delivery {
-  private final Processor processor;
-  private final Engine engine;
-
+final class PersistDelivery extends EngineDelivery {
   PersistDelivery(Processor processor, Engine engine) {
-    this.processor = processor;
-    this.engine = engine;
+    super(processor, engine);
   }
 
   @Override
-  public void deliver(
-      Stage stage,
-      String messageId,
-      String payload,
-      String orderId,
-      boolean lastAttempt,
-      StageTransaction tx)
+  public void deliver(Received message, StageTransaction tx)
       throws JMSException, InterruptedException {
     OptionalLong stored;
     try {
-      stored =
-          tx.beforeAcknowledge(connection -> store(connection, stage, messageId, payload, orderId));
+      stored = tx.beforeAcknowledge(connection -> store(connection, message));
     } catch (SQLException | RuntimeException e) {
       tx.rollback();
       throw new IllegalStateException("could not store the delivery: " + e, e);
@@ -44,29 +33,25 @@ final class PersistDelivery implements Delivery {
     if (stored.isEmpty()) {
       return; // stored by an earlier delivery of the same message, which the engine handles
     }
-    process(stage, stored.getAsLong(), payload, orderId);
+    process(message.stage(), stored.getAsLong(), message.payload(), message.orderId());
   }
 
   /** Hands a stored delivery to the engine, which marks it done with the stage's work. */
   void process(Stage stage, long deliveryId, String payload, String orderId)
       throws InterruptedException {
-    engine.submit(
-        engineTx ->
-            processor.process(stage, payload, orderId, true, false, engineTx, done(deliveryId)));
+    handOff(stage, payload, orderId, done(deliveryId));
   }
 
-  private static OptionalLong store(
-      Connection connection, Stage stage, String messageId, String payload, String orderId)
-      throws SQLException {
+  private static OptionalLong store(Connection connection, Received message) throws SQLException {
     try (PreparedStatement insert =
         connection.prepareStatement(
             "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
                 + " VALUES (?, ?, ?, ?) ON CONFLICT (message_id) DO NOTHING"
                 + " RETURNING delivery_id")) {
-      insert.setString(1, messageId);
-      insert.setString(2, stage.queue());
-      insert.setString(3, orderId);
-      insert.setString(4, payload);
+      insert.setString(1, message.messageId());
+      insert.setString(2, message.stage().queue());
+      insert.setString(3, message.orderId());
+      insert.setString(4, message.payload());
       try (ResultSet row = insert.executeQuery()) {
         return row.next() ? OptionalLong.of(row.getLong(1)) : OptionalLong.empty();
       }

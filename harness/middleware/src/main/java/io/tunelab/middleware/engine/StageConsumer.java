@@ -87,7 +87,7 @@ final class StageConsumer implements Runnable {
     }
     boolean lastAttempt = deliveryCount >= maxAttempts;
     try {
-      delivery.deliver(stage, messageId, payload, orderId, lastAttempt, tx);
+      delivery.deliver(new Received(stage, messageId, payload, orderId, lastAttempt), tx);
     } catch (RuntimeException e) {
       if (lastAttempt) {
         // The broker dead-letters the message after this rollback: account for the order first.

@@ -1,6 +1,5 @@
 package io.tunelab.middleware.engine;
 
-import io.tunelab.middleware.Stage;
 import jakarta.jms.JMSException;
 
 /** {@code sync}: the consumer thread processes the message in its own transaction. */
@@ -12,14 +11,14 @@ final class SyncDelivery implements Delivery {
   }
 
   @Override
-  public void deliver(
-      Stage stage,
-      String messageId,
-      String payload,
-      String orderId,
-      boolean lastAttempt,
-      StageTransaction tx)
-      throws JMSException {
-    processor.process(stage, payload, orderId, lastAttempt, true, tx, Processor.SqlStep.NONE);
+  public void deliver(Received message, StageTransaction tx) throws JMSException {
+    processor.process(
+        message.stage(),
+        message.payload(),
+        message.orderId(),
+        message.lastAttempt(),
+        true,
+        tx,
+        Processor.SqlStep.NONE);
   }
 }

@@ -2,8 +2,8 @@ package io.tunelab.tiers.broker;
 
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.ProcessTier;
 import io.tunelab.tiers.Readiness;
-import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TunelabHome;
 import java.io.File;
@@ -23,7 +23,7 @@ import java.util.OptionalLong;
  *
  * <p>The broker keeps its journal in {@code <dir>/data} and logs to {@code <dir>/broker.log}.
  */
-public final class BrokerTier implements Tier {
+public final class BrokerTier extends ProcessTier {
   public static final String NAME = "broker";
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
@@ -31,15 +31,12 @@ public final class BrokerTier implements Tier {
   private static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
   private final BrokerConfig config;
-  private final TierProcess process;
   private final int port;
-  private final Duration startTime;
 
   private BrokerTier(BrokerConfig config, TierProcess process, int port, Duration startTime) {
+    super(NAME, process, startTime, STOP_GRACE);
     this.config = config;
-    this.process = process;
     this.port = port;
-    this.startTime = startTime;
   }
 
   /**
@@ -165,33 +162,7 @@ public final class BrokerTier implements Tier {
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<ProcessHandle> processes() {
-    return List.of(process.handle());
-  }
-
-  @Override
-  public Duration startTime() {
-    return startTime;
-  }
-
-  @Override
-  public Path log() {
-    return process.log();
-  }
-
-  /** SIGTERM (Artemis stops cleanly in its shutdown hook), SIGKILL after 15 s. */
-  @Override
-  public void close() {
-    process.stop(STOP_GRACE);
-  }
-
-  @Override
   public String toString() {
-    return "broker " + url() + " (pid " + process.pid() + ")";
+    return "broker " + url() + " (pid " + process().pid() + ")";
   }
 }

@@ -5,8 +5,8 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.ProcessTier;
 import io.tunelab.tiers.Readiness;
-import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierInputException;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TierStartException;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The middleware tier: the reference middleware ({@code harness/middleware}) in its own JVM,
@@ -32,7 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * stack's {@link Endpoints}, logging to {@code <dir>/middleware.log} and its GC to {@code
  * <dir>/gc.log}, answering {@code /health} and {@code /status} on a free port of 127.0.0.1.
  */
-public final class MiddlewareTier implements Tier {
+public final class MiddlewareTier extends ProcessTier {
   public static final String NAME = "middleware";
 
   private static final String ERROR_PREFIX = "tunelab middleware: ";
@@ -43,18 +42,14 @@ public final class MiddlewareTier implements Tier {
   /** The middleware JVM's unified GC log, in the tier's directory. */
   public static final String GC_LOG = "gc.log";
 
-  private final TierProcess process;
   private final MiddlewareClient client;
   private final Path gcLog;
-  private final Duration startTime;
-  private final AtomicBoolean closed = new AtomicBoolean();
 
   private MiddlewareTier(
       TierProcess process, MiddlewareClient client, Path gcLog, Duration startTime) {
-    this.process = process;
+    super(NAME, process, startTime, STOP_GRACE);
     this.client = client;
     this.gcLog = gcLog;
-    this.startTime = startTime;
   }
 
   /**
@@ -154,20 +149,20 @@ public final class MiddlewareTier implements Tier {
    * it was closed.
    */
   public Optional<String> death() {
-    if (closed.get() || process.isAlive()) {
+    if (closed() || process().isAlive()) {
       return Optional.empty();
     }
-    String tail = process.logTail(DEATH_LOG_LINES);
+    String tail = process().logTail(DEATH_LOG_LINES);
     String hint =
         tail.contains("OutOfMemoryError") ? " (out of memory: raise middleware.jvm.heap)" : "";
     return Optional.of(
         "the middleware (pid "
-            + process.pid()
+            + process().pid()
             + ") exited with status "
-            + process.exitValue()
+            + process().exitValue()
             + hint
             + "; its log is "
-            + process.log()
+            + process().log()
             + (tail.isBlank() ? "" : ", ending:\n" + tail.indent(2).stripTrailing()));
   }
 
@@ -177,34 +172,7 @@ public final class MiddlewareTier implements Tier {
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<ProcessHandle> processes() {
-    return List.of(process.handle());
-  }
-
-  @Override
-  public Duration startTime() {
-    return startTime;
-  }
-
-  @Override
-  public Path log() {
-    return process.log();
-  }
-
-  @Override
-  public void close() {
-    if (closed.compareAndSet(false, true)) {
-      process.stop(STOP_GRACE);
-    }
-  }
-
-  @Override
   public String toString() {
-    return "middleware (status " + statusUrl() + ", " + process + ")";
+    return "middleware (status " + statusUrl() + ", " + process() + ")";
   }
 }

@@ -3,8 +3,8 @@ package io.tunelab.tiers.mocks;
 import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.ProcessTier;
 import io.tunelab.tiers.Readiness;
-import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The mocks tier: one JVM running two WireMock servers on 127.0.0.1, the Siebel CRM mock and the
@@ -25,22 +24,18 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * check; then each back-end's latency and fault rate are applied through its admin API, where
  * {@link #siebel()} and {@link #brm()} can change them while the tier runs.
  */
-public final class MocksTier implements Tier {
+public final class MocksTier extends ProcessTier {
   static final String NAME = "mocks";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
-  private final TierProcess process;
   private final MocksClient siebel;
   private final MocksClient brm;
-  private final Duration startTime;
-  private final AtomicBoolean closed = new AtomicBoolean();
 
   private MocksTier(TierProcess process, MocksClient siebel, MocksClient brm, Duration startTime) {
-    this.process = process;
+    super(NAME, process, startTime, STOP_GRACE);
     this.siebel = siebel;
     this.brm = brm;
-    this.startTime = startTime;
   }
 
   /**
@@ -144,34 +139,7 @@ public final class MocksTier implements Tier {
   }
 
   @Override
-  public String name() {
-    return NAME;
-  }
-
-  @Override
-  public List<ProcessHandle> processes() {
-    return List.of(process.handle());
-  }
-
-  @Override
-  public Duration startTime() {
-    return startTime;
-  }
-
-  @Override
-  public Path log() {
-    return process.log();
-  }
-
-  @Override
-  public void close() {
-    if (closed.compareAndSet(false, true)) {
-      process.stop(STOP_GRACE);
-    }
-  }
-
-  @Override
   public String toString() {
-    return "mocks (siebel " + siebelUrl() + ", brm " + brmUrl() + ", " + process + ")";
+    return "mocks (siebel " + siebelUrl() + ", brm " + brmUrl() + ", " + process() + ")";
   }
 }
