@@ -1,7 +1,6 @@
 package io.tunelab.tiers.run;
 
 import io.tunelab.core.experiment.Experiment;
-import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Schedule;
 import io.tunelab.core.experiment.Step;
@@ -64,7 +63,7 @@ public final class ExperimentRunner {
   private final Progress progress;
   private final Object lock = new Object();
   private RunTiers tiers;
-  private BatchSizer sizer;
+  private PlanRunner planRunner;
   private Path runDir;
   private RunResult result;
   private boolean ended;
@@ -93,7 +92,7 @@ public final class ExperimentRunner {
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
       tiers = new RunTiers(provider, runDir.resolve("logs"), progress::line);
-      sizer = new BatchSizer();
+      planRunner = PlanRunner.forRun(experiment.plan());
       result =
           new RunResult(
                   runDir.getFileName().toString(),
@@ -167,10 +166,7 @@ public final class ExperimentRunner {
     }
     JmeterRunner load =
         new JmeterRunner(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
-    step.repetition =
-        experiment.plan() == Plan.CONCURRENT_SOAP
-            ? new SoapRepetition(tiers, load, sampler, progress)
-            : new BatchOrderRepetition(tiers, load, sampler, progress, sizer);
+    step.repetition = planRunner.repetition(tiers, load, sampler, progress);
   }
 
   private void runRepetition(Experiment experiment, StepRun step, Eta eta)
