@@ -12,10 +12,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** Writes and reads a run's {@code run.json} and {@code summary.md}. */
+/** Writes and reads a run's {@code run.json}, {@code summary.md} and {@code repetitions.csv}. */
 public final class RunFiles {
   public static final String RUN_JSON = "run.json";
   public static final String SUMMARY_MD = "summary.md";
+  public static final String REPETITIONS_CSV = "repetitions.csv";
 
   private static final ObjectMapper JSON =
       new ObjectMapper()
@@ -25,14 +26,15 @@ public final class RunFiles {
   private RunFiles() {}
 
   /**
-   * Writes {@code run.json} and {@code summary.md} into {@code dir}, each replaced whole (written
-   * aside, then moved), so a reader never sees half a file.
+   * Writes {@code run.json}, {@code summary.md} and {@code repetitions.csv} into {@code dir}, each
+   * replaced whole (written aside, then moved), so a reader never sees half a file.
    */
   public static void write(Path dir, RunResult run) {
     try {
       Files.createDirectories(dir);
       replace(dir.resolve(RUN_JSON), JSON.writeValueAsString(run) + "\n");
       replace(dir.resolve(SUMMARY_MD), SummaryMarkdown.of(run));
+      replace(dir.resolve(REPETITIONS_CSV), RepetitionsCsv.of(run));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the results in " + dir, e);
     }
