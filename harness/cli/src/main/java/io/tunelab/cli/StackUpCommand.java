@@ -55,11 +55,7 @@ final class StackUpCommand implements Callable<Integer> {
     Map<String, Long> prepareMillis;
     try {
       Endpoints endpoints = stack.endpoints();
-      prepareMillis =
-          DataPreparation.prepare(
-              new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()),
-              knobs,
-              !noSeed);
+      prepareMillis = DataPreparation.prepare(Database.of(endpoints), knobs, !noSeed);
     } catch (RuntimeException e) {
       stack.close();
       throw e;

@@ -6,9 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepFindings;
 import io.tunelab.core.results.StepResult;
@@ -26,8 +26,8 @@ final class ReportModel {
   /** Statements shown per repetition, the most total time first. */
   static final int TOP_SQL = 10;
 
-  static final String DASHBOARD = "load/dashboard/index.html";
-  static final String JTL = "load/results.jtl";
+  static final String DASHBOARD = RunLayout.load(RunLayout.DASHBOARD + "/index.html");
+  static final String JTL = RunLayout.load(RunLayout.JTL);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -58,20 +58,21 @@ final class ReportModel {
     r.put("number", rep.number());
     r.put("rawData", rep.rawData());
     Path dir = runDir.resolve(rep.rawData() == null ? "" : rep.rawData());
-    JsonNode observations = read(dir.resolve("observations.json"));
+    JsonNode observations = read(dir.resolve(RunLayout.OBSERVATIONS));
     long measuredFrom = observations.path("measuredFromMillis").asLong(-1);
     r.put("observed", !observations.isMissingNode());
     r.put("warmupSeconds", warmupSeconds(observations));
-    r.set("charts", RepetitionCharts.of(SeriesCsv.read(dir.resolve("series.csv"), measuredFrom)));
-    r.set("gc", orNull(read(dir.resolve("gc.json")).path("measured")));
-    r.set("topSql", topSql(read(dir.resolve("db-snapshot.json"))));
+    r.set(
+        "charts", RepetitionCharts.of(SeriesCsv.read(dir.resolve(RunLayout.SERIES), measuredFrom)));
+    r.set("gc", orNull(read(dir.resolve(RunLayout.GC)).path("measured")));
+    r.set("topSql", topSql(read(dir.resolve(RunLayout.DB_SNAPSHOT))));
     r.set("observerErrors", orNull(observations.path("errors")));
     ObjectNode links = r.putObject("links");
     link(links, "JMeter dashboard", runDir, rep.rawData(), DASHBOARD);
     link(links, "JMeter JTL", runDir, rep.rawData(), JTL);
-    link(links, "findings.json", runDir, rep.rawData(), "findings.json");
-    link(links, "series.csv", runDir, rep.rawData(), "series.csv");
-    link(links, "latency.hlog", runDir, rep.rawData(), LatencyHistograms.HLOG);
+    link(links, RunLayout.FINDINGS, runDir, rep.rawData(), RunLayout.FINDINGS);
+    link(links, RunLayout.SERIES, runDir, rep.rawData(), RunLayout.SERIES);
+    link(links, RunLayout.HLOG, runDir, rep.rawData(), RunLayout.HLOG);
     return r;
   }
 

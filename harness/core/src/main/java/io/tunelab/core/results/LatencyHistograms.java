@@ -17,7 +17,7 @@ import org.HdrHistogram.Histogram;
  */
 public final class LatencyHistograms {
   /** A repetition's latency log in its folder: one interval histogram, values in milliseconds. */
-  public static final String HLOG = "latency.hlog";
+  public static final String HLOG = RunLayout.HLOG;
 
   private LatencyHistograms() {}
 

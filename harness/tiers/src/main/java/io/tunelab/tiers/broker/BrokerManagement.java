@@ -3,6 +3,7 @@ package io.tunelab.tiers.broker;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.stack.Endpoints;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -94,6 +95,18 @@ public final class BrokerManagement implements AutoCloseable {
       throw new IllegalStateException(
           "cannot open a management session on the broker at " + url + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Connects to a stack's broker with its credentials: the one way the harness opens a management
+   * session on a stack (the embedded broker has none, an external one may).
+   */
+  public static BrokerManagement of(Endpoints endpoints) {
+    return connect(
+        endpoints.broker(),
+        endpoints.brokerUser(),
+        endpoints.brokerPassword(),
+        Duration.ofSeconds(10));
   }
 
   /** Connects without credentials, for tunelab's own broker. */

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.db;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.TunelabHome;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -50,6 +51,11 @@ public final class Database {
   private final Path dbDir;
 
   /** A database whose SQL scripts are in the checkout's {@code db/} (found when first needed). */
+  /** The database of a stack, with its credentials: the one way the harness opens one. */
+  public static Database of(Endpoints endpoints) {
+    return new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+  }
+
   public Database(String jdbcUrl, String user, String password) {
     this(jdbcUrl, user, password, null);
   }

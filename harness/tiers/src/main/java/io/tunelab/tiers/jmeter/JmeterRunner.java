@@ -1,6 +1,7 @@
 package io.tunelab.tiers.jmeter;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.results.RunLayout;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TunelabHome;
@@ -26,7 +27,7 @@ public final class JmeterRunner {
   public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms128m", "-Xmx512m");
 
   /** The folder, beside the JTL, of JMeter's HTML dashboard when a run asks for one. */
-  public static final String DASHBOARD_DIR = "dashboard";
+  public static final String DASHBOARD_DIR = RunLayout.DASHBOARD;
 
   private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
@@ -116,8 +117,8 @@ public final class JmeterRunner {
       Duration timeout,
       boolean dashboard) {
     Path work = dir.toAbsolutePath().normalize();
-    Path jtl = work.resolve("results.jtl");
-    Path log = work.resolve("load.log");
+    Path jtl = work.resolve(RunLayout.JTL);
+    Path log = work.resolve(RunLayout.LOAD_LOG);
     deleteOld(log);
     List<String> args = new ArrayList<>(List.of("--plan", plan.toAbsolutePath().toString()));
     args.addAll(List.of("--jtl", jtl.toString(), "--work", work.toString()));

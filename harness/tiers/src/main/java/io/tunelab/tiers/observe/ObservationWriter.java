@@ -8,6 +8,7 @@ import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.results.RunLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -20,12 +21,12 @@ import java.util.function.UnaryOperator;
 
 /** Writes a stopped observer's files and builds its {@link Observations}. */
 final class ObservationWriter {
-  static final String SERIES = "series.csv";
-  static final String ASH = "ash.csv";
-  static final String DB_SNAPSHOT = "db-snapshot.json";
-  static final String GC = "gc.json";
-  static final String FINDINGS = "findings.json";
-  static final String OBSERVATIONS = "observations.json";
+  static final String SERIES = RunLayout.SERIES;
+  static final String ASH = RunLayout.ASH;
+  static final String DB_SNAPSHOT = RunLayout.DB_SNAPSHOT;
+  static final String GC = RunLayout.GC;
+  static final String FINDINGS = RunLayout.FINDINGS;
+  static final String OBSERVATIONS = RunLayout.OBSERVATIONS;
   static final String HARNESS_COST = "harnessCost";
   static final String MACHINE_NOISE = "machineNoise";
   static final String WORK_COST = "workCost";

@@ -4,6 +4,7 @@ import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
@@ -52,7 +53,7 @@ final class BatchOrderRepetition implements PlanRepetition {
       Warmup warmedUp = warmupDue(knobs) ? warmUp(knobs, at, tag, dir) : null;
       int orders = sizer.measured(at.stepNumber() + "/" + at.step(), knobs);
       MeasuredDrain.Drained drained =
-          measured.run(knobs, at, orders, tag + "m", dir.resolve("load"), sampling);
+          measured.run(knobs, at, orders, tag + "m", dir.resolve(RunLayout.LOAD), sampling);
       DrainMetrics m = drained.drain().accounting().metrics();
       Repetition done =
           LatencyLog.attach(
@@ -82,12 +83,11 @@ final class BatchOrderRepetition implements PlanRepetition {
     if (knobs.get(DataKnobs.PURGE)) {
       // What a stalled repetition left waiting would otherwise be counted in this one; first, so
       // that the middleware is not working on it while the tables are purged.
-      try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
+      try (BrokerManagement broker = BrokerManagement.of(endpoints)) {
         broker.purgeQueues();
       }
     }
-    DataPreparation.prepare(
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
+    DataPreparation.prepare(Database.of(endpoints), knobs, true);
   }
 
   /**

@@ -13,7 +13,6 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +36,7 @@ final class EnvironmentProbe {
     return new Environment(
         gitCommit(home.root()),
         System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()).serverVersion(),
+        Database.of(endpoints).serverVersion(),
         artemis(endpoints),
         jarVersion(home.root().resolve("harness/mocks/target/dist/lib"), "wiremock-standalone-"),
         jarVersion(home.root().resolve("harness/load/target/dist/lib"), "ApacheJMeter_core-"),
@@ -52,12 +51,7 @@ final class EnvironmentProbe {
   }
 
   private static String artemis(Endpoints endpoints) {
-    try (BrokerManagement management =
-        BrokerManagement.connect(
-            endpoints.broker(),
-            endpoints.brokerUser(),
-            endpoints.brokerPassword(),
-            Duration.ofSeconds(10))) {
+    try (BrokerManagement management = BrokerManagement.of(endpoints)) {
       return String.valueOf(management.brokerAttribute("version"));
     }
   }

@@ -7,6 +7,7 @@ import io.tunelab.core.experiment.Step;
 import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Summary;
@@ -153,7 +154,7 @@ public final class ExperimentRunner {
   private void visit(Experiment experiment, StepRun step, Eta eta) {
     int rep = step.done.size() + 1;
     progress.phase(position(experiment, step, rep, eta), "starting tiers");
-    Path dir = stepDir(step).resolve(rep == 1 ? "middleware" : "middleware-rep-" + rep);
+    Path dir = stepDir(step).resolve(rep == 1 ? RunLayout.MIDDLEWARE : RunLayout.middleware(rep));
     List<String> restarted = tiers.apply(step.step.knobs(), dir);
     if (step.restarted == null) {
       step.restarted = restarted;
@@ -173,7 +174,7 @@ public final class ExperimentRunner {
       throws InterruptedException {
     int rep = step.done.size() + 1;
     Progress.Position at = position(experiment, step, rep, eta);
-    Path middlewareDir = stepDir(step).resolve("middleware-rep-" + rep);
+    Path middlewareDir = stepDir(step).resolve(RunLayout.middleware(rep));
     Optional<String> death = tiers.reviveMiddleware(middlewareDir);
     death.ifPresent(
         why ->
@@ -190,7 +191,7 @@ public final class ExperimentRunner {
       tiers.restartMiddleware(middlewareDir);
     }
     step.unusedJvm = false;
-    String relative = step.step.folderName() + "/rep-" + rep;
+    String relative = RunLayout.repetition(step.step.folderName(), rep);
     long started = System.nanoTime();
     step.done.add(
         step.repetition.run(

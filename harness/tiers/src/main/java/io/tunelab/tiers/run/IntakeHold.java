@@ -1,5 +1,6 @@
 package io.tunelab.tiers.run;
 
+import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.QueueCounters;
 import java.time.Duration;
@@ -29,9 +30,17 @@ final class IntakeHold implements AutoCloseable {
     this.atHold = broker.queue(queue);
   }
 
-  /** Pauses delivery from {@code queue} of the broker at {@code brokerUrl}. */
+  /** Pauses delivery from {@code queue} of a stack's broker. */
+  static IntakeHold hold(Endpoints endpoints, String queue) {
+    return hold(BrokerManagement.of(endpoints), queue);
+  }
+
+  /** Pauses delivery from {@code queue} of the broker at {@code brokerUrl}, which has no users. */
   static IntakeHold hold(String brokerUrl, String queue) {
-    BrokerManagement broker = BrokerManagement.connect(brokerUrl);
+    return hold(BrokerManagement.connect(brokerUrl), queue);
+  }
+
+  private static IntakeHold hold(BrokerManagement broker, String queue) {
     try {
       return new IntakeHold(broker, queue);
     } catch (RuntimeException e) {

@@ -130,7 +130,7 @@ final class MeasuredDrain {
       KnobSet knobs, Progress.Position at, int orders, String tag, Path dir, Runnable atRelease)
       throws InterruptedException {
     long since = tiers.siebel().reset();
-    try (IntakeHold hold = IntakeHold.hold(tiers.endpoints().broker(), OrderSender.INTAKE_QUEUE)) {
+    try (IntakeHold hold = IntakeHold.hold(tiers.endpoints(), OrderSender.INTAKE_QUEUE)) {
       progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
       OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
       hold.awaitQueued(sent.count(), QUEUE_WAIT);

@@ -9,7 +9,6 @@ import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.mocks.MockSettings;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +28,7 @@ final class ReadBack {
     Endpoints endpoints = tiers.endpoints();
     Map<String, Object> read = new LinkedHashMap<>();
     read.put("broker.consumers", consumers(endpoints));
-    Database database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+    Database database = Database.of(endpoints);
     read.put("db.xrefIndexPresent", database.xrefIndexPresent());
     read.put("db.server", database.show(knobs.serverSettings().keySet().toArray(String[]::new)));
     read.put("mocks.siebel", mock(tiers.siebel().settings()));
@@ -51,12 +50,7 @@ final class ReadBack {
   /** Consumers attached to each tunelab queue, as the broker counts them. */
   static Map<String, Integer> consumers(Endpoints endpoints) {
     Map<String, Integer> consumers = new LinkedHashMap<>();
-    try (BrokerManagement management =
-        BrokerManagement.connect(
-            endpoints.broker(),
-            endpoints.brokerUser(),
-            endpoints.brokerPassword(),
-            Duration.ofSeconds(10))) {
+    try (BrokerManagement management = BrokerManagement.of(endpoints)) {
       for (QueueCounters queue : management.queues().values()) {
         if (FlowQueue.isTunelab(queue.name())) {
           consumers.put(queue.name(), queue.consumerCount());

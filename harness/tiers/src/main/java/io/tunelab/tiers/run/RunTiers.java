@@ -128,7 +128,7 @@ final class RunTiers implements AutoCloseable {
         // delivery_message: a new middleware would take them up (async.persist recovers them)
         // while the next repetition purges the tables under them, PostgreSQL cancelling one side
         // as a deadlock, and they would count in that repetition. They belong to the dead one's.
-        try (BrokerManagement broker = BrokerManagement.connect(stack.endpoints().broker())) {
+        try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
           Map<String, Long> removed = broker.purgeQueues();
           if (!removed.isEmpty()) {
             notices.accept("purged the orders the dead middleware left on the queues: " + removed);
@@ -194,7 +194,7 @@ final class RunTiers implements AutoCloseable {
   private void rollbackInDoubt() {
     List<String> db = database().rollbackPreparedTransactions();
     List<String> broker;
-    try (BrokerManagement management = BrokerManagement.connect(stack.endpoints().broker())) {
+    try (BrokerManagement management = BrokerManagement.of(stack.endpoints())) {
       broker = management.rollbackPreparedTransactions();
     }
     if (!db.isEmpty() || !broker.isEmpty()) {
@@ -221,7 +221,7 @@ final class RunTiers implements AutoCloseable {
 
   private Database database() {
     Endpoints endpoints = stack.endpoints();
-    return new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+    return Database.of(endpoints);
   }
 
   /**

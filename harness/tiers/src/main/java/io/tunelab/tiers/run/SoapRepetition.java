@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.db.DataPreparation;
@@ -63,7 +64,7 @@ final class SoapRepetition implements PlanRepetition {
       ConcurrentSoapPlan plan = measuredPlan(knobs, url, customers);
       progress.phase(at, "load (" + describe(plan) + ", " + rows + " customers)");
       HostClock.Ticks before = HostClock.now();
-      ConcurrentSoapResult result = load.run(plan, dir.resolve("load"), timeout(plan));
+      ConcurrentSoapResult result = load.run(plan, dir.resolve(RunLayout.LOAD), timeout(plan));
       Double steal = percent(HostClock.now().stealPercentSince(before));
       checkInterrupted();
       SoapOutcome outcome =
@@ -99,8 +100,7 @@ final class SoapRepetition implements PlanRepetition {
 
   /** Migrates, seeds, purges, analyzes; writes the customers CSV; returns its customer rows. */
   private static int prepare(KnobSet knobs, Endpoints endpoints, Path customers) {
-    DataPreparation.prepare(
-        new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword()), knobs, true);
+    DataPreparation.prepare(Database.of(endpoints), knobs, true);
     return BillingCustomers.writeCsv(
         endpoints.db(),
         endpoints.dbUser(),
