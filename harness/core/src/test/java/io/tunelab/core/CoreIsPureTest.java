@@ -1,5 +1,6 @@
 package io.tunelab.core;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -14,6 +15,21 @@ import com.tngtech.archunit.lang.ArchRule;
  */
 @AnalyzeClasses(packages = "io.tunelab.core", importOptions = ImportOption.DoNotIncludeTests.class)
 class CoreIsPureTest {
+
+  /** An allow-list: a new library in the core is a decision, made here. */
+  @ArchTest
+  static final ArchRule coreUsesOnlyJavaJacksonHdrHistogramAndCommonsStatistics =
+      classes()
+          .that()
+          .resideInAPackage("io.tunelab.core..")
+          .should()
+          .onlyDependOnClassesThat()
+          .resideInAnyPackage(
+              "java..",
+              "com.fasterxml.jackson..",
+              "org.HdrHistogram..",
+              "org.apache.commons.statistics..",
+              "io.tunelab.core..");
 
   @ArchTest
   static final ArchRule coreTalksToNoTier =

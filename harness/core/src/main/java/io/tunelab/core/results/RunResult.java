@@ -37,7 +37,7 @@ public record RunResult(
     String file,
     String plan,
     String throughputUnit,
-    String status,
+    RunStatus status,
     boolean valid,
     String startedAt,
     String finishedAt,
@@ -46,9 +46,9 @@ public record RunResult(
     Environment environment,
     List<StepResult> steps,
     Repetitions repetitions) {
-  public static final String RUNNING = "running";
-  public static final String INCOMPLETE = "incomplete";
-  public static final String COMPLETE = "complete";
+  public static final RunStatus RUNNING = RunStatus.RUNNING;
+  public static final RunStatus INCOMPLETE = RunStatus.INCOMPLETE;
+  public static final RunStatus COMPLETE = RunStatus.COMPLETE;
 
   /** The version this code writes. */
   public static final int SCHEMA_VERSION = 2;
@@ -65,7 +65,7 @@ public record RunResult(
       String file,
       String plan,
       String throughputUnit,
-      String status,
+      RunStatus status,
       boolean valid,
       String startedAt,
       String finishedAt,
@@ -120,7 +120,7 @@ public record RunResult(
   }
 
   /** This run ended: {@link #COMPLETE} or {@link #INCOMPLETE}. */
-  public RunResult finished(String endStatus, String at) {
+  public RunResult finished(RunStatus endStatus, String at) {
     return withSteps(steps, endStatus, at);
   }
 
@@ -148,7 +148,7 @@ public record RunResult(
     return steps.stream().filter(s -> s.name().equals(name)).findFirst();
   }
 
-  private RunResult withSteps(List<StepResult> list, String newStatus, String at) {
+  private RunResult withSteps(List<StepResult> list, RunStatus newStatus, String at) {
     double base =
         list.stream()
             .filter(s -> s.name().equals(baseline) && s.metrics() != null)

@@ -131,7 +131,7 @@ public final class SummaryMarkdown {
               + " errors (see run.json).";
     }
     return "**"
-        + run.status().toUpperCase(Locale.ROOT)
+        + run.status().label().toUpperCase(Locale.ROOT)
         + "**: partial results, not a finished run.";
   }
 

@@ -9,6 +9,7 @@ import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.results.Warmup;
 import java.io.IOException;
@@ -37,7 +38,7 @@ final class RunFolderFixture {
   private RunFolderFixture() {}
 
   /** Writes the run into {@code dir}, its status as given. */
-  static Path write(Path dir, String status) throws IOException {
+  static Path write(Path dir, RunStatus status) throws IOException {
     Repetition observed =
         rep(1, "baseline/rep-1")
             .withObservation(List.of(BACKLOG), new ObserverStats(6, 0.8, Map.of()));

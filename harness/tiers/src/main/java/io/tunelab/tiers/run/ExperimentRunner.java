@@ -9,6 +9,7 @@ import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Summary;
 import io.tunelab.tiers.TunelabHome;
@@ -297,7 +298,7 @@ public final class ExperimentRunner {
     }
   }
 
-  private void finish(String status) {
+  private void finish(RunStatus status) {
     synchronized (lock) {
       if (result != null && !ended) {
         save(result.finished(status, Instant.now().toString()));
