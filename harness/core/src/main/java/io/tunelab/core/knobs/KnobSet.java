@@ -60,19 +60,6 @@ public final class KnobSet {
     return registry.violations(this);
   }
 
-  /**
-   * This set, checked by the rules between knobs.
-   *
-   * @throws BadInputException naming every rule the set breaks and its fix
-   */
-  public KnobSet requireWorkable() {
-    List<String> violations = violations();
-    if (!violations.isEmpty()) {
-      throw new BadInputException(String.join("; ", violations));
-    }
-    return this;
-  }
-
   /** The value of a declared knob. */
   public <T> T get(Knob<T> knob) {
     Object value = set.get(knob.name());
