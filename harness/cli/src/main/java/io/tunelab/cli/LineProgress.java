@@ -1,6 +1,6 @@
 package io.tunelab.cli;
 
-import io.tunelab.tiers.run.Progress;
+import io.tunelab.run.Progress;
 import java.io.PrintWriter;
 import java.util.Locale;
 

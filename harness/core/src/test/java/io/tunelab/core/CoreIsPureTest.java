@@ -51,6 +51,7 @@ class CoreIsPureTest {
               "com.github.tomakehurst..",
               "org.postgresql..",
               "io.tunelab.tiers..",
+              "io.tunelab.run..",
               "io.tunelab.cli..",
               "io.tunelab.middleware..");
 

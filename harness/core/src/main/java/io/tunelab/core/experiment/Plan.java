@@ -9,8 +9,8 @@ import java.util.Optional;
  *
  * <p>To add a plan: add a constant here with its YAML name, file and throughput unit, list the
  * workload knobs only it reads in {@link PlanKnobs}, then give the run loop a repetition class for
- * it beside {@code io.tunelab.tiers.run.BatchOrderRepetition} and register it in {@code
- * io.tunelab.tiers.run.PlanRunner} (a test fails while a plan has none).
+ * it beside {@code io.tunelab.run.BatchOrderRepetition} and register it in {@code
+ * io.tunelab.run.PlanRunner} (a test fails while a plan has none).
  */
 public enum Plan {
   /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */

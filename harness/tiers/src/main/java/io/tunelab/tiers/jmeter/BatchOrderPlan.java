@@ -1,6 +1,7 @@
 package io.tunelab.tiers.jmeter;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.measure.ArrivalRate;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,5 +1,8 @@
 package io.tunelab.tiers.jmeter;
 
+import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.measure.LatencySummary;
+import io.tunelab.core.measure.SoapStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.jmeter;
 
+import io.tunelab.core.measure.JtlRecord;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;

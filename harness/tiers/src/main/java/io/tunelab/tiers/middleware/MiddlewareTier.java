@@ -2,6 +2,7 @@ package io.tunelab.tiers.middleware;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
@@ -11,7 +12,6 @@ import io.tunelab.tiers.TierInputException;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.observe.GcLog;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -2,6 +2,7 @@ package io.tunelab.tiers.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.tiers.TunelabHome;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.measure.ArrivalRate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -180,5 +181,13 @@ class BatchOrderPlanTest {
         .hasMessageContaining("runTag must be 1..32 letters and digits, was run-1");
     assertThatThrownBy(() -> plan(URL, "q", 1, 1, MIX, 1, 0, ""))
         .hasMessageContaining("runTag must be");
+  }
+
+  @Test
+  void theLargestBatchAtTheLowestRateDoesNotOverflow() {
+    ArrivalRate rate = new ArrivalRate(1);
+
+    assertThat(rate.plannedSpanMillis(BatchOrderPlan.MAX_ORDERS))
+        .isEqualTo((BatchOrderPlan.MAX_ORDERS - 1) * 60_000L);
   }
 }

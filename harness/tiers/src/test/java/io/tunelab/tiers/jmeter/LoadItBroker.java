@@ -11,10 +11,10 @@ import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /** The broker and run folders the load tier's ITs share: NIO journal, syncs on, a small heap. */
-final class LoadItBroker {
+public final class LoadItBroker {
   private LoadItBroker() {}
 
-  static BrokerTier start() throws IOException {
+  public static BrokerTier start() throws IOException {
     BrokerConfig config =
         new BrokerConfig(
             0,
@@ -32,7 +32,7 @@ final class LoadItBroker {
   }
 
   /** An empty {@code target/it/load/<name>}, emptied of an earlier run's files. */
-  static Path freshDir(String name) throws IOException {
+  public static Path freshDir(String name) throws IOException {
     Path dir = Path.of("target", "it", "load", name).toAbsolutePath();
     if (Files.exists(dir)) {
       try (Stream<Path> paths = Files.walk(dir)) {

@@ -14,13 +14,13 @@ import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
 
 /** An order as it sits on the broker, read back with the Artemis core client. */
-record QueuedOrder(
+public record QueuedOrder(
     String orderId, String sizeClass, long enqueuedAt, boolean durable, String body) {
   private static final Pattern LINE = Pattern.compile("<OrderLine>");
   private static final Pattern PARTY = Pattern.compile("<PartyId>([^<]*)</PartyId>");
   private static final Pattern NUMBER = Pattern.compile("<OrderNumber>(\\d+)</OrderNumber>");
 
-  int lineCount() {
+  public int lineCount() {
     Matcher matcher = LINE.matcher(body);
     int count = 0;
     while (matcher.find()) {
@@ -29,16 +29,16 @@ record QueuedOrder(
     return count;
   }
 
-  String partyId() {
+  public String partyId() {
     return group(PARTY);
   }
 
-  long number() {
+  public long number() {
     return Long.parseLong(group(NUMBER));
   }
 
   /** The body without what may differ between two runs of one seed: run tag and clock. */
-  String comparableBody(String runTag) {
+  public String comparableBody(String runTag) {
     return body.replace("ORD-" + runTag + "-", "ORD-#-")
         .replace("1-N" + runTag, "1-N#")
         .replaceAll("<EnqueuedAt>\\d+</EnqueuedAt>", "")
@@ -54,7 +54,7 @@ record QueuedOrder(
   }
 
   /** Consumes every message of {@code queue}, sorted by order number. */
-  static List<QueuedOrder> drain(String url, String queue) throws Exception {
+  public static List<QueuedOrder> drain(String url, String queue) throws Exception {
     List<QueuedOrder> orders = new ArrayList<>();
     try (ServerLocator locator = ActiveMQClient.createServerLocator(url);
         ClientSessionFactory factory = locator.createSessionFactory();

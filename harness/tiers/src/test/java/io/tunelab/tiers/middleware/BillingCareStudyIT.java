@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.jmeter.BillingCustomers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.JmeterRunner;
-import io.tunelab.tiers.jmeter.LatencySummary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

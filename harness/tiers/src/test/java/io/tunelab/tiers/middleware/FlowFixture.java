@@ -28,20 +28,20 @@ import java.util.OptionalLong;
  * One real stack for the order-to-bill ITs: a seeded database with the xref index, the broker and
  * the mocks; each test purges the run tables, resets the mocks and starts its own middleware.
  */
-final class FlowFixture implements AutoCloseable {
-  static final int CUSTOMERS = 200;
+public final class FlowFixture implements AutoCloseable {
+  public static final int CUSTOMERS = 200;
 
   /** XA needs prepared transactions; the default stack allows none. */
-  static final KnobSet STACK_KNOBS =
+  public static final KnobSet STACK_KNOBS =
       KnobSet.defaults().with("db.server.max_prepared_transactions", "20");
 
   private static final Path LOGS = Path.of("target/order-to-bill-it");
 
-  final Stack stack;
-  final Endpoints endpoints;
-  final Database database;
+  public final Stack stack;
+  public final Endpoints endpoints;
+  public final Database database;
 
-  FlowFixture() {
+  public FlowFixture() {
     stack = TestStack.start(STACK_KNOBS);
     endpoints = stack.endpoints();
     database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
@@ -50,15 +50,15 @@ final class FlowFixture implements AutoCloseable {
     database.xrefIndex(true);
   }
 
-  EmbeddedStack embedded() {
+  public EmbeddedStack embedded() {
     return (EmbeddedStack) stack;
   }
 
-  MocksClient siebel() {
+  public MocksClient siebel() {
     return embedded().mocks().siebel();
   }
 
-  MocksClient brm() {
+  public MocksClient brm() {
     return embedded().mocks().brm();
   }
 
@@ -67,7 +67,7 @@ final class FlowFixture implements AutoCloseable {
    * faults: a test that set BRM slow or stopped before its orders drained must not slow or feed the
    * next one.
    */
-  void reset() {
+  public void reset() {
     try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
       broker.purgeQueues();
     }
@@ -79,7 +79,7 @@ final class FlowFixture implements AutoCloseable {
     }
   }
 
-  MiddlewareTier middleware(KnobSet knobs, String name) {
+  public MiddlewareTier middleware(KnobSet knobs, String name) {
     return MiddlewareTier.start(
         MiddlewareConfig.from(knobs),
         endpoints,
@@ -88,12 +88,12 @@ final class FlowFixture implements AutoCloseable {
   }
 
   /** Seeded customers' Siebel party ids, the first {@code count}. */
-  List<String> parties(int count) {
+  public List<String> parties(int count) {
     return strings("SELECT party_id FROM customer ORDER BY customer_id LIMIT " + count);
   }
 
   /** Waits until every order is completed (Siebel updated) or faulted (instance row). */
-  void awaitAccounted(int orders, Duration atMost) {
+  public void awaitAccounted(int orders, Duration atMost) {
     await()
         .atMost(atMost)
         .pollInterval(Duration.ofMillis(250))
@@ -101,12 +101,12 @@ final class FlowFixture implements AutoCloseable {
   }
 
   /** Order ids Siebel was told are complete, with how often. */
-  Map<String, Integer> completed() {
+  public Map<String, Integer> completed() {
     return keys(siebel(), "UpdateSalesOrder");
   }
 
   /** Keys of the non-fault answers of one mock operation, with how often each was answered. */
-  static Map<String, Integer> keys(MocksClient mock, String operation) {
+  public static Map<String, Integer> keys(MocksClient mock, String operation) {
     Map<String, Integer> keys = new HashMap<>();
     long since = 0;
     MockEvents page;
@@ -123,7 +123,7 @@ final class FlowFixture implements AutoCloseable {
   }
 
   /** Faulted orders: id to reason. */
-  Map<String, String> faulted() {
+  public Map<String, String> faulted() {
     Map<String, String> faulted = new HashMap<>();
     query(
         "SELECT conversation_id, fault_reason FROM process_instance WHERE state = 'faulted'",
@@ -131,18 +131,18 @@ final class FlowFixture implements AutoCloseable {
     return faulted;
   }
 
-  long count(String sql) {
+  public long count(String sql) {
     List<String> values = strings(sql);
     return Long.parseLong(values.get(0));
   }
 
-  List<String> strings(String sql) {
+  public List<String> strings(String sql) {
     List<String> values = new ArrayList<>();
     query(sql, rows -> values.add(rows.getString(1)));
     return values;
   }
 
-  void query(String sql, RowReader reader) {
+  public void query(String sql, RowReader reader) {
     try (Connection connection =
             DriverManager.getConnection(
                 endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
@@ -157,12 +157,12 @@ final class FlowFixture implements AutoCloseable {
   }
 
   /** A connection of the test's own, to the stack's database. */
-  Connection connect() throws SQLException {
+  public Connection connect() throws SQLException {
     return DriverManager.getConnection(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
   }
 
   /** Runs one statement with string parameters. */
-  void update(String sql, String... parameters) {
+  public void update(String sql, String... parameters) {
     try (Connection connection =
             DriverManager.getConnection(
                 endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
@@ -181,7 +181,7 @@ final class FlowFixture implements AutoCloseable {
     stack.close();
   }
 
-  interface RowReader {
+  public interface RowReader {
     void read(ResultSet rows) throws SQLException;
   }
 }

@@ -15,9 +15,9 @@ import org.apache.activemq.artemis.api.core.client.ServerLocator;
  * Orders as docs/order-to-bill.md describes them, built in the test (the batch-order plan builds
  * the same shape), and sent to the intake queue as JMS text messages over the core protocol.
  */
-final class TestOrders {
+public final class TestOrders {
   /** Lines per size class, as in docs/order-to-bill.md. */
-  static int lines(String sizeClass) {
+  public static int lines(String sizeClass) {
     return switch (sizeClass) {
       case "small" -> 2;
       case "medium" -> 10;
@@ -27,7 +27,7 @@ final class TestOrders {
   }
 
   /** One order. */
-  record TestOrder(String id, String sizeClass, String partyId, String xml) {
+  public record TestOrder(String id, String sizeClass, String partyId, String xml) {
     int lineCount() {
       return lines(sizeClass);
     }
@@ -38,7 +38,8 @@ final class TestOrders {
   /**
    * {@code count} orders of one size, ids {@code ORD-<tag>-<n>}, customers from {@code parties}.
    */
-  static List<TestOrder> orders(String tag, String sizeClass, int count, List<String> parties) {
+  public static List<TestOrder> orders(
+      String tag, String sizeClass, int count, List<String> parties) {
     List<TestOrder> orders = new ArrayList<>();
     for (int n = 1; n <= count; n++) {
       String id = String.format("ORD-%s-%06d", tag, n);
@@ -48,7 +49,7 @@ final class TestOrders {
     return orders;
   }
 
-  static String xml(String id, int n, String sizeClass, String partyId) {
+  public static String xml(String id, int n, String sizeClass, String partyId) {
     StringBuilder xml =
         new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
             .append("<ListOfSalesOrder xmlns=\"http://siebel.com/SalesOrder\"><SalesOrder>")
@@ -83,7 +84,7 @@ final class TestOrders {
   }
 
   /** Sends the orders, persistent, to {@code tunelab.intake}; returns once the broker has them. */
-  static void send(String brokerUrl, List<TestOrder> orders) throws Exception {
+  public static void send(String brokerUrl, List<TestOrder> orders) throws Exception {
     try (ServerLocator locator = ActiveMQClient.createServerLocator(brokerUrl);
         ClientSessionFactory factory = locator.createSessionFactory();
         ClientSession session = factory.createSession();

@@ -1,0 +1,220 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.Accounting;
+import io.tunelab.core.measure.DrainMetrics;
+import io.tunelab.core.results.ArrivalReport;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.MeasuredWindow;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.SteadyStateReport;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stats.CompletionRates;
+import io.tunelab.run.drain.DrainResult;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+
+/**
+ * What a drained batch-order repetition means for run.json: its verdict, its metrics (throughput
+ * over the drain's steady window), its accounting and how its window was made.
+ *
+ * <p>Valid when every order is accounted for exactly once, the drain finished, errors stay within
+ * {@code workload.maxErrorPercent} and the backlog hold held. A repetition on a middleware JVM
+ * whose warm-up found no steady state gets its own verdict, "NO STEADY STATE", and is left out of
+ * the step's statistics while steady ones exist, since its number would look fine; one the host
+ * disturbed, "DISTURBED", likewise, and is measured again.
+ */
+final class BatchOrderOutcome {
+  private BatchOrderOutcome() {}
+
+  static Repetition of(
+      KnobSet knobs,
+      Progress.Position at,
+      MeasuredDrain.Drained drained,
+      Warmup warmup,
+      SteadyStateReport jvmWarmup,
+      long wallMillis,
+      String relativeDir) {
+    DrainResult drain = drained.drain();
+    Accounting a = drain.accounting();
+    int orders = drained.sent().plan().orders();
+    int unsent = orders - a.submitted();
+    int errors = a.faulted() + unsent;
+    double errorPercent = 100.0 * errors / orders;
+    double maxErrorPercent = knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT);
+    StringBuilder verdict = new StringBuilder(a.message());
+    boolean valid = a.valid() && drain.complete();
+    drainVerdict(knobs, drain, verdict);
+    if (unsent > 0) {
+      verdict.append("; ").append(unsent).append(" orders failed to send (see the JTL)");
+    }
+    if (errorPercent > maxErrorPercent) {
+      valid = false;
+      verdict.append(
+          String.format(
+              Locale.ROOT,
+              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
+              errorPercent,
+              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
+    }
+    if (drained.held() != null && drained.held().deliveredWhileHeld() > 0) {
+      valid = false;
+      verdict
+          .append("; INVALID: ")
+          .append(drained.held().deliveredWhileHeld())
+          .append(" orders reached a consumer while delivery was held: the backlog leaked");
+    }
+    Boolean steady = steady(jvmWarmup, verdict);
+    shortWindow(knobs, drained, verdict);
+    boolean disturbed = disturbed(knobs, drained.host().stealPercent(), verdict);
+    if (drained.sent().arrivals() != null) {
+      verdict.append("; arrivals: ").append(drained.sent().arrivals());
+      ArrivalReport arrivals = drained.sent().arrivals();
+      if (arrivals.late() > 0.01 * arrivals.planned() || arrivals.achievedShare() < 0.98) {
+        verdict.append(
+            " (the load tier fell behind its schedule: latency counts from each order's due time,"
+                + " so the lateness is in it; raise workload.threads to keep the rate)");
+      }
+    }
+    return new Repetition(
+            at.repetition(),
+            valid,
+            verdict.toString(),
+            metrics(drained, errors),
+            new OrderAccounting(
+                a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size()),
+            warmup,
+            wallMillis,
+            relativeDir)
+        .withDisturbed(disturbed)
+        .withSteady(steady);
+  }
+
+  /**
+   * Whether the host took more of the machine than {@code workload.maxStealPercent} during the
+   * drain; says so in the verdict when it did.
+   */
+  static boolean disturbed(KnobSet knobs, Double stealPercent, StringBuilder verdict) {
+    double max = knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT);
+    if (stealPercent == null || stealPercent <= max) {
+      return false;
+    }
+    verdict.insert(
+        0,
+        String.format(
+            Locale.ROOT,
+            "DISTURBED (the hypervisor took %.1f%% of the machine, over workload.maxStealPercent"
+                + " %s%%: not counted, measured again): ",
+            stealPercent,
+            WorkloadKnobs.MAX_STEAL_PERCENT.format(max)));
+    return true;
+  }
+
+  private static void drainVerdict(KnobSet knobs, DrainResult drain, StringBuilder verdict) {
+    if (drain.endedBy().isPresent()) {
+      verdict.append("; the drain ended early: ").append(drain.endedBy().get());
+    } else if (!drain.complete()) {
+      verdict
+          .append("; the drain stalled (no order settled for ")
+          .append(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT))
+          .append(" s)");
+    }
+  }
+
+  /**
+   * Whether the middleware JVM's warm-up found a steady state (null when none judged it); when it
+   * did not, the verdict starts with NO STEADY STATE and why.
+   */
+  static Boolean steady(SteadyStateReport jvmWarmup, StringBuilder verdict) {
+    Boolean steady = jvmWarmup == null ? null : jvmWarmup.reached();
+    if (Boolean.FALSE.equals(steady)) {
+      verdict.insert(
+          0,
+          "NO STEADY STATE ("
+              + jvmWarmup.endedBy()
+              + "): measured on a middleware whose"
+              + " throughput had not settled, not counted when steady repetitions exist: ");
+    }
+    return steady;
+  }
+
+  /** Says so when the steady window was shorter than {@code workload.minMeasuredSeconds}. */
+  private static void shortWindow(KnobSet knobs, MeasuredDrain.Drained drained, StringBuilder v) {
+    Double steady = window(drained).steadySeconds();
+    int min = knobs.get(WorkloadKnobs.MIN_MEASURED_SECONDS);
+    if (steady != null && steady < min) {
+      v.append(
+          String.format(
+              Locale.ROOT,
+              "; the steady window lasted %.1f s, under workload.minMeasuredSeconds %d: raise"
+                  + " workload.orders",
+              steady,
+              min));
+    }
+  }
+
+  /**
+   * Throughput over the steady window (completions between the 10% and 90% quantiles), or the whole
+   * drain's when too few orders completed for one; latency percentiles of every completed order.
+   */
+  private static Metrics metrics(MeasuredDrain.Drained drained, int errors) {
+    DrainMetrics m = drained.drain().accounting().metrics();
+    OptionalDouble steady = CompletionRates.steadyPerMinute(m.completionMillis());
+    return Metrics.of(
+        steady.orElse(m.ordersPerMinute()),
+        new LatencyMillis(m.p50Millis(), m.p90Millis(), m.p99Millis(), m.maxMillis()),
+        errors);
+  }
+
+  static MeasuredWindow window(MeasuredDrain.Drained drained) {
+    DrainMetrics m = drained.drain().accounting().metrics();
+    List<Long> times = m.completionMillis();
+    long last = times.stream().mapToLong(Long::longValue).max().orElse(drained.startMillis());
+    IntakeHold.Released held = drained.held();
+    return new MeasuredWindow(
+        drained.mode(),
+        drained.sent().plan().orders(),
+        held != null ? "release" : drained.sent().arrivals() != null ? "due" : "send",
+        held == null ? null : held.queued(),
+        held == null ? null : held.deliveredWhileHeld(),
+        Math.max(0, last - drained.startMillis()) / 1000.0,
+        steadySeconds(times),
+        CompletionRates.wholePerMinute(times, drained.startMillis()),
+        drained.sent().arrivals(),
+        drained.host().stealPercent(),
+        drained.host().middlewareCpuMillisPerOrder());
+  }
+
+  private static Double steadySeconds(List<Long> times) {
+    OptionalDouble rate = CompletionRates.steadyPerMinute(times);
+    if (rate.isEmpty()) {
+      return null;
+    }
+    int n = times.size();
+    int completions =
+        (int) Math.ceil((1 - CompletionRates.TRIM) * n)
+            - 1
+            - (int) Math.floor(CompletionRates.TRIM * n);
+    return completions * 60.0 / rate.getAsDouble();
+  }
+
+  /** The progress line of a finished repetition. */
+  static String line(Progress.Position at, Repetition done) {
+    MeasuredWindow w = done.window();
+    return String.format(
+        Locale.ROOT,
+        "%s rep %d: %.1f orders/min steady (%.1f whole drain, %s mode, JVM %d), p99 %.0f ms, %s",
+        at.step(),
+        at.repetition(),
+        done.metrics().throughputPerMinute(),
+        w.wholeThroughputPerMinute(),
+        w.mode(),
+        done.middlewareJvm(),
+        done.metrics().latencyMillis().p99(),
+        done.verdict());
+  }
+}

@@ -1,0 +1,59 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.stats.CompletionRates;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * How many orders a batch-order batch sends. A measured batch is {@code workload.orders}, or more
+ * when its steady window (the middle 80% of the completions) would be shorter than {@code
+ * workload.minMeasuredSeconds}: at the last drain rate measured in this run plus a quarter (a JVM
+ * still getting faster drains sooner), or in rate mode at {@code workload.arrivalsPerMinute}. A
+ * step's first measured batch fixes the size of all its measured batches, also when interleaved
+ * repetitions come back to it: repetitions compare like with like, and a window that turned out
+ * short says so in its verdict. One per run, so that a step that changed its knobs live (no
+ * restart, no warm-up) is sized at the rate of the step before it, not at {@code workload.orders}.
+ */
+final class BatchSizer {
+  private static final double DRAIN_MARGIN = 1.25;
+
+  private final Map<String, Integer> measuredByStep = new HashMap<>();
+  private double lastRatePerMinute = Double.NaN;
+
+  /**
+   * A drain (warm-up batch or measured one) settled at this rate; non-positive rates are ignored.
+   */
+  synchronized void drained(double perMinute) {
+    if (perMinute > 0) {
+      lastRatePerMinute = perMinute;
+    }
+  }
+
+  /** The measured batch of the step: sized at its first call, the same at every later one. */
+  synchronized int measured(String step, KnobSet knobs) {
+    return measuredByStep.computeIfAbsent(step, s -> sized(knobs));
+  }
+
+  /** A warm-up batch: {@code workload.warmupBatchOrders}, or as many as a measured batch now. */
+  synchronized int warmup(KnobSet knobs) {
+    int asked = knobs.get(WorkloadKnobs.WARMUP_BATCH_ORDERS);
+    return asked > 0 ? asked : sized(knobs);
+  }
+
+  private int sized(KnobSet knobs) {
+    int orders = knobs.get(WorkloadKnobs.ORDERS);
+    int seconds = knobs.get(WorkloadKnobs.MIN_MEASURED_SECONDS);
+    double perMinute =
+        knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.RATE
+            ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE)
+            : DRAIN_MARGIN * lastRatePerMinute;
+    if (Double.isNaN(perMinute) || perMinute <= 0 || seconds == 0) {
+      return orders;
+    }
+    double steadyShare = 1 - 2 * CompletionRates.TRIM;
+    long needed = (long) Math.ceil(perMinute / 60 * seconds / steadyShare);
+    return (int) Math.min(Integer.MAX_VALUE, Math.max(orders, needed));
+  }
+}

@@ -1,0 +1,112 @@
+package io.tunelab.run;
+
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.QueueCounters;
+import java.time.Duration;
+
+/**
+ * The backlog mode's hold on the intake queue, as the OpenMessaging Benchmark builds a backlog
+ * before it times the consumers: delivery from the queue is paused on the broker (its consumers
+ * stay attached and receive nothing), the load tier enqueues the batch, and {@link #release()}
+ * resumes delivery, so that the drain is timed without the load generator on the CPU.
+ *
+ * <p>Closing resumes delivery if it is still held, so a failure never leaves the middleware's
+ * intake stopped.
+ */
+final class IntakeHold implements AutoCloseable {
+  private static final long POLL_MILLIS = 50;
+
+  private final BrokerManagement broker;
+  private final String queue;
+  private final QueueCounters atHold;
+  private boolean held;
+
+  private IntakeHold(BrokerManagement broker, String queue) {
+    this.broker = broker;
+    this.queue = queue;
+    broker.pauseQueue(queue);
+    this.held = true;
+    this.atHold = broker.queue(queue);
+  }
+
+  /** Pauses delivery from {@code queue} of a stack's broker. */
+  static IntakeHold hold(Endpoints endpoints, String queue) {
+    return hold(BrokerManagement.of(endpoints), queue);
+  }
+
+  /** Pauses delivery from {@code queue} of the broker at {@code brokerUrl}, which has no users. */
+  static IntakeHold hold(String brokerUrl, String queue) {
+    return hold(BrokerManagement.connect(brokerUrl), queue);
+  }
+
+  private static IntakeHold hold(BrokerManagement broker, String queue) {
+    try {
+      return new IntakeHold(broker, queue);
+    } catch (RuntimeException e) {
+      broker.close();
+      throw e;
+    }
+  }
+
+  /**
+   * What the broker said when delivery was released.
+   *
+   * @param queued messages waiting on the queue just before the release
+   * @param deliveredWhileHeld messages handed to a consumer or acknowledged between the hold and
+   *     the release: 0 when the hold held
+   * @param releasedAtMillis epoch milliseconds of the release, where the measured drain starts
+   */
+  record Released(long queued, long deliveredWhileHeld, long releasedAtMillis) {}
+
+  /**
+   * Waits until at least {@code count} messages wait on the queue (a send the load tier reported
+   * done is stored by then; this guards against one still in flight).
+   *
+   * @throws IllegalStateException when they do not arrive within {@code timeout}
+   */
+  void awaitQueued(long count, Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    long waiting;
+    while ((waiting = broker.queue(queue).messageCount()) < count) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(
+            queue + " holds " + waiting + " of the " + count + " orders sent after " + timeout);
+      }
+      Thread.sleep(POLL_MILLIS);
+    }
+  }
+
+  /** Resumes delivery and says what the queue held until then. */
+  Released release() {
+    QueueCounters before = broker.queue(queue);
+    long delivered =
+        before.deliveringCount() + before.messagesAcknowledged() - atHold.messagesAcknowledged();
+    broker.resumeQueue(queue);
+    long releasedAt = System.currentTimeMillis();
+    held = false;
+    return new Released(before.messageCount(), delivered, releasedAt);
+  }
+
+  /** Pauses delivery again (after a release), e.g. to stop a warm-up's backlog. */
+  void pauseAgain() {
+    broker.pauseQueue(queue);
+    held = true;
+  }
+
+  /** Removes what still waits on the queue; returns how many messages it removed. */
+  long purge() {
+    return broker.purgeQueue(queue);
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (held) {
+        broker.resumeQueue(queue);
+      }
+    } finally {
+      broker.close();
+    }
+  }
+}

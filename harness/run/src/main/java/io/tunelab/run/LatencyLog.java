@@ -1,0 +1,60 @@
+package io.tunelab.run;
+
+import io.tunelab.core.results.LatencyHistograms;
+import io.tunelab.core.results.Repetition;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * A repetition's latency histogram (milliseconds), kept twice: in run.json (the repetition's {@code
+ * latencyHistogram}, so compare and report merge a step's samples from run.json alone) and as
+ * {@code <repetition folder>/latency.hlog}, an HdrHistogram log that HdrHistogram's own tools read
+ * (HistogramLogProcessor, the HdrHistogram plotter). Both hold the same encoding.
+ */
+final class LatencyLog {
+  /** Interval_Max is in the histogram's own unit, milliseconds: no scaling. */
+  private static final double MILLISECONDS = 1.0;
+
+  private LatencyLog() {}
+
+  /** Writes the log into {@code repetitionDir} and returns the repetition with its histogram. */
+  static Repetition attach(Repetition repetition, Histogram histogram, Path repetitionDir) {
+    write(histogram, repetitionDir.resolve(LatencyHistograms.HLOG));
+    return repetition.withLatencyHistogram(histogram);
+  }
+
+  /**
+   * One interval: the measured window, from the histogram's start and end time stamps (epoch ms)
+   * when it has them, else 0 s long.
+   */
+  static void write(Histogram histogram, Path file) {
+    try {
+      Files.createDirectories(file.getParent());
+      try (PrintStream out =
+          new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+        HistogramLogWriter log = new HistogramLogWriter(out);
+        log.outputComment(
+            "tunelab: the measured latencies of one repetition (warm-up excluded); unit = ms"
+                + " (recorded values and Interval_Max are milliseconds)");
+        log.outputLogFormatVersion();
+        long start = histogram.getStartTimeStamp();
+        long end = histogram.getEndTimeStamp();
+        boolean window = start > 0 && start != Long.MAX_VALUE && end >= start;
+        if (window) {
+          log.outputStartTime(start);
+        }
+        log.outputLegend();
+        double seconds = window ? (end - start) / 1000.0 : 0;
+        log.outputIntervalHistogram(0, seconds, histogram, MILLISECONDS);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the latency log " + file, e);
+    }
+  }
+}

@@ -1,0 +1,195 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.run.drain.DrainResult;
+import io.tunelab.run.drain.DrainWatcher;
+import io.tunelab.run.drain.FaultedOrders;
+import io.tunelab.run.drain.MocksCompletions;
+import io.tunelab.run.observe.HostClock;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Sends a repetition's measured batch in the mode {@code workload.mode} names and drains it: in
+ * backlog mode the batch is enqueued with delivery held and the measured window starts at the
+ * release; in stream mode it starts with the first send; in rate mode the orders go out at {@code
+ * workload.arrivalsPerMinute}, the window starts with the first order's due time and each order's
+ * latency is measured from its due time.
+ */
+final class MeasuredDrain {
+  private static final Duration POLL = Duration.ofMillis(250);
+  private static final Duration QUEUE_WAIT = Duration.ofSeconds(120);
+
+  private final RunTiers tiers;
+  private final OrderSender sender;
+  private final Progress progress;
+
+  MeasuredDrain(RunTiers tiers, OrderSender sender, Progress progress) {
+    this.tiers = tiers;
+    this.sender = sender;
+    this.progress = progress;
+  }
+
+  /**
+   * A drained batch.
+   *
+   * @param mode the {@code workload.mode} it ran in
+   * @param sent what the load tier sent
+   * @param drain where every order ended, with latencies from {@code startMillis} or the send
+   * @param held backlog: what the broker said at the release; null in the other modes
+   * @param startMillis where processing could start: the release, or the first send
+   * @param host what the machine and the middleware spent over the drain
+   */
+  record Drained(
+      String mode,
+      OrderSender.Sent sent,
+      DrainResult drain,
+      IntakeHold.Released held,
+      long startMillis,
+      DrainCost host) {}
+
+  /**
+   * Read around a drain by the runner itself, observer or not.
+   *
+   * @param stealPercent the hypervisor's steal over the drain, % of the machine; null when unknown
+   * @param middlewareCpuMillisPerOrder the middleware JVM's CPU over the drain per order settled;
+   *     null when unknown: it falls as the JIT warms up, whatever else slows the drain
+   * @param machineBusyPercent the machine's busy time over the drain, % of all cores; null when
+   *     unknown
+   */
+  record DrainCost(
+      Double stealPercent, Double middlewareCpuMillisPerOrder, Double machineBusyPercent) {}
+
+  /** Readings taken where a drain starts. */
+  private record Start(HostClock.Ticks ticks, java.util.OptionalLong cpuNanos) {
+    static Start now(long pid) {
+      return new Start(HostClock.now(), HostClock.cpuNanos(pid));
+    }
+
+    DrainCost until(long pid, DrainResult drain) {
+      HostClock.Ticks end = HostClock.now();
+      java.util.OptionalDouble steal = end.stealPercentSince(ticks);
+      java.util.OptionalDouble busy = end.busyPercentSince(ticks);
+      java.util.OptionalLong cpu = HostClock.cpuNanos(pid);
+      int settled = drain.accounting().completed() + drain.accounting().faulted();
+      Double perOrder =
+          cpu.isPresent() && cpuNanos.isPresent() && settled > 0
+              ? (cpu.getAsLong() - cpuNanos.getAsLong()) / 1e6 / settled
+              : null;
+      return new DrainCost(
+          steal.isPresent() ? steal.getAsDouble() : null,
+          perOrder,
+          busy.isPresent() ? busy.getAsDouble() : null);
+    }
+  }
+
+  Drained run(
+      KnobSet knobs,
+      Progress.Position at,
+      int orders,
+      String tag,
+      Path dir,
+      Sampler.Sampling window)
+      throws InterruptedException {
+    WorkloadKnobs.Mode mode = knobs.get(WorkloadKnobs.MODE);
+    if (mode == WorkloadKnobs.Mode.BACKLOG) {
+      return backlog(knobs, at, orders, tag, dir, window::markMeasured);
+    }
+    long since = tiers.siebel().reset();
+    window.markMeasured();
+    boolean rate = mode == WorkloadKnobs.Mode.RATE;
+    progress.phase(
+        at,
+        rate
+            ? "load: sending "
+                + orders
+                + " orders at "
+                + knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE)
+                + "/min"
+            : "load: sending " + orders + " orders");
+    long pid = tiers.middlewarePid();
+    Start readings = Start.now(pid);
+    OrderSender.Sent sent =
+        rate ? sender.sendPaced(knobs, orders, tag, dir) : sender.send(knobs, orders, tag, dir);
+    // rate mode: latency from each order's due time, so a late send is not hidden
+    Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
+    long first = firstSend(from);
+    DrainResult drain = drain(knobs, at, sent, since, from, first);
+    return new Drained(mode.label(), sent, drain, null, first, readings.until(pid, drain));
+  }
+
+  /**
+   * Enqueues {@code orders} with delivery held, releases them and drains them.
+   *
+   * @param atRelease runs just before the release: where a measured window starts
+   */
+  Drained backlog(
+      KnobSet knobs, Progress.Position at, int orders, String tag, Path dir, Runnable atRelease)
+      throws InterruptedException {
+    long since = tiers.siebel().reset();
+    try (IntakeHold hold = IntakeHold.hold(tiers.endpoints(), OrderSender.INTAKE_QUEUE)) {
+      progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
+      OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
+      hold.awaitQueued(sent.count(), QUEUE_WAIT);
+      atRelease.run();
+      long pid = tiers.middlewarePid();
+      Start readings = Start.now(pid);
+      IntakeHold.Released released = hold.release();
+      long start = released.releasedAtMillis();
+      DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
+      return new Drained(
+          WorkloadKnobs.Mode.BACKLOG.label(),
+          sent,
+          drain,
+          released,
+          start,
+          readings.until(pid, drain));
+    }
+  }
+
+  /**
+   * In backlog mode an order waited, held, from its send to the release: its latency starts at the
+   * release, when the middleware could first see it.
+   */
+  private static Map<String, Long> fromRelease(OrderSender.Sent sent, long releasedAt) {
+    Map<String, Long> from = new LinkedHashMap<>();
+    sent.sentAtMillis().forEach((id, at) -> from.put(id, Math.max(at, releasedAt)));
+    return from;
+  }
+
+  private DrainResult drain(
+      KnobSet knobs,
+      Progress.Position at,
+      OrderSender.Sent sent,
+      long since,
+      Map<String, Long> latencyFrom,
+      long startMillis)
+      throws InterruptedException {
+    progress.phase(at, "drain (" + sent.count() + " orders sent)");
+    try (FaultedOrders faults =
+        FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan())) {
+      return new DrainWatcher(
+              new LiveCompletions(
+                  new MocksCompletions(tiers.siebel(), since),
+                  progress,
+                  at,
+                  sent.plan().orders(),
+                  startMillis),
+              faults,
+              POLL,
+              Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
+              tiers::middlewareDeath)
+          .await(latencyFrom);
+    }
+  }
+
+  private static long firstSend(Map<String, Long> sent) {
+    return sent.values().stream()
+        .mapToLong(Long::longValue)
+        .min()
+        .orElse(System.currentTimeMillis());
+  }
+}

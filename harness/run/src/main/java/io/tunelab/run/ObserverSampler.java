@@ -1,0 +1,81 @@
+package io.tunelab.run;
+
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.FindingKind;
+import io.tunelab.core.results.ObserverStats;
+import io.tunelab.run.observe.Observations;
+import io.tunelab.run.observe.RunObserver;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Sampler} of every run: a {@link RunObserver} per repetition, writing its files ({@code
+ * series.csv}, {@code ash.csv}, {@code db-snapshot.json}, {@code gc.json}, {@code findings.json},
+ * {@code observations.json}) into the repetition's folder, its warm-up samples tagged {@code
+ * warmup}. An observer that cannot start or write costs the run its observations, never the run.
+ */
+public final class ObserverSampler implements Sampler {
+  private static final Logger LOG = LoggerFactory.getLogger(ObserverSampler.class);
+
+  @Override
+  public Sampling start(Window window) {
+    RunObserver observer;
+    try {
+      observer = RunObserver.start(window.observe());
+    } catch (RuntimeException e) {
+      LOG.warn("{} rep {}: the observer did not start: {}", window.step(), window.repetition(), e);
+      return () -> {};
+    }
+    return new Observing(observer, window.step() + " rep " + window.repetition());
+  }
+
+  private static final class Observing implements Sampling {
+    /** Findings that say this repetition's numbers are not the system's alone: logged too. */
+    private static final Set<FindingKind> WARNINGS =
+        EnumSet.of(FindingKind.NOISY_MACHINE, FindingKind.HARNESS_HEAVY);
+
+    private final RunObserver observer;
+    private final String name;
+
+    Observing(RunObserver observer, String name) {
+      this.observer = observer;
+      this.name = name;
+    }
+
+    @Override
+    public void markMeasured() {
+      observer.markMeasured();
+    }
+
+    @Override
+    public Optional<Observed> finish(long completedOrders, double endToEndMeanMillis) {
+      try {
+        Observations seen = observer.stop(completedOrders, endToEndMeanMillis);
+        List<Finding> findings = seen.findings();
+        findings.stream()
+            .filter(f -> WARNINGS.contains(f.kind()))
+            .forEach(f -> LOG.warn("{}: {}", name, f.message()));
+        return Optional.of(
+            new Observed(
+                findings,
+                new ObserverStats(seen.samples(), seen.samplerCpuPercentOfOneCore(), seen.errors()),
+                seen.harnessCost(),
+                seen.recordWorkCost(completedOrders),
+                seen.machineNoise()));
+      } catch (RuntimeException e) {
+        LOG.warn("the observer could not write its files: {}", e.toString());
+        observer.close();
+        return Optional.empty();
+      }
+    }
+
+    @Override
+    public void close() {
+      observer.close();
+    }
+  }
+}

@@ -1,0 +1,102 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.ArrivalAnalysis;
+import io.tunelab.core.measure.ArrivalRate;
+import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.results.ArrivalReport;
+import io.tunelab.run.drain.DrainAccounting;
+import io.tunelab.tiers.broker.FlowQueue;
+import io.tunelab.tiers.jmeter.BatchOrderPlan;
+import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.SizeMix;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Sends a batch of orders with the load tier (the batch-order JMeter plan in its own JVM) and reads
+ * back from its JTL which orders went out and when.
+ */
+final class OrderSender {
+  static final String INTAKE_QUEUE = FlowQueue.INTAKE.queue();
+
+  private final RunTiers tiers;
+  private final JmeterRunner load;
+
+  OrderSender(RunTiers tiers, JmeterRunner load) {
+    this.tiers = tiers;
+    this.load = load;
+  }
+
+  /**
+   * A sent batch.
+   *
+   * @param plan what the load tier was asked to send
+   * @param load its run: JTL, logs, exit status
+   * @param sentAtMillis each order sent successfully and its send time, epoch milliseconds
+   */
+  record Sent(
+      BatchOrderPlan plan,
+      LoadRun load,
+      Map<String, Long> sentAtMillis,
+      Map<String, Long> dueMillis,
+      ArrivalReport arrivals) {
+    int count() {
+      return sentAtMillis.size();
+    }
+  }
+
+  /**
+   * Sends {@code orders} orders whose ids carry {@code tag} as fast as the publishers go, writing
+   * the load run into {@code dir}.
+   */
+  Sent send(KnobSet knobs, int orders, String tag, Path dir) {
+    return send(knobs, orders, tag, dir, ArrivalRate.UNPACED.perMinute());
+  }
+
+  /**
+   * Sends {@code orders} orders at {@code workload.arrivalsPerMinute} (rate mode): each order is
+   * due at its place in an even schedule, and the JTL records when it was due.
+   */
+  Sent sendPaced(KnobSet knobs, int orders, String tag, Path dir) {
+    return send(knobs, orders, tag, dir, knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE));
+  }
+
+  private Sent send(KnobSet knobs, int orders, String tag, Path dir, int arrivalsPerMinute) {
+    BatchOrderPlan plan =
+        new BatchOrderPlan(
+            tiers.endpoints().broker(),
+            INTAKE_QUEUE,
+            orders,
+            knobs.get(WorkloadKnobs.THREADS),
+            knobs.get(WorkloadKnobs.SEED),
+            SizeMix.parse(knobs.get(WorkloadKnobs.MIX)),
+            knobs.get(DataKnobs.SEED_CUSTOMERS),
+            knobs.get(WorkloadKnobs.NEW_CUSTOMER_PERCENT),
+            tag,
+            knobs.get(WorkloadKnobs.PERSISTENT),
+            arrivalsPerMinute);
+    Duration timeout = Duration.ofSeconds(120 + orders / 10).plus(plan.scheduleDuration());
+    LoadRun run = load.run(plan, dir, timeout);
+    try {
+      List<JtlRecord> records = run.records();
+      return new Sent(
+          plan,
+          run,
+          DrainAccounting.submitted(records),
+          DrainAccounting.latencyOrigins(records),
+          plan.arrivalRate().paced()
+              ? ArrivalAnalysis.of(records, plan.arrivalRate(), plan.orders())
+              : null);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the load run's JTL " + run.jtl(), e);
+    }
+  }
+}

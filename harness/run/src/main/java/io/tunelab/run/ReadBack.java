@@ -1,0 +1,70 @@
+package io.tunelab.run;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.FlowQueue;
+import io.tunelab.tiers.broker.QueueCounters;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.mocks.MockSettings;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the tiers themselves say they run with, recorded per step so a result shows its knobs
+ * reached the tiers: consumers per queue from the broker's management, the xref indexes from
+ * pg_indexes, server settings from SHOW, the mocks' own settings, the middleware's /status (with
+ * its billing-care server's threads and counters).
+ */
+final class ReadBack {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private ReadBack() {}
+
+  static Map<String, Object> of(RunTiers tiers, KnobSet knobs) {
+    Endpoints endpoints = tiers.endpoints();
+    Map<String, Object> read = new LinkedHashMap<>();
+    read.put("broker.consumers", consumers(endpoints));
+    Database database = Database.of(endpoints);
+    read.put("db.xrefIndexPresent", database.xrefIndexPresent());
+    read.put("db.server", database.show(knobs.serverSettings().keySet().toArray(String[]::new)));
+    read.put("mocks.siebel", mock(tiers.siebel().settings()));
+    read.put("mocks.brm", mock(tiers.brm().settings()));
+    JsonNode status = tiers.middleware().status();
+    Map<String, Object> effective = JSON.convertValue(status.path("settings"), Map.class);
+    // Results get shared; credentials stay out of them.
+    effective.keySet().removeIf(key -> key.toLowerCase(java.util.Locale.ROOT).contains("password"));
+    read.put("middleware.settings", effective);
+    read.put(
+        "middleware.inputArguments", JSON.convertValue(status.path("inputArguments"), List.class));
+    if (status.has("billing")) {
+      // the billing-care server's own view: worker threads, peak concurrency, requests served
+      read.put("middleware.billing", JSON.convertValue(status.path("billing"), Map.class));
+    }
+    return read;
+  }
+
+  /** Consumers attached to each tunelab queue, as the broker counts them. */
+  static Map<String, Integer> consumers(Endpoints endpoints) {
+    Map<String, Integer> consumers = new LinkedHashMap<>();
+    try (BrokerManagement management = BrokerManagement.of(endpoints)) {
+      for (QueueCounters queue : management.queues().values()) {
+        if (FlowQueue.isTunelab(queue.name())) {
+          consumers.put(queue.name(), queue.consumerCount());
+        }
+      }
+    }
+    return consumers;
+  }
+
+  private static Map<String, Object> mock(MockSettings settings) {
+    Map<String, Object> mock = new LinkedHashMap<>();
+    mock.put("containerThreads", settings.containerThreads());
+    mock.put("latency", settings.latency().text());
+    mock.put("faultRate", settings.faultRate());
+    return mock;
+  }
+}

@@ -1,0 +1,338 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.core.results.SteadyStateReport;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.observe.ObserverConfig;
+import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.middleware.MiddlewareConfig;
+import io.tunelab.tiers.middleware.MiddlewareTier;
+import io.tunelab.tiers.mocks.MocksClient;
+import io.tunelab.tiers.stack.Stack;
+import io.tunelab.tiers.stack.StackConfig;
+import io.tunelab.tiers.stack.StackProvider;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * The tiers of a run, brought to each step's knobs with as few restarts as the knobs allow: the
+ * middleware restarts when one of its knobs changed; a stack tier (db, broker, mocks) restarts
+ * alone, on its port, when a restart knob of its own changed (the whole stack when the provider
+ * cannot restart one tier), and then the middleware too, whose connections went with it. Live knobs
+ * (mock latency and fault rate) are set on the running mocks.
+ */
+final class RunTiers implements AutoCloseable {
+  private static final Set<KnobTier> STACK_TIERS =
+      EnumSet.of(KnobTier.DB, KnobTier.BROKER, KnobTier.MOCKS);
+
+  private final StackProvider provider;
+  private final Path logsDir;
+  private final Consumer<String> notices;
+  private Stack stack;
+  private MiddlewareTier middleware;
+  private KnobSet current;
+  private int stackGeneration;
+  private int middlewareJvm;
+  private Optional<SteadyStateReport> middlewareWarmup = Optional.empty();
+
+  /**
+   * @param logsDir where each stack's tier logs are copied when it stops
+   * @param notices where to say what the tiers needed beyond the knobs (in-doubt transactions)
+   */
+  RunTiers(StackProvider provider, Path logsDir, Consumer<String> notices) {
+    this.provider = provider;
+    this.logsDir = logsDir;
+    this.notices = notices;
+  }
+
+  /**
+   * Brings the tiers to {@code knobs}.
+   *
+   * @param middlewareDir the folder of a middleware started now (settings file and log)
+   * @return the tiers restarted (all on the first call)
+   */
+  synchronized List<String> apply(KnobSet knobs, Path middlewareDir) {
+    Set<KnobTier> changed =
+        current == null ? EnumSet.allOf(KnobTier.class) : knobs.restartsFrom(current);
+    List<String> restarted = new ArrayList<>();
+    List<String> stackTiers =
+        STACK_TIERS.stream().filter(changed::contains).map(RunTiers::tierName).toList();
+    boolean stackRestart = !stackTiers.isEmpty();
+    if (stackRestart) {
+      stopMiddleware();
+      if (stack == null || !restartEach(stackTiers, StackConfig.from(knobs))) {
+        stopStack();
+        stack = provider.start(StackConfig.from(knobs));
+        stackGeneration++;
+        stackTiers = List.of("db", "broker", "mocks");
+      }
+      restarted.addAll(stackTiers);
+      if (stackTiers.contains("db")) {
+        // The middleware reads its tables as it starts (async.persist recovers what a crash left).
+        database().migrate();
+      }
+    }
+    siebel().setLatency(knobs.get(MocksKnobs.SIEBEL_LATENCY));
+    siebel().setFaultRate(knobs.get(MocksKnobs.SIEBEL_FAULT_RATE));
+    brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
+    brm().setFaultRate(knobs.get(MocksKnobs.BRM_FAULT_RATE));
+    boolean dead = middleware != null && middleware.death().isPresent();
+    if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
+      stopMiddleware();
+      rollbackInDoubt();
+      startMiddleware(knobs, middlewareDir);
+      restarted.add("middleware");
+    }
+    current = knobs;
+    return restarted;
+  }
+
+  /** Why the middleware is gone, when it died (see {@link MiddlewareTier#death}). */
+  synchronized Optional<String> middlewareDeath() {
+    return middleware == null ? Optional.empty() : middleware.death();
+  }
+
+  /**
+   * Starts the middleware again with the current knobs when it died, so that one crash costs one
+   * repetition, not the rest of the step.
+   *
+   * @param dir the new middleware's folder (the dead one's log stays where it was)
+   * @return why it had to, when it did
+   */
+  synchronized Optional<String> reviveMiddleware(Path dir) {
+    Optional<String> death = middlewareDeath();
+    if (death.isPresent()) {
+      stopMiddleware();
+      rollbackInDoubt();
+      if (current.get(DataKnobs.PURGE)) {
+        // The dead one's orders went back to the queues and its stored hand-offs wait in
+        // delivery_message: a new middleware would take them up (async.persist recovers them)
+        // while the next repetition purges the tables under them, PostgreSQL cancelling one side
+        // as a deadlock, and they would count in that repetition. They belong to the dead one's.
+        try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
+          Map<String, Long> removed = broker.purgeQueues();
+          if (!removed.isEmpty()) {
+            notices.accept("purged the orders the dead middleware left on the queues: " + removed);
+          }
+        }
+        database().purge();
+      }
+      startMiddleware(current, dir);
+    }
+    return death;
+  }
+
+  /**
+   * Stops the running middleware and starts a new JVM with the current knobs: a fresh JVM for a
+   * repetition that must not inherit another's JIT state (JMH's forks).
+   *
+   * @param dir the new middleware's folder
+   */
+  synchronized void restartMiddleware(Path dir) {
+    stopMiddleware();
+    rollbackInDoubt();
+    startMiddleware(current, dir);
+  }
+
+  /**
+   * Which middleware JVM runs now: 1 for the first started in this run, 2 for the next; 0 before
+   * any. Repetitions that saw the same number shared a JVM and its JIT state.
+   */
+  synchronized int middlewareJvm() {
+    return middlewareJvm;
+  }
+
+  /**
+   * How the running middleware JVM's warm-up ended; empty when it has not been warmed up since it
+   * started. Repetitions on a JVM whose warm-up found no steady state share that verdict.
+   */
+  synchronized Optional<SteadyStateReport> middlewareWarmup() {
+    return middlewareWarmup;
+  }
+
+  /** The running middleware JVM was warmed up, with this outcome. */
+  synchronized void middlewareWarmedUp(SteadyStateReport report) {
+    middlewareWarmup = Optional.of(report);
+  }
+
+  private void startMiddleware(KnobSet knobs, Path dir) {
+    middlewareJvm++;
+    middlewareWarmup = Optional.empty();
+    middleware =
+        MiddlewareTier.start(
+            MiddlewareConfig.from(knobs),
+            stack.endpoints(),
+            dir,
+            OptionalLong.of(ProcessHandle.current().pid()));
+  }
+
+  /**
+   * Call with no middleware running. Then a prepared XA branch is one that a middleware which died
+   * (or was stopped) between the two phases left behind: no coordinator will finish it (the
+   * middleware runs no recovery manager), its database locks would block the next purge and its
+   * broker messages stay invisible. Roll them back, as presumed abort would, and say so.
+   */
+  private void rollbackInDoubt() {
+    List<String> db = database().rollbackPreparedTransactions();
+    List<String> broker;
+    try (BrokerManagement management = BrokerManagement.of(stack.endpoints())) {
+      broker = management.rollbackPreparedTransactions();
+    }
+    if (!db.isEmpty() || !broker.isEmpty()) {
+      notices.accept(
+          String.format(
+              Locale.ROOT,
+              "rolled back in-doubt XA branches a stopped middleware left: %d in PostgreSQL %s,"
+                  + " %d on the broker %s",
+              db.size(),
+              db,
+              broker.size(),
+              broker));
+    }
+  }
+
+  /** A plain (unpooled) data source on the stack's database, for the harness's own queries. */
+  static PGSimpleDataSource dataSource(Endpoints endpoints) {
+    PGSimpleDataSource dataSource = new PGSimpleDataSource();
+    dataSource.setUrl(endpoints.db());
+    dataSource.setUser(endpoints.dbUser());
+    dataSource.setPassword(endpoints.dbPassword());
+    return dataSource;
+  }
+
+  private Database database() {
+    Endpoints endpoints = stack.endpoints();
+    return Database.of(endpoints);
+  }
+
+  /**
+   * Restarts only the stack tiers whose knobs changed, on their ports, so the others keep their
+   * state; false when the stack cannot (then the whole stack restarts).
+   */
+  private boolean restartEach(List<String> tiers, StackConfig config) {
+    for (String tier : tiers) {
+      if (!stack.restart(tier, config)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static String tierName(KnobTier tier) {
+    return tier.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** What a repetition's observer watches: these tiers, writing into {@code dir}. */
+  Sampler.Window samplerWindow(Progress.Position at, Path dir) {
+    return new Sampler.Window(
+        at.step(),
+        at.repetition(),
+        dir,
+        stack.endpoints(),
+        middleware.processes().get(0).pid(),
+        pids(),
+        ObserverConfig.of(stack, dir).withMiddleware(middleware));
+  }
+
+  /** The running middleware JVM's pid. */
+  synchronized long middlewarePid() {
+    return middleware.processes().get(0).pid();
+  }
+
+  Stack stack() {
+    return stack;
+  }
+
+  Endpoints endpoints() {
+    return stack.endpoints();
+  }
+
+  MiddlewareTier middleware() {
+    return middleware;
+  }
+
+  MocksClient siebel() {
+    return new MocksClient("siebel", URI.create(stack.endpoints().siebel()));
+  }
+
+  MocksClient brm() {
+    return new MocksClient("brm", URI.create(stack.endpoints().brm()));
+  }
+
+  /** Pid of each running tier process by tier name. */
+  synchronized Map<String, Long> pids() {
+    Map<String, Long> pids = new LinkedHashMap<>();
+    if (stack != null) {
+      for (Tier tier : stack.tiers()) {
+        tier.processes().stream().findFirst().ifPresent(p -> pids.put(tier.name(), p.pid()));
+      }
+    }
+    if (middleware != null) {
+      pids.put(MiddlewareTier.NAME, middleware.processes().get(0).pid());
+    }
+    return pids;
+  }
+
+  private void stopMiddleware() {
+    if (middleware != null) {
+      middleware.close();
+      middleware = null;
+    }
+  }
+
+  private void stopStack() {
+    if (stack == null) {
+      return;
+    }
+    try {
+      stack.close();
+    } finally {
+      copyLogs(stack);
+      stack = null;
+    }
+  }
+
+  /** The stack tiers' logs live in the runtime folder; the results keep a copy. */
+  private void copyLogs(Stack stopped) {
+    Path dir = logsDir.resolve("stack-" + stackGeneration);
+    for (Tier tier : stopped.tiers()) {
+      try {
+        if (Files.isRegularFile(tier.log())) {
+          Files.createDirectories(dir);
+          Files.copy(
+              tier.log(), dir.resolve(tier.name() + ".log"), StandardCopyOption.REPLACE_EXISTING);
+        }
+      } catch (IOException e) {
+        // The run's results matter more than a log copy; the original stays in the runtime dir.
+      }
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      stopMiddleware();
+    } finally {
+      stopStack();
+    }
+  }
+}

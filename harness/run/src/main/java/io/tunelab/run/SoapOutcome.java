@@ -1,0 +1,135 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.LatencySummary;
+import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OperationStats;
+import io.tunelab.core.results.RequestMetrics;
+import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
+import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * What a measured concurrent-soap run means for run.json: its metrics from the JTL statistics, the
+ * request detail, and whether it is valid. Invalid when no request ran, when a closed run's JTL
+ * holds fewer or more requests than threads x loops x 3 (a load run that broke off), when the load
+ * JVM failed other than by failed samples, or when errors exceed {@code workload.maxErrorPercent}.
+ */
+record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetrics requests) {
+
+  static SoapOutcome of(ConcurrentSoapResult result, double maxErrorPercent) {
+    SoapStats stats = result.stats();
+    LatencySummary all = stats.overall();
+    ConcurrentSoapPlan plan = result.plan();
+    double errorPercent = all.count() == 0 ? 100 : 100.0 * all.errors() / all.count();
+    StringBuilder verdict =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%d requests, %d errors (%.1f%%)",
+                all.count(),
+                all.errors(),
+                errorPercent));
+    boolean valid = true;
+    if (all.count() == 0) {
+      valid = false;
+      verdict
+          .append("; INVALID: no request in the JTL (see ")
+          .append(result.load().log())
+          .append(')');
+    } else if (plan.model() == ConcurrentSoapPlan.Model.CLOSED
+        && all.count() != plan.plannedRequests()) {
+      valid = false;
+      verdict
+          .append("; INVALID: the plan makes ")
+          .append(plan.plannedRequests())
+          .append(" requests (threads x loops x 3)");
+    }
+    int exit = result.load().exitCode();
+    if (exit != 0 && !(exit == 1 && all.errors() > 0)) {
+      valid = false;
+      verdict.append("; INVALID: the load JVM ended with status ").append(exit);
+    }
+    if (errorPercent > maxErrorPercent) {
+      valid = false;
+      verdict.append(
+          String.format(
+              Locale.ROOT,
+              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
+              errorPercent,
+              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
+    }
+    Double target = value(result.targetArrivalsPerMinute());
+    Double achieved = value(result.achievedArrivalsPerMinute());
+    if (target != null) {
+      verdict.append(
+          achieved == null
+              ? "; achieved arrival rate unknown (fewer than two arrivals)"
+              : String.format(
+                  Locale.ROOT, "; %.1f arrivals/min achieved of %.0f targeted", achieved, target));
+    }
+    Metrics metrics =
+        Metrics.of(
+            all.requestsPerMinute(),
+            new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
+            all.errors());
+    Map<String, OperationStats> byOperation = new LinkedHashMap<>();
+    stats.byOperation().forEach((label, summary) -> byOperation.put(label, stats(summary)));
+    RequestMetrics requests =
+        new RequestMetrics(
+            plan.model().name().toLowerCase(Locale.ROOT),
+            plan.plannedRequests(),
+            all.count(),
+            all.errors(),
+            errorPercent,
+            stats(all),
+            byOperation,
+            target,
+            achieved);
+    return new SoapOutcome(valid, verdict.toString(), metrics, requests);
+  }
+
+  /** Invalid, naming why, when the middleware died during the run (its errors are no result). */
+  SoapOutcome withDeath(Optional<String> death) {
+    return death
+        .map(
+            why ->
+                new SoapOutcome(
+                    false, verdict + "; INVALID: the middleware died: " + why, metrics, requests))
+        .orElse(this);
+  }
+
+  /** One progress line: throughput, p99 and the verdict. */
+  String summaryLine() {
+    return String.format(
+        Locale.ROOT,
+        "%.1f requests/min, p99 %.0f ms, %s",
+        metrics.throughputPerMinute(),
+        metrics.latencyMillis().p99(),
+        verdict);
+  }
+
+  private static OperationStats stats(LatencySummary s) {
+    return new OperationStats(
+        s.count(),
+        s.errors(),
+        s.requestsPerMinute(),
+        s.minMillis(),
+        s.meanMillis(),
+        s.maxMillis(),
+        s.p50Millis(),
+        s.p90Millis(),
+        s.p95Millis(),
+        s.p99Millis());
+  }
+
+  private static Double value(OptionalDouble value) {
+    return value.isPresent() ? value.getAsDouble() : null;
+  }
+}

@@ -1,0 +1,214 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.Accounting;
+import io.tunelab.core.results.SteadyStateReport;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stats.CompletionRates;
+import io.tunelab.core.stats.SteadyState;
+import io.tunelab.core.stats.WarmupRule;
+import io.tunelab.run.drain.DrainResult;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntSupplier;
+
+/**
+ * The warm-up of a batch-order step, until its throughput is steady rather than for a fixed count:
+ * the JIT of a freshly started middleware on 2 cores takes a few thousand orders (its CPU per order
+ * falls five-fold), and a fixed count either measures warm-up or wastes time.
+ *
+ * <p>The warm-up runs batches exactly like the measured ones, in backlog mode: the data prepared
+ * (purged) before each, the batch enqueued with delivery held, released and drained, its throughput
+ * taken over its steady window. Judging whole batches from the same starting tables, rather than
+ * the rate inside one long drain, keeps the tables' growth during a drain from looking like a
+ * change of the middleware. The {@link SteadyState} rule judges the batches' throughputs after
+ * each; once steady (and at least {@code workload.warmupOrders} settled) the warm-up ends. It ends
+ * without a steady state at {@code workload.warmupMaxSeconds} or {@code workload.warmupMaxOrders},
+ * when a drain stalls or when the middleware dies.
+ */
+final class SteadyWarmup {
+  static final String STEADY = "steady";
+
+  private final RunTiers tiers;
+  private final MeasuredDrain drains;
+  private final Progress progress;
+
+  SteadyWarmup(RunTiers tiers, MeasuredDrain drains, Progress progress) {
+    this.tiers = tiers;
+    this.drains = drains;
+    this.progress = progress;
+  }
+
+  /**
+   * Warms the middleware up.
+   *
+   * @param tag starts the warm-up's order ids
+   * @param prepare brings the data to its starting state before each batch
+   * @param batchOrders the size of the next batch: the measured batch's
+   * @param rates told each batch's throughput, so the next size can follow it
+   */
+  Warmup run(
+      KnobSet knobs,
+      Progress.Position at,
+      String tag,
+      Path dir,
+      Runnable prepare,
+      IntSupplier batchOrders,
+      java.util.function.DoubleConsumer rates)
+      throws InterruptedException {
+    long started = System.currentTimeMillis();
+    WarmupRule rule = rule(knobs);
+    List<WarmupRule.Batch> batches = new ArrayList<>();
+    int sent = 0;
+    int settled = 0;
+    String endedBy = null;
+    for (int batch = 1; endedBy == null; batch++) {
+      prepare.run();
+      int orders = Math.max(1, Math.min(batchOrders.getAsInt(), cap(knobs) - sent));
+      progress.phase(at, "warm-up batch " + batch + " (" + orders + " orders, not measured)");
+      MeasuredDrain.Drained drained =
+          drains.backlog(
+              knobs, at, orders, tag + "b" + batch, dir.resolve("batch-" + batch), () -> {});
+      Accounting a = drained.drain().accounting();
+      sent += a.submitted();
+      settled += a.completed() + a.faulted();
+      WarmupRule.Batch judged =
+          new WarmupRule.Batch(
+              CompletionRates.steadyPerMinute(a.metrics().completionMillis())
+                  .orElse(a.metrics().ordersPerMinute()),
+              drained.host().middlewareCpuMillisPerOrder(),
+              drained.host().stealPercent(),
+              drained.host().machineBusyPercent());
+      batches.add(judged);
+      rates.accept(judged.throughputPerMinute());
+      progress.line(line(at, batch, judged, rule.disturbed(judged)));
+      endedBy = ending(knobs, rule.judge(batches), drained.drain(), settled, sent, started);
+    }
+    SteadyStateReport report = report(knobs, batches, endedBy, sent, started);
+    progress.line(summary(at, report));
+    return Warmup.untilSteady(sent, settled, report.millis(), report);
+  }
+
+  private static String line(
+      Progress.Position at, int batch, WarmupRule.Batch judged, boolean disturbed) {
+    return String.format(
+        Locale.ROOT,
+        "%s rep %d: warm-up batch %d: %.1f orders/min, middleware %s ms CPU/order, steal %s",
+        at.step(),
+        at.repetition(),
+        batch,
+        judged.throughputPerMinute(),
+        judged.cpuMillisPerOrder() == null
+            ? "?"
+            : String.format(Locale.ROOT, "%.1f", judged.cpuMillisPerOrder()),
+        steal(judged, disturbed));
+  }
+
+  /** A warm-up batch's or round's steal for its progress line, and whether it was judged. */
+  static String steal(WarmupRule.Batch judged, boolean disturbed) {
+    return (judged.stealPercent() == null
+            ? "?"
+            : String.format(Locale.ROOT, "%.1f%%", judged.stealPercent()))
+        + (disturbed ? " (disturbed: not judged)" : "");
+  }
+
+  /** Why the warm-up ends after this batch, or null when it goes on. */
+  private String ending(
+      KnobSet knobs,
+      WarmupRule.Verdict verdict,
+      DrainResult drain,
+      int settled,
+      int sent,
+      long started) {
+    if (verdict.steady() && settled >= knobs.get(WorkloadKnobs.WARMUP_ORDERS)) {
+      return STEADY;
+    }
+    if (drain.endedBy().isPresent()) {
+      return "the middleware went away: " + drain.endedBy().get();
+    }
+    if (!drain.complete()) {
+      return "a warm-up batch's drain stalled (workload.drainTimeoutSeconds)";
+    }
+    if (System.currentTimeMillis() - started
+        >= 1000L * knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)) {
+      return "the time cap workload.warmupMaxSeconds ("
+          + knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)
+          + " s) was reached";
+    }
+    if (sent >= cap(knobs)) {
+      return "workload.warmupMaxOrders (" + cap(knobs) + ") orders were sent";
+    }
+    return null;
+  }
+
+  private static int cap(KnobSet knobs) {
+    return Math.max(
+        knobs.get(WorkloadKnobs.WARMUP_ORDERS), knobs.get(WorkloadKnobs.WARMUP_MAX_ORDERS));
+  }
+
+  static WarmupRule rule(KnobSet knobs) {
+    return new WarmupRule(
+        knobs.get(WorkloadKnobs.STEADY_BATCHES),
+        knobs.get(WorkloadKnobs.STEADY_TOLERANCE) / 100,
+        knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT));
+  }
+
+  private static SteadyStateReport report(
+      KnobSet knobs, List<WarmupRule.Batch> batches, String endedBy, int sent, long started) {
+    WarmupRule rule = rule(knobs);
+    WarmupRule.Verdict verdict = rule.judge(batches);
+    SteadyState.Verdict throughput = verdict.throughput();
+    boolean reached = STEADY.equals(endedBy);
+    String text =
+        String.format(
+            Locale.ROOT,
+            "steady when, over the last %d warm-up batches with at most %s%% steal, the throughput"
+                + " varies (CV) and trends by at most %s%% and, on a machine at least 80%% busy,"
+                + " the middleware's CPU per order falls by no more along them nor against the %d"
+                + " before them",
+            rule.batches(),
+            WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
+            WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)),
+            rule.batches());
+    return new SteadyStateReport(
+        reached,
+        text,
+        batches.stream().map(WarmupRule.Batch::throughputPerMinute).toList(),
+        batches.stream().map(WarmupRule.Batch::cpuMillisPerOrder).toList(),
+        batches.stream().map(WarmupRule.Batch::stealPercent).toList(),
+        verdict.disturbed(),
+        reached ? throughput.level() : null,
+        percent(throughput.cv()),
+        percent(throughput.trend()),
+        verdict.cpu() == null ? null : percent(verdict.cpu().trend()),
+        verdict.cpuFall() == null ? null : percent(verdict.cpuFall()),
+        throughput.shape().name(),
+        sent,
+        System.currentTimeMillis() - started,
+        endedBy);
+  }
+
+  static Double percent(double fraction) {
+    return Double.isNaN(fraction) ? null : 100 * fraction;
+  }
+
+  private static String summary(Progress.Position at, SteadyStateReport report) {
+    String level =
+        report.reached()
+            ? String.format(Locale.ROOT, "steady at %.1f orders/min", report.levelPerMinute())
+            : "NO STEADY STATE (" + report.endedBy() + ")";
+    return String.format(
+        Locale.ROOT,
+        "%s rep %d: warm-up %s after %d batches, %d orders and %.1f s (shape %s)",
+        at.step(),
+        at.repetition(),
+        level,
+        report.batchRatesPerMinute().size(),
+        report.orders(),
+        report.millis() / 1000.0,
+        report.shape());
+  }
+}

@@ -1,0 +1,122 @@
+package io.tunelab.run.observe;
+
+import io.tunelab.core.findings.WaitProfile;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * PostgreSQL sampled each second: an active-session history (every session not idle, with its wait
+ * event; written as {@code ash.csv}) and series {@code db.connections} (label {@code client}:
+ * client sessions connected, the observer's included, as they count against {@code
+ * max_connections}) and {@code db.activeSessions} (label {@code client}).
+ */
+final class DbSource implements Source {
+  static final String ASH_HEADER =
+      "epochMillis,phase,pid,backendType,state,waitEventType,waitEvent,queryId";
+
+  private final PgObserver pg;
+  private final int maxConnections;
+  private final List<Row> history = new ArrayList<>();
+
+  private record Row(long epochMillis, PgObserver.Session session) {}
+
+  DbSource(PgObserver pg) throws SQLException {
+    this.pg = pg;
+    this.maxConnections = pg.maxConnections();
+  }
+
+  @Override
+  public String name() {
+    return "db";
+  }
+
+  PgObserver pg() {
+    return pg;
+  }
+
+  int maxConnections() {
+    return maxConnections;
+  }
+
+  @Override
+  public void sample(long epochMillis, SeriesStore store) throws SQLException {
+    int clients = 1;
+    int active = 0;
+    List<Row> rows = new ArrayList<>();
+    for (PgObserver.Session session : pg.sessions()) {
+      if ("client backend".equals(session.backendType())) {
+        clients++;
+      }
+      if (session.activeClient()) {
+        active++;
+      }
+      if (!"idle".equals(session.state())) {
+        rows.add(new Row(epochMillis, session));
+      }
+    }
+    synchronized (history) {
+      history.addAll(rows);
+    }
+    store.add(epochMillis, "db.connections", "client", clients);
+    store.add(epochMillis, "db.activeSessions", "client", active);
+  }
+
+  /** What active client sessions waited on in the measured window. */
+  WaitProfile waits(Window window) {
+    long active = 0;
+    Map<String, Long> byEvent = new TreeMap<>();
+    synchronized (history) {
+      for (Row row : history) {
+        if (window.measured(row.epochMillis()) && row.session().activeClient()) {
+          active++;
+          byEvent.merge(row.session().waitKey(), 1L, Long::sum);
+        }
+      }
+    }
+    return new WaitProfile(active, byEvent);
+  }
+
+  void writeAsh(Path file, Window window) {
+    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+      out.write(ASH_HEADER);
+      out.newLine();
+      synchronized (history) {
+        for (Row row : history) {
+          PgObserver.Session s = row.session();
+          out.write(
+              String.join(
+                  ",",
+                  Long.toString(row.epochMillis()),
+                  window.phase(row.epochMillis()),
+                  Integer.toString(s.pid()),
+                  SeriesStore.csv(text(s.backendType())),
+                  SeriesStore.csv(text(s.state())),
+                  text(s.waitEventType()),
+                  text(s.waitEvent()),
+                  Long.toString(s.queryId())));
+          out.newLine();
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file, e);
+    }
+  }
+
+  private static String text(String value) {
+    return value == null ? "" : value;
+  }
+
+  @Override
+  public void close() {
+    pg.close();
+  }
+}

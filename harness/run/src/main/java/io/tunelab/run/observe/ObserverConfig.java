@@ -1,0 +1,109 @@
+package io.tunelab.run.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.measure.GcLog;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.middleware.MiddlewareTier;
+import io.tunelab.tiers.stack.Stack;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * What a {@link RunObserver} watches and where it writes.
+ *
+ * @param dir the run's output folder ({@code series.csv}, {@code ash.csv}, {@code
+ *     db-snapshot.json}, {@code gc.json}, {@code findings.json}, {@code observations.json})
+ * @param tiers tier name to its root processes, asked again at every sample (a tier may restart);
+ *     each tier's CPU is its roots' whole process trees
+ * @param childTiers tier name to the jar its JVM runs, for tiers that come and go as children of
+ *     this JVM (the load tier's JMeter JVM): found among this JVM's children at every sample
+ * @param endpoints the stack's database, broker and mocks; empty to sample processes only
+ * @param middlewareStatus the middleware's {@code /status}, when one runs
+ * @param gcLog the middleware's GC log ({@link GcLog#xlogFlag}), when one runs
+ * @param interval time between samples
+ */
+public record ObserverConfig(
+    Path dir,
+    Map<String, Supplier<List<ProcessHandle>>> tiers,
+    Map<String, String> childTiers,
+    Optional<Endpoints> endpoints,
+    Optional<Supplier<JsonNode>> middlewareStatus,
+    Optional<Path> gcLog,
+    Duration interval) {
+  public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
+  /** The dist jar of the load tier, by which its JVM is found among this JVM's children. */
+  static final String LOAD_JAR = "tunelab-" + JmeterRunner.NAME + ".jar";
+
+  public ObserverConfig {
+    Objects.requireNonNull(dir, "dir");
+    tiers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tiers));
+    childTiers = Map.copyOf(childTiers);
+    Objects.requireNonNull(endpoints, "endpoints");
+    Objects.requireNonNull(middlewareStatus, "middlewareStatus");
+    Objects.requireNonNull(gcLog, "gcLog");
+    if (interval.toMillis() < 100) {
+      throw new IllegalArgumentException("sample at most every 100 ms, was " + interval);
+    }
+  }
+
+  /**
+   * Everything of a stack: its tiers' processes, its endpoints, and the load tier's JVM (found as a
+   * child of this JVM running the load jar, whenever one runs).
+   */
+  public static ObserverConfig of(Stack stack, Path dir) {
+    Map<String, Supplier<List<ProcessHandle>>> tiers = new LinkedHashMap<>();
+    for (Tier tier : stack.tiers()) {
+      tiers.put(tier.name(), tier::processes);
+    }
+    return new ObserverConfig(
+        dir,
+        tiers,
+        Map.of(JmeterRunner.NAME, LOAD_JAR),
+        Optional.of(stack.endpoints()),
+        Optional.empty(),
+        Optional.empty(),
+        DEFAULT_INTERVAL);
+  }
+
+  /**
+   * These tiers' processes and endpoints, and the load tier's JVM (found as a child of this JVM
+   * running the load jar, whenever one runs).
+   */
+  public static ObserverConfig of(
+      Path dir, Map<String, Supplier<List<ProcessHandle>>> tiers, Endpoints endpoints) {
+    return new ObserverConfig(
+        dir,
+        tiers,
+        Map.of(JmeterRunner.NAME, LOAD_JAR),
+        Optional.of(endpoints),
+        Optional.empty(),
+        Optional.empty(),
+        DEFAULT_INTERVAL);
+  }
+
+  /** The same, also watching a middleware: its processes, {@code /status} and GC log. */
+  public ObserverConfig withMiddleware(MiddlewareTier middleware) {
+    return withTier(middleware.name(), middleware::processes)
+        .with(Optional.of(middleware::status), Optional.of(middleware.gcLog()));
+  }
+
+  /** The same with one more tier (or another source of a tier's processes). */
+  public ObserverConfig withTier(String name, Supplier<List<ProcessHandle>> processes) {
+    Map<String, Supplier<List<ProcessHandle>>> more = new LinkedHashMap<>(tiers);
+    more.put(name, processes);
+    return new ObserverConfig(dir, more, childTiers, endpoints, middlewareStatus, gcLog, interval);
+  }
+
+  private ObserverConfig with(Optional<Supplier<JsonNode>> status, Optional<Path> log) {
+    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, interval);
+  }
+}

@@ -1,0 +1,127 @@
+package io.tunelab.run.observe;
+
+import io.tunelab.core.findings.BackendCalls;
+import io.tunelab.core.findings.Connections;
+import io.tunelab.core.findings.CpuData;
+import io.tunelab.core.findings.EngineData;
+import io.tunelab.core.findings.Point;
+import io.tunelab.core.findings.QueueSeries;
+import io.tunelab.core.findings.RunData;
+import io.tunelab.tiers.broker.FlowQueue;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Turns what an observer recorded into the findings' {@link RunData} for the measured window. */
+final class RunDataAssembler {
+  /** The order-to-bill queues in flow order; other queues follow by name. */
+  static final List<String> FLOW = FlowQueue.names();
+
+  private final SeriesStore store;
+  private final Window window;
+
+  RunDataAssembler(SeriesStore store, Window window) {
+    this.store = store;
+    this.window = window;
+  }
+
+  RunData assemble(
+      int cores,
+      Optional<GcReport> gc,
+      Optional<PgDelta> pg,
+      Optional<DbSource> db,
+      Optional<MocksSource> mocks,
+      WindowCosts costs) {
+    RunData data = RunData.empty(window.measuredMillis()).withQueues(queues()).withCpu(cpu(cores));
+    if (costs.harness().isPresent()) {
+      data = data.withHarness(costs.harness().get());
+    }
+    if (costs.noise().isPresent()) {
+      data = data.withNoise(costs.noise().get());
+    }
+    if (gc.isPresent()) {
+      data = data.withGc(gc.get().measured());
+    }
+    if (pg.isPresent()) {
+      data = data.withDatabase(pg.get().tables(), pg.get().statements());
+    }
+    if (db.isPresent()) {
+      data = data.withWaits(db.get().waits(window));
+    }
+    data = data.withConnections(connections(db.map(DbSource::maxConnections).orElse(0)));
+    data = data.withEngine(engine());
+    if (mocks.isPresent()) {
+      List<BackendCalls.Operation> calls = mocks.get().measuredCalls();
+      long completed =
+          calls.stream()
+              .filter(c -> c.backend().equals("siebel") && c.operation().equals("UpdateSalesOrder"))
+              .mapToLong(BackendCalls.Operation::calls)
+              .sum();
+      data = data.withBackend(new BackendCalls(calls, completed, java.util.OptionalDouble.empty()));
+    }
+    return data;
+  }
+
+  private List<QueueSeries> queues() {
+    List<String> names = new ArrayList<>(store.labels("broker.messageCount"));
+    names.removeIf(name -> !FlowQueue.isTunelab(name));
+    names.sort(
+        Comparator.comparingInt((String n) -> FLOW.contains(n) ? FLOW.indexOf(n) : FLOW.size())
+            .thenComparing(n -> n));
+    List<QueueSeries> queues = new ArrayList<>();
+    for (String name : names) {
+      List<Point> depth = store.measured("broker.messageCount", name, window);
+      int consumers =
+          (int)
+              store.measured("broker.consumerCount", name, window).stream()
+                  .mapToDouble(Point::value)
+                  .max()
+                  .orElse(0);
+      queues.add(
+          new QueueSeries(name, name.substring(FlowQueue.PREFIX.length()), consumers, depth));
+    }
+    return queues;
+  }
+
+  private CpuData cpu(int cores) {
+    Map<String, List<Point>> tiers = new LinkedHashMap<>();
+    for (String tier : store.labels("cpu.tier")) {
+      tiers.put(tier, store.measured("cpu.tier", tier, window));
+    }
+    return new CpuData(cores, store.measured("cpu.machine", "machine", window), tiers);
+  }
+
+  /** The engine as the middleware reported it; none when it has no engine threads. */
+  private EngineData engine() {
+    int threads = (int) max(store.measured("middleware.engineThreads", "middleware", window));
+    if (threads <= 0) {
+      return EngineData.none();
+    }
+    int capacity = (int) max(store.measured("middleware.engineCapacity", "middleware", window));
+    return new EngineData(
+        threads,
+        capacity,
+        store.measured("middleware.engineBusy", "middleware", window),
+        store.measured("middleware.engineBacklog", "middleware", window));
+  }
+
+  private static double max(List<Point> points) {
+    return points.stream().mapToDouble(Point::value).max().orElse(0);
+  }
+
+  private Connections connections(int maxConnections) {
+    int peak =
+        (int)
+            store.measured("db.connections", "client", window).stream()
+                .mapToDouble(Point::value)
+                .max()
+                .orElse(0);
+    List<Point> waiters = store.measured(MiddlewareSource.POOL_WAITERS, "middleware", window);
+    long withWaiters = waiters.stream().filter(p -> p.value() > 0).count();
+    int peakWaiters = (int) waiters.stream().mapToDouble(Point::value).max().orElse(0);
+    return new Connections(maxConnections, peak, waiters.size(), withWaiters, peakWaiters);
+  }
+}

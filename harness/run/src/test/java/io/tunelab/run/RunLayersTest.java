@@ -1,0 +1,52 @@
+package io.tunelab.run;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The layers of this module over the tiers: the observer and the drain accounting read the tiers
+ * and know nothing of each other or of the run loop on top; the stack providers are the run loop's
+ * business alone.
+ */
+@AnalyzeClasses(packages = "io.tunelab.run", importOptions = ImportOption.DoNotIncludeTests.class)
+class RunLayersTest {
+  @ArchTest
+  static final ArchRule nothingBelowTheRunLoopUsesIt =
+      noClasses()
+          .that()
+          .resideInAnyPackage("io.tunelab.run.observe..", "io.tunelab.run.drain..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.tunelab.run");
+
+  @ArchTest
+  static final ArchRule theObserverOnlyWatches =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.run.observe..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.tunelab.run.drain..");
+
+  @ArchTest
+  static final ArchRule theDrainAccountingReadsTheTiersOnly =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.run.drain..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.tunelab.tiers.stack..", "io.tunelab.run.observe..");
+
+  @ArchTest
+  static final ArchRule theHarnessNeverReachesIntoTheMiddlewareUnderTest =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.run..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.tunelab.middleware..", "io.tunelab.cli..");
+}

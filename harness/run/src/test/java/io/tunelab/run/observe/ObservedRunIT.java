@@ -1,0 +1,225 @@
+package io.tunelab.run.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.tunelab.core.cost.WorkCost;
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.FindingKind;
+import io.tunelab.core.findings.Point;
+import io.tunelab.core.findings.TableScans;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Latency;
+import io.tunelab.tiers.middleware.FlowFixture;
+import io.tunelab.tiers.middleware.MiddlewareTier;
+import io.tunelab.tiers.middleware.TestOrders;
+import io.tunelab.tiers.middleware.TestOrders.TestOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A run watched by the observer on the real stack: the data it records and the findings it draws
+ * from them, for the cases the studies found by looking (a slow stage with one consumer, a missing
+ * xref index, a heap far too small).
+ */
+class ObservedRunIT {
+  private static final Path RESULTS = Path.of("target/observed-run-it");
+  private static FlowFixture fixture;
+
+  @BeforeAll
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
+  }
+
+  @BeforeEach
+  void reset() {
+    fixture.reset();
+    fixture.database.xrefIndex(true);
+  }
+
+  @AfterEach
+  void noLatency() {
+    fixture.siebel().setLatency(Latency.NONE);
+    fixture.brm().setLatency(Latency.NONE);
+  }
+
+  private static KnobSet consumers(int each) {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.delivery.policy", "sync")
+            .with("middleware.diagnostics", "off")
+            .with("middleware.audit.level", "off");
+    for (String stage :
+        List.of("intake", "orchestration", "createCustomer", "createSubscriptions", "updateCrm")) {
+      knobs = knobs.with("middleware.consumers." + stage, Integer.toString(each));
+    }
+    return knobs;
+  }
+
+  /** Runs the orders through a middleware with these knobs, observed; returns what was seen. */
+  private static Observations observe(String name, KnobSet knobs, List<TestOrder> orders)
+      throws Exception {
+    RunObserver observer;
+    try (MiddlewareTier middleware = fixture.middleware(knobs, name)) {
+      observer =
+          RunObserver.start(
+              ObserverConfig.of(fixture.stack, RESULTS.resolve(name)).withMiddleware(middleware));
+      observer.markMeasured();
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofMinutes(2));
+    }
+    // Stopped after the middleware, whose sessions flush their table statistics as they end.
+    return observer.stop();
+  }
+
+  private static List<Finding> of(Observations seen, FindingKind kind) {
+    return seen.findings().stream().filter(f -> f.kind() == kind).toList();
+  }
+
+  @Test
+  void oneConsumerOnASlowStageShowsAGrowingBacklogOnItsQueue() throws Exception {
+    fixture.siebel().setLatency(new Latency.Fixed(200));
+    fixture.brm().setLatency(new Latency.Fixed(250));
+    KnobSet knobs =
+        consumers(4)
+            .with("middleware.consumers.orchestration", "1")
+            .with("middleware.consumers.createSubscriptions", "1");
+
+    Observations seen =
+        observe("backlog", knobs, TestOrders.orders("b", "small", 40, fixture.parties(40)));
+
+    // Orchestration (one consumer too) may show its own backlog; the stages with 4 consumers not.
+    assertThat(of(seen, FindingKind.QUEUE_BACKLOG))
+        .extracting(Finding::subject)
+        .contains("tunelab.create-subscriptions")
+        .doesNotContain("tunelab.create-customer", "tunelab.update-crm");
+    List<Point> depth = seen.series("broker.messageCount", "tunelab.create-subscriptions");
+    assertThat(depth.stream().mapToDouble(Point::value).max().orElse(0)).isGreaterThanOrEqualTo(10);
+    assertThat(seen.series("broker.consumerCount", "tunelab.create-subscriptions"))
+        .extracting(Point::value)
+        .contains(1.0)
+        .allSatisfy(consumers -> assertThat(consumers).isLessThanOrEqualTo(1));
+    assertThat(Files.readString(seen.dir().resolve("findings.json")))
+        .contains("tunelab.create-subscriptions");
+  }
+
+  @Test
+  void withoutTheXrefIndexLookupsScanXrefDataAndWithItTheyDoNot() throws Exception {
+    fixture.database.xrefIndex(false);
+    Observations without =
+        observe("no-index", consumers(3), TestOrders.orders("n", "small", 30, fixture.parties(30)));
+    fixture.reset();
+    fixture.database.xrefIndex(true);
+    Observations with =
+        observe("index", consumers(3), TestOrders.orders("i", "small", 30, fixture.parties(30)));
+
+    assertThat(of(without, FindingKind.SEQUENTIAL_SCAN))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.subject()).isEqualTo("xref_data");
+              assertThat(f.evidence()).anyMatch(line -> line.contains("FROM xref_data"));
+            });
+    assertThat(of(with, FindingKind.SEQUENTIAL_SCAN)).isEmpty();
+    assertThat(xref(with).indexScans()).isGreaterThan(xref(with).seqScans());
+    assertThat(Files.readString(without.dir().resolve("db-snapshot.json"))).contains("xref_data");
+    costsOfAWritingRun(with, 30);
+  }
+
+  /** What the window cost: every order inserts and updates its instance, WAL and all. */
+  private static void costsOfAWritingRun(Observations seen, int orders) throws Exception {
+    WorkCost cost = seen.recordWorkCost(orders).orElseThrow();
+
+    assertThat(cost.walBytesPerUnit()).isPositive();
+    assertThat(cost.statementsPerUnit()).isPositive();
+    assertThat(cost.commitsPerUnit()).isPositive();
+    assertThat(cost.cpuMillisPerUnit().get("middleware")).isPositive();
+    assertThat(seen.harnessCost())
+        .hasValueSatisfying(
+            h -> assertThat(h.tiers()).containsOnlyKeys("load", "mocks", "controller"));
+    assertThat(seen.machineNoise())
+        .hasValueSatisfying(n -> assertThat(n.beforeSampling()).isNotNull());
+    assertThat(Files.readString(seen.dir().resolve("observations.json")))
+        .contains("\"harnessCost\"", "\"machineNoise\"", "\"workCost\"", "\"walBytesPerUnit\"");
+  }
+
+  @Test
+  void aHeapFarTooSmallShowsGcPressure() throws Exception {
+    // The heap knob stops at 64 MB; the free-form flags, applied after it, take the heap lower.
+    KnobSet knobs =
+        consumers(4)
+            .with("middleware.jvm.heapMegabytes", "64")
+            .with("middleware.jvm.flags", "-Xms24m -Xmx24m");
+
+    Observations seen =
+        observe("small-heap", knobs, TestOrders.orders("g", "large", 30, fixture.parties(30)));
+
+    assertThat(of(seen, FindingKind.GC_PRESSURE))
+        .singleElement()
+        .satisfies(f -> assertThat(f.subject()).isEqualTo("middleware"));
+    assertThat(seen.series("gc.heapAfterMegabytes", "middleware")).isNotEmpty();
+    assertThat(Files.readString(seen.dir().resolve("gc.json"))).contains("\"pauses\"");
+  }
+
+  /**
+   * The cost of sampling, in % of one core of the controller: its whole CPU while the observer
+   * samples an idle stack (after its first samples), minus its CPU over an equal stretch without
+   * the observer. Recorded in {@code target/observed-run-it/overhead.txt} for the closing note, not
+   * bounded here (timing).
+   */
+  @Test
+  void samplingCostIsMeasured() throws Exception {
+    Duration stretch = Duration.ofSeconds(10);
+    double quiet = controllerCpuPercent(stretch);
+    RunObserver observer =
+        RunObserver.start(ObserverConfig.of(fixture.stack, RESULTS.resolve("overhead")));
+    controllerCpuPercent(Duration.ofSeconds(3)); // first samples load and compile their classes
+    double sampled = controllerCpuPercent(stretch);
+    Observations seen = observer.stop();
+
+    assertThat(seen.samples()).isGreaterThanOrEqualTo(5);
+    assertThat(seen.samplerCpuPercentOfOneCore()).isPositive();
+    assertThat(seen.errors()).isEmpty();
+    Files.writeString(
+        RESULTS.resolve("overhead.txt"),
+        String.format(
+            "controller CPU, %% of one core: %.2f without the observer, %.2f while it sampled"
+                + " (difference %.2f); the sampling thread alone: %.2f; %d samples%n",
+            quiet, sampled, sampled - quiet, seen.samplerCpuPercentOfOneCore(), seen.samples()));
+  }
+
+  /** This JVM's CPU over a stretch of wall time, in % of one core. */
+  private static double controllerCpuPercent(Duration stretch) {
+    ProcessHandle self = ProcessHandle.current();
+    Duration before = self.info().totalCpuDuration().orElseThrow();
+    long start = System.nanoTime();
+    await()
+        .pollDelay(stretch)
+        .atMost(stretch.plusSeconds(5))
+        .until(() -> System.nanoTime() - start >= stretch.toNanos());
+    long wall = System.nanoTime() - start;
+    Duration used = self.info().totalCpuDuration().orElseThrow().minus(before);
+    return 100.0 * used.toNanos() / wall;
+  }
+
+  private static TableScans xref(Observations seen) {
+    return seen.data().tables().stream()
+        .filter(t -> t.table().equals("xref_data"))
+        .findFirst()
+        .orElseThrow();
+  }
+}
