@@ -1,6 +1,7 @@
 package io.tunelab.cli;
 
 import io.tunelab.run.Progress;
+import io.tunelab.run.RunEvent;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -39,8 +40,8 @@ final class LineProgress implements Progress {
   }
 
   @Override
-  public synchronized void line(String text) {
-    out.println(text);
+  public synchronized void report(RunEvent event) {
+    out.println(EventLines.of(event));
     out.flush();
   }
 

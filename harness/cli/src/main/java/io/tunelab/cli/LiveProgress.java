@@ -1,6 +1,7 @@
 package io.tunelab.cli;
 
 import io.tunelab.run.Progress;
+import io.tunelab.run.RunEvent;
 import java.io.PrintWriter;
 import java.util.Locale;
 
@@ -33,9 +34,9 @@ final class LiveProgress implements Progress {
   }
 
   @Override
-  public synchronized void line(String text) {
+  public synchronized void report(RunEvent event) {
     out.print("\r\033[2K");
-    out.println(text);
+    out.println(EventLines.of(event));
     out.flush();
   }
 

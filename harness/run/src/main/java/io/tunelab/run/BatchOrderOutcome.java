@@ -5,13 +5,11 @@ import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.Accounting;
 import io.tunelab.core.measure.DrainMetrics;
 import io.tunelab.core.results.ArrivalReport;
+import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
-import io.tunelab.core.results.Repetition;
-import io.tunelab.core.results.SteadyStateReport;
-import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.run.drain.DrainResult;
 import java.util.List;
@@ -23,22 +21,13 @@ import java.util.OptionalDouble;
  * over the drain's steady window), its accounting and how its window was made.
  *
  * <p>Valid when every order is accounted for exactly once, the drain finished, errors stay within
- * {@code workload.maxErrorPercent} and the backlog hold held. A repetition on a middleware JVM
- * whose warm-up found no steady state gets its own verdict, "NO STEADY STATE", and is left out of
- * the step's statistics while steady ones exist, since its number would look fine; one the host
- * disturbed, "DISTURBED", likewise, and is measured again.
+ * {@code workload.maxErrorPercent} and the backlog hold held ({@link MeasuredRepetition} adds the
+ * verdicts every plan shares).
  */
 final class BatchOrderOutcome {
   private BatchOrderOutcome() {}
 
-  static Repetition of(
-      KnobSet knobs,
-      Progress.Position at,
-      MeasuredDrain.Drained drained,
-      Warmup warmup,
-      SteadyStateReport jvmWarmup,
-      long wallMillis,
-      String relativeDir) {
+  static PlanSteps.Measured of(KnobSet knobs, MeasuredDrain.Drained drained) {
     DrainResult drain = drained.drain();
     Accounting a = drain.accounting();
     int orders = drained.sent().plan().orders();
@@ -68,9 +57,7 @@ final class BatchOrderOutcome {
           .append(drained.held().deliveredWhileHeld())
           .append(" orders reached a consumer while delivery was held: the backlog leaked");
     }
-    Boolean steady = steady(jvmWarmup, verdict);
     shortWindow(knobs, drained, verdict);
-    boolean disturbed = disturbed(knobs, drained.host().stealPercent(), verdict);
     if (drained.sent().arrivals() != null) {
       verdict.append("; arrivals: ").append(drained.sent().arrivals());
       ArrivalReport arrivals = drained.sent().arrivals();
@@ -80,38 +67,19 @@ final class BatchOrderOutcome {
                 + " so the lateness is in it; raise workload.threads to keep the rate)");
       }
     }
-    return new Repetition(
-            at.repetition(),
-            valid,
-            verdict.toString(),
-            metrics(drained, errors),
+    DrainMetrics m = a.metrics();
+    return new PlanSteps.Measured(
+        valid,
+        verdict.toString(),
+        metrics(drained, errors),
+        new BatchOrderMeasures(
             new OrderAccounting(
                 a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size()),
-            warmup,
-            wallMillis,
-            relativeDir)
-        .withDisturbed(disturbed)
-        .withSteady(steady);
-  }
-
-  /**
-   * Whether the host took more of the machine than {@code workload.maxStealPercent} during the
-   * drain; says so in the verdict when it did.
-   */
-  static boolean disturbed(KnobSet knobs, Double stealPercent, StringBuilder verdict) {
-    double max = knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT);
-    if (stealPercent == null || stealPercent <= max) {
-      return false;
-    }
-    verdict.insert(
-        0,
-        String.format(
-            Locale.ROOT,
-            "DISTURBED (the hypervisor took %.1f%% of the machine, over workload.maxStealPercent"
-                + " %s%%: not counted, measured again): ",
-            stealPercent,
-            WorkloadKnobs.MAX_STEAL_PERCENT.format(max)));
-    return true;
+            window(drained)),
+        m.latencyHistogram(),
+        drained.host().stealPercent(),
+        m.completedOrders(),
+        m.meanMillis());
   }
 
   private static void drainVerdict(KnobSet knobs, DrainResult drain, StringBuilder verdict) {
@@ -123,23 +91,6 @@ final class BatchOrderOutcome {
           .append(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT))
           .append(" s)");
     }
-  }
-
-  /**
-   * Whether the middleware JVM's warm-up found a steady state (null when none judged it); when it
-   * did not, the verdict starts with NO STEADY STATE and why.
-   */
-  static Boolean steady(SteadyStateReport jvmWarmup, StringBuilder verdict) {
-    Boolean steady = jvmWarmup == null ? null : jvmWarmup.reached();
-    if (Boolean.FALSE.equals(steady)) {
-      verdict.insert(
-          0,
-          "NO STEADY STATE ("
-              + jvmWarmup.endedBy()
-              + "): measured on a middleware whose"
-              + " throughput had not settled, not counted when steady repetitions exist: ");
-    }
-    return steady;
   }
 
   /** Says so when the steady window was shorter than {@code workload.minMeasuredSeconds}. */
@@ -200,21 +151,5 @@ final class BatchOrderOutcome {
             - 1
             - (int) Math.floor(CompletionRates.TRIM * n);
     return completions * 60.0 / rate.getAsDouble();
-  }
-
-  /** The progress line of a finished repetition. */
-  static String line(Progress.Position at, Repetition done) {
-    MeasuredWindow w = done.window();
-    return String.format(
-        Locale.ROOT,
-        "%s rep %d: %.1f orders/min steady (%.1f whole drain, %s mode, JVM %d), p99 %.0f ms, %s",
-        at.step(),
-        at.repetition(),
-        done.metrics().throughputPerMinute(),
-        w.wholeThroughputPerMinute(),
-        w.mode(),
-        done.middlewareJvm(),
-        done.metrics().latencyMillis().p99(),
-        done.verdict());
   }
 }

@@ -93,7 +93,11 @@ public final class ExperimentRunner {
     String runId = LocalDateTime.now().format(ID_TIME) + "-" + experiment.name();
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
-      tiers = new RunTiers(provider, runDir.resolve("logs"), progress::line);
+      tiers =
+          new RunTiers(
+              provider,
+              runDir.resolve("logs"),
+              text -> progress.report(new RunEvent.TierNotice(text)));
       planRunner = PlanRunner.forRun(experiment.plan());
       result =
           new RunResult(
@@ -113,7 +117,7 @@ public final class ExperimentRunner {
               .withRepetitions(experiment.repetitions());
       save(result);
     }
-    progress.line("tunelab: run " + runId + " -> " + runDir);
+    progress.report(new RunEvent.RunStarted(runId, runDir));
     running = Thread.currentThread();
     try {
       runSchedule(experiment);
@@ -178,13 +182,7 @@ public final class ExperimentRunner {
     Path middlewareDir = stepDir(step).resolve(RunLayout.middleware(rep));
     Optional<String> death = tiers.reviveMiddleware(middlewareDir);
     death.ifPresent(
-        why ->
-            progress.line(
-                step.step.name()
-                    + " rep "
-                    + rep
-                    + ": starting the middleware again, "
-                    + why.lines().findFirst().orElse(why)));
+        why -> progress.report(new RunEvent.MiddlewareRevived(step.step.name(), rep, why)));
     if (experiment.repetitions().jvm() == Repetitions.Jvm.FRESH
         && !step.unusedJvm
         && death.isEmpty()) {

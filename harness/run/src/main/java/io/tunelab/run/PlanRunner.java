@@ -39,9 +39,15 @@ interface PlanRunner {
           // one sizer per run: a step keeps the measured batch size of its first repetition
           BatchSizer sizer = new BatchSizer();
           return (tiers, load, sampler, progress) ->
-              new BatchOrderRepetition(tiers, load, sampler, progress, sizer);
+              new MeasuredRepetition(
+                  new BatchOrderSteps(tiers, load, progress, sizer), tiers, sampler, progress);
         });
-    runners.put(Plan.CONCURRENT_SOAP, () -> SoapRepetition::new);
+    runners.put(
+        Plan.CONCURRENT_SOAP,
+        () ->
+            (tiers, load, sampler, progress) ->
+                new MeasuredRepetition(
+                    new SoapSteps(tiers, load, progress), tiers, sampler, progress));
     return Map.copyOf(runners);
   }
 }

@@ -15,7 +15,7 @@ public interface Progress {
         public void live(Position position, int settled, int orders, double perMinute) {}
 
         @Override
-        public void line(String text) {}
+        public void report(RunEvent event) {}
       };
 
   /**
@@ -37,6 +37,6 @@ public interface Progress {
   /** While a batch drains: orders settled so far and the completion rate of the last seconds. */
   void live(Position position, int settled, int orders, double perMinute);
 
-  /** A line to keep (a repetition's result, a warning). */
-  void line(String text);
+  /** Something to keep: the run's start, a warm-up's rounds and end, a repetition's result. */
+  void report(RunEvent event);
 }

@@ -105,16 +105,6 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
         .orElse(this);
   }
 
-  /** One progress line: throughput, p99 and the verdict. */
-  String summaryLine() {
-    return String.format(
-        Locale.ROOT,
-        "%.1f requests/min, p99 %.0f ms, %s",
-        metrics.throughputPerMinute(),
-        metrics.latencyMillis().p99(),
-        verdict);
-  }
-
   private static OperationStats stats(LatencySummary s) {
     return new OperationStats(
         s.count(),

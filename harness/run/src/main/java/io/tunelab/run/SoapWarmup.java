@@ -64,7 +64,7 @@ final class SoapWarmup {
               + " loops x 3 queries, not measured)");
       HostClock.Ticks before = HostClock.now();
       ConcurrentSoapResult result =
-          load.run(plan, dir.resolve("round-" + round), SoapRepetition.timeout(plan), false);
+          load.run(plan, dir.resolve("round-" + round), SoapSteps.timeout(plan), false);
       if (Thread.interrupted()) {
         throw new InterruptedException("stopped during the warm-up");
       }
@@ -76,27 +76,19 @@ final class SoapWarmup {
           new WarmupRule.Batch(
               all.requestsPerMinute(),
               null,
-              SoapRepetition.percent(after.stealPercentSince(before)),
-              SoapRepetition.percent(after.busyPercentSince(before)));
+              SoapSteps.percent(after.stealPercentSince(before)),
+              SoapSteps.percent(after.busyPercentSince(before)));
       rounds.add(judged);
-      progress.line(line(at, round, judged, rule.disturbed(judged)));
+      progress.report(
+          new RunEvent.WarmupRound(
+              at, "round", round, "requests/min", judged, rule.disturbed(judged)));
       endedBy = ending(knobs, rule.judge(rounds), started);
     }
     SteadyStateReport report = report(knobs, rule, rounds, endedBy, requests, started);
     tiers.middlewareWarmedUp(report);
-    progress.line(
-        String.format(
-            Locale.ROOT,
-            "%s rep %d: warm-up %s after %d rounds, %d requests and %.1f s (shape %s)",
-            at.step(),
-            at.repetition(),
-            report.reached()
-                ? String.format(Locale.ROOT, "steady at %.1f requests/min", report.levelPerMinute())
-                : "NO STEADY STATE (" + report.endedBy() + ")",
-            rounds.size(),
-            requests,
-            report.millis() / 1000.0,
-            report.shape()));
+    progress.report(
+        new RunEvent.WarmupEnded(
+            at, report, rounds.size(), "rounds", requests, "requests", "requests/min"));
     return Warmup.ofRequestsUntilSteady(requests, answered, report.millis(), report);
   }
 
@@ -147,17 +139,5 @@ final class SoapWarmup {
         requests,
         System.currentTimeMillis() - started,
         endedBy);
-  }
-
-  private static String line(
-      Progress.Position at, int round, WarmupRule.Batch judged, boolean disturbed) {
-    return String.format(
-        Locale.ROOT,
-        "%s rep %d: warm-up round %d: %.1f requests/min, steal %s",
-        at.step(),
-        at.repetition(),
-        round,
-        judged.throughputPerMinute(),
-        SteadyWarmup.steal(judged, disturbed));
   }
 }

@@ -84,35 +84,22 @@ final class SteadyWarmup {
               drained.host().machineBusyPercent());
       batches.add(judged);
       rates.accept(judged.throughputPerMinute());
-      progress.line(line(at, batch, judged, rule.disturbed(judged)));
+      progress.report(
+          new RunEvent.WarmupRound(
+              at, "batch", batch, "orders/min", judged, rule.disturbed(judged)));
       endedBy = ending(knobs, rule.judge(batches), drained.drain(), settled, sent, started);
     }
     SteadyStateReport report = report(knobs, batches, endedBy, sent, started);
-    progress.line(summary(at, report));
+    progress.report(
+        new RunEvent.WarmupEnded(
+            at,
+            report,
+            report.batchRatesPerMinute().size(),
+            "batches",
+            report.orders(),
+            "orders",
+            "orders/min"));
     return Warmup.untilSteady(sent, settled, report.millis(), report);
-  }
-
-  private static String line(
-      Progress.Position at, int batch, WarmupRule.Batch judged, boolean disturbed) {
-    return String.format(
-        Locale.ROOT,
-        "%s rep %d: warm-up batch %d: %.1f orders/min, middleware %s ms CPU/order, steal %s",
-        at.step(),
-        at.repetition(),
-        batch,
-        judged.throughputPerMinute(),
-        judged.cpuMillisPerOrder() == null
-            ? "?"
-            : String.format(Locale.ROOT, "%.1f", judged.cpuMillisPerOrder()),
-        steal(judged, disturbed));
-  }
-
-  /** A warm-up batch's or round's steal for its progress line, and whether it was judged. */
-  static String steal(WarmupRule.Batch judged, boolean disturbed) {
-    return (judged.stealPercent() == null
-            ? "?"
-            : String.format(Locale.ROOT, "%.1f%%", judged.stealPercent()))
-        + (disturbed ? " (disturbed: not judged)" : "");
   }
 
   /** Why the warm-up ends after this batch, or null when it goes on. */
@@ -193,22 +180,5 @@ final class SteadyWarmup {
 
   static Double percent(double fraction) {
     return Double.isNaN(fraction) ? null : 100 * fraction;
-  }
-
-  private static String summary(Progress.Position at, SteadyStateReport report) {
-    String level =
-        report.reached()
-            ? String.format(Locale.ROOT, "steady at %.1f orders/min", report.levelPerMinute())
-            : "NO STEADY STATE (" + report.endedBy() + ")";
-    return String.format(
-        Locale.ROOT,
-        "%s rep %d: warm-up %s after %d batches, %d orders and %.1f s (shape %s)",
-        at.step(),
-        at.repetition(),
-        level,
-        report.batchRatesPerMinute().size(),
-        report.orders(),
-        report.millis() / 1000.0,
-        report.shape());
   }
 }

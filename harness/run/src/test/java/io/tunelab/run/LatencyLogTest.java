@@ -2,6 +2,7 @@ package io.tunelab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
@@ -31,12 +32,12 @@ class LatencyLogTest {
   }
 
   private static Repetition repetition() {
-    return new Repetition(
+    return Repetition.measured(
         1,
         true,
         "ok",
         Metrics.of(60, new LatencyMillis(1000, 1800, 1980, 2000), 0),
-        null,
+        BatchOrderMeasures.of(null),
         null,
         1000,
         "s/rep-1");

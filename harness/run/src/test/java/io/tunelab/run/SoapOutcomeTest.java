@@ -155,9 +155,9 @@ class SoapOutcomeTest {
             .with("workload.rampUpSeconds", "3")
             .with("workload.responseTimeoutMillis", "5000");
 
-    ConcurrentSoapPlan closed = SoapRepetition.measuredPlan(knobs, URL, csv);
+    ConcurrentSoapPlan closed = SoapSteps.measuredPlan(knobs, URL, csv);
     ConcurrentSoapPlan open =
-        SoapRepetition.measuredPlan(
+        SoapSteps.measuredPlan(
             knobs
                 .with("workload.model", "open")
                 .with("workload.arrivalsPerMinute", "900")
@@ -177,6 +177,6 @@ class SoapOutcomeTest {
         .containsEntry("responseTimeoutMillis", "5000")
         .doesNotContainKey("loops");
     // a safety net only: three response timeouts a loop, plus five minutes
-    assertThat(SoapRepetition.timeout(closed)).isEqualTo(Duration.ofSeconds(300 + 3 + 7 * 15));
+    assertThat(SoapSteps.timeout(closed)).isEqualTo(Duration.ofSeconds(300 + 3 + 7 * 15));
   }
 }

@@ -8,9 +8,10 @@ import java.util.Optional;
  * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}.
  *
  * <p>To add a plan: add a constant here with its YAML name, file and throughput unit, list the
- * workload knobs only it reads in {@link PlanKnobs}, then give the run loop a repetition class for
- * it beside {@code io.tunelab.run.BatchOrderRepetition} and register it in {@code
- * io.tunelab.run.PlanRunner} (a test fails while a plan has none).
+ * workload knobs only it reads in {@link PlanKnobs}, then give the run loop the plan's parts of a
+ * repetition ({@code io.tunelab.run.PlanSteps}, beside {@code io.tunelab.run.BatchOrderSteps}) and
+ * register them in {@code io.tunelab.run.PlanRunner} (a test fails while a plan has none), and its
+ * measures beside the shared metrics in {@code io.tunelab.core.results.PlanMeasures}.
  */
 public enum Plan {
   /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */

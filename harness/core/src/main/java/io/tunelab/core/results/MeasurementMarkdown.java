@@ -184,9 +184,9 @@ final class MeasurementMarkdown {
     return all.stream()
         .map(
             r ->
-                r.window() == null
-                    ? (r.machineNoise() == null ? null : r.machineNoise().stealPercentOfMachine())
-                    : r.window().stealPercent())
+                r.measures() instanceof BatchOrderMeasures b && b.window() != null
+                    ? b.window().stealPercent()
+                    : r.machineNoise() == null ? null : r.machineNoise().stealPercentOfMachine())
         .filter(Objects::nonNull)
         .max(Double::compare)
         .map(v -> String.format(Locale.ROOT, "%.1f", v))

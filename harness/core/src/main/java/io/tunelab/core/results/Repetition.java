@@ -1,11 +1,16 @@
 package io.tunelab.core.results;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import java.util.List;
+import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -18,13 +23,13 @@ import org.HdrHistogram.Histogram;
  *     workload.maxErrorPercent}
  * @param verdict one line: the accounting, and why the repetition is invalid if it is
  * @param metrics what was measured (warm-up excluded)
- * @param accounting batch-order: where every order of the measured batch ended; null for
- *     concurrent-soap
+ * @param measures what only its plan measures: the accounting of every order and how the window was
+ *     made (batch-order), request counts per operation (concurrent-soap); in run.json its fields
+ *     sit beside the others ({@code accounting}, {@code window}, {@code requests}) as they always
+ *     have
  * @param warmup the warm-up before it, not measured; null when there was none
  * @param wallMillis from the repetition's data preparation to the end of its drain
  * @param rawData the folder with its JTL and logs, relative to the run folder
- * @param requests concurrent-soap: request counts, per-operation statistics, achieved rate; null
- *     for batch-order
  * @param findings what the observer concluded from the measured window (see {@code
  *     results/README.md}); null when the run was not observed
  * @param observer what the observer cost; null when the run was not observed
@@ -32,8 +37,6 @@ import org.HdrHistogram.Histogram;
  *     HdrHistogram, encoded by {@link LatencyHistograms} (the encoding of its {@code
  *     latency.hlog}), so a step's percentiles can be computed from run.json alone; null in run.json
  *     before schemaVersion 2
- * @param window batch-order: how the measured window was made (mode, hold, drain and steady spans,
- *     the whole drain's throughput); null for concurrent-soap and older runs
  * @param middlewareJvm which middleware JVM of the run measured it (1 for the first started, 2 for
  *     the next, ...): repetitions with the same number shared a JVM; null in older runs
  * @param harnessCost the CPU the load tier, the mocks and the controller used in the measured
@@ -50,20 +53,39 @@ import org.HdrHistogram.Histogram;
  *     step has steady repetitions; null when no steady-state rule was applied
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({
+  "number",
+  "valid",
+  "verdict",
+  "metrics",
+  "accounting",
+  "warmup",
+  "wallMillis",
+  "rawData",
+  "requests",
+  "findings",
+  "observer",
+  "latencyHistogram",
+  "window",
+  "middlewareJvm",
+  "harnessCost",
+  "workCost",
+  "machineNoise",
+  "disturbed",
+  "steady"
+})
 public record Repetition(
     int number,
     boolean valid,
     String verdict,
     Metrics metrics,
-    OrderAccounting accounting,
+    @JsonIgnore PlanMeasures measures,
     Warmup warmup,
     long wallMillis,
     String rawData,
-    RequestMetrics requests,
     List<Finding> findings,
     ObserverStats observer,
     String latencyHistogram,
-    MeasuredWindow window,
     Integer middlewareJvm,
     HarnessCost harnessCost,
     WorkCost workCost,
@@ -72,31 +94,29 @@ public record Repetition(
     Boolean steady) {
 
   public Repetition {
+    Objects.requireNonNull(measures, "measures");
     findings = findings == null ? null : List.copyOf(findings);
   }
 
   /** A repetition as its plan measured it, before observation, histogram and window are added. */
-  public Repetition(
+  public static Repetition measured(
       int number,
       boolean valid,
       String verdict,
       Metrics metrics,
-      OrderAccounting accounting,
+      PlanMeasures measures,
       Warmup warmup,
       long wallMillis,
-      String rawData,
-      RequestMetrics requests) {
-    this(
+      String rawData) {
+    return new Repetition(
         number,
         valid,
         verdict,
         metrics,
-        accounting,
+        measures,
         warmup,
         wallMillis,
         rawData,
-        requests,
-        null,
         null,
         null,
         null,
@@ -108,17 +128,63 @@ public record Repetition(
         null);
   }
 
-  /** A batch-order repetition that was not observed. */
-  public Repetition(
-      int number,
-      boolean valid,
-      String verdict,
-      Metrics metrics,
-      OrderAccounting accounting,
-      Warmup warmup,
-      long wallMillis,
-      String rawData) {
-    this(number, valid, verdict, metrics, accounting, warmup, wallMillis, rawData, null);
+  /** Reads run.json, where the plan's measures sit beside the other fields. */
+  @JsonCreator
+  static Repetition fromJson(
+      @JsonProperty("number") int number,
+      @JsonProperty("valid") boolean valid,
+      @JsonProperty("verdict") String verdict,
+      @JsonProperty("metrics") Metrics metrics,
+      @JsonProperty("accounting") OrderAccounting accounting,
+      @JsonProperty("warmup") Warmup warmup,
+      @JsonProperty("wallMillis") long wallMillis,
+      @JsonProperty("rawData") String rawData,
+      @JsonProperty("requests") RequestMetrics requests,
+      @JsonProperty("findings") List<Finding> findings,
+      @JsonProperty("observer") ObserverStats observer,
+      @JsonProperty("latencyHistogram") String latencyHistogram,
+      @JsonProperty("window") MeasuredWindow window,
+      @JsonProperty("middlewareJvm") Integer middlewareJvm,
+      @JsonProperty("harnessCost") HarnessCost harnessCost,
+      @JsonProperty("workCost") WorkCost workCost,
+      @JsonProperty("machineNoise") MachineNoise machineNoise,
+      @JsonProperty("disturbed") Boolean disturbed,
+      @JsonProperty("steady") Boolean steady) {
+    PlanMeasures measures =
+        requests != null ? new SoapMeasures(requests) : new BatchOrderMeasures(accounting, window);
+    return new Repetition(
+        number,
+        valid,
+        verdict,
+        metrics,
+        measures,
+        warmup,
+        wallMillis,
+        rawData,
+        findings,
+        observer,
+        latencyHistogram,
+        middlewareJvm,
+        harnessCost,
+        workCost,
+        machineNoise,
+        disturbed,
+        steady);
+  }
+
+  @JsonProperty("accounting")
+  private OrderAccounting jsonAccounting() {
+    return measures instanceof BatchOrderMeasures b ? b.accounting() : null;
+  }
+
+  @JsonProperty("window")
+  private MeasuredWindow jsonWindow() {
+    return measures instanceof BatchOrderMeasures b ? b.window() : null;
+  }
+
+  @JsonProperty("requests")
+  private RequestMetrics jsonRequests() {
+    return measures instanceof SoapMeasures s ? s.requests() : null;
   }
 
   /** This repetition with what the observer concluded and what it cost. */
@@ -138,11 +204,10 @@ public record Repetition(
     return copy.build();
   }
 
-  /** This repetition with how its window was made and which middleware JVM measured it. */
-  public Repetition withWindow(MeasuredWindow made, Integer jvm) {
+  /** This repetition with its plan's measures replaced (a batch-order window added, say). */
+  public Repetition withMeasures(PlanMeasures replaced) {
     Copy copy = new Copy(this);
-    copy.window = made;
-    copy.middlewareJvm = jvm;
+    copy.measures = replaced;
     return copy.build();
   }
 
@@ -172,7 +237,9 @@ public record Repetition(
 
   /** This repetition with which middleware JVM measured it. */
   public Repetition withMiddlewareJvm(Integer jvm) {
-    return withWindow(window, jvm);
+    Copy copy = new Copy(this);
+    copy.middlewareJvm = jvm;
+    return copy.build();
   }
 
   /**
@@ -192,10 +259,10 @@ public record Repetition(
   private static final class Copy {
     private final Repetition from;
     Metrics metrics;
+    PlanMeasures measures;
     List<Finding> findings;
     ObserverStats observer;
     String latencyHistogram;
-    MeasuredWindow window;
     Integer middlewareJvm;
     HarnessCost harnessCost;
     WorkCost workCost;
@@ -206,10 +273,10 @@ public record Repetition(
     Copy(Repetition from) {
       this.from = from;
       metrics = from.metrics;
+      measures = from.measures;
       findings = from.findings;
       observer = from.observer;
       latencyHistogram = from.latencyHistogram;
-      window = from.window;
       middlewareJvm = from.middlewareJvm;
       harnessCost = from.harnessCost;
       workCost = from.workCost;
@@ -224,15 +291,13 @@ public record Repetition(
           from.valid,
           from.verdict,
           metrics,
-          from.accounting,
+          measures,
           from.warmup,
           from.wallMillis,
           from.rawData,
-          from.requests,
           findings,
           observer,
           latencyHistogram,
-          window,
           middlewareJvm,
           harnessCost,
           workCost,

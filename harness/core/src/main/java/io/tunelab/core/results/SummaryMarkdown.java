@@ -192,9 +192,9 @@ public final class SummaryMarkdown {
     long answered = 0;
     long errors = 0;
     for (Repetition repetition : step.repetitions()) {
-      if (repetition.requests() != null) {
-        answered += repetition.requests().requests() - repetition.requests().errors();
-        errors += repetition.requests().errors();
+      if (repetition.measures() instanceof SoapMeasures soap) {
+        answered += soap.requests().requests() - soap.requests().errors();
+        errors += soap.requests().errors();
       }
     }
     return answered + "/" + errors;

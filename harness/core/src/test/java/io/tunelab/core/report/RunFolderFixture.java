@@ -2,6 +2,7 @@ package io.tunelab.core.report;
 
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
+import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.ObserverStats;
@@ -84,12 +85,12 @@ final class RunFolderFixture {
   }
 
   private static Repetition rep(int n, String raw) {
-    return new Repetition(
+    return Repetition.measured(
         n,
         true,
         "20 sent, 20 completed",
         Metrics.of(120, new LatencyMillis(100, 200, 300, 400), 0),
-        new OrderAccounting(20, 20, 0, 0, 0),
+        BatchOrderMeasures.of(new OrderAccounting(20, 20, 0, 0, 0)),
         new Warmup(5, 5, 1000),
         9000,
         raw);

@@ -17,12 +17,12 @@ class BaselineComparisonsTest {
     List<Repetition> reps = new ArrayList<>();
     for (int i = 0; i < throughputs.length; i++) {
       reps.add(
-          new Repetition(
+          Repetition.measured(
               i + 1,
               true,
               "ok",
               Metrics.of(throughputs[i], new LatencyMillis(1, 2, 3, 4), 0),
-              null,
+              BatchOrderMeasures.of(null),
               null,
               1,
               name + "/rep-" + (i + 1)));

@@ -18,12 +18,12 @@ class RepetitionsCsvTest {
   @TempDir Path dir;
 
   private static Repetition rep(int n, double throughput, int faulted) {
-    return new Repetition(
+    return Repetition.measured(
         n,
         faulted == 0,
         faulted == 0 ? "all orders accounted for" : faulted + " orders faulted",
         Metrics.of(throughput, new LatencyMillis(100, 200, 300, 400), faulted),
-        new OrderAccounting(10, 10 - faulted, faulted, 0, 0),
+        BatchOrderMeasures.of(new OrderAccounting(10, 10 - faulted, faulted, 0, 0)),
         new Warmup(5, 5, 1000),
         2000 + n,
         "step/rep-" + n);

@@ -28,12 +28,12 @@ class RunFilesTest {
   }
 
   private static Repetition rep(int n, double throughput) {
-    return new Repetition(
+    return Repetition.measured(
             n,
             true,
             "all orders accounted for",
             Metrics.of(throughput, new LatencyMillis(100, 200, 300, 400), 0),
-            new OrderAccounting(10, 10, 0, 0, 0),
+            BatchOrderMeasures.of(new OrderAccounting(10, 10, 0, 0, 0)),
             new Warmup(5, 5, 1000),
             2000,
             "step/rep-" + n)

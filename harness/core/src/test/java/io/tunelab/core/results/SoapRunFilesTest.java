@@ -18,25 +18,25 @@ class SoapRunFilesTest {
   private static Repetition rep(int n, double throughput, long errors) {
     OperationStats all =
         new OperationStats(300, errors, throughput, 100, 120.5, 400, 110, 150, 180, 390);
-    return new Repetition(
+    return Repetition.measured(
         n,
         true,
         "300 requests",
         Metrics.of(throughput, new LatencyMillis(110, 150, 390, 400), errors),
-        null,
+        new SoapMeasures(
+            new RequestMetrics(
+                "closed",
+                300,
+                300,
+                errors,
+                100.0 * errors / 300,
+                all,
+                Map.of("GetInvoiceList", all),
+                null,
+                null)),
         n == 1 ? Warmup.ofRequests(60, 60, 5000) : null,
         12000,
-        "step/rep-" + n,
-        new RequestMetrics(
-            "closed",
-            300,
-            300,
-            errors,
-            100.0 * errors / 300,
-            all,
-            Map.of("GetInvoiceList", all),
-            null,
-            null));
+        "step/rep-" + n);
   }
 
   private static RunResult run() {
@@ -87,7 +87,9 @@ class SoapRunFilesTest {
         .isEqualTo(180);
     assertThat(step.path("metrics").path("throughputPerMinute").asDouble()).isEqualTo(1900);
     RunResult read = RunFiles.read(dir);
-    assertThat(read.steps().get(0).repetitions().get(1).requests().errors()).isEqualTo(3);
+    assertThat(read.steps().get(0).repetitions().get(1).measures())
+        .isInstanceOfSatisfying(
+            SoapMeasures.class, soap -> assertThat(soap.requests().errors()).isEqualTo(3));
     assertThat(read.valid()).isTrue();
   }
 
@@ -112,16 +114,15 @@ class SoapRunFilesTest {
             "steady");
     Repetition first = rep(1, 1800, 0);
     Repetition warmedUp =
-        new Repetition(
+        Repetition.measured(
             first.number(),
             first.valid(),
             first.verdict(),
             first.metrics(),
-            null,
+            first.measures(),
             Warmup.ofRequestsUntilSteady(600, 600, 21000, rounds),
             first.wallMillis(),
-            first.rawData(),
-            first.requests());
+            first.rawData());
     StepResult step =
         StepResult.of("untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(warmedUp));
     RunResult run = run().withStep(step);

@@ -25,12 +25,12 @@ class StepFindingsTest {
 
   private static Repetition rep(int n, List<Finding> findings) {
     Repetition rep =
-        new Repetition(
+        Repetition.measured(
             n,
             true,
             "all orders accounted for",
             Metrics.of(100, new LatencyMillis(100, 200, 300, 400), 0),
-            new OrderAccounting(10, 10, 0, 0, 0),
+            BatchOrderMeasures.of(new OrderAccounting(10, 10, 0, 0, 0)),
             null,
             2000,
             "step/rep-" + n);

@@ -33,8 +33,15 @@ class StepLatencyTest {
     Histogram histogram = new Histogram(3);
     Arrays.stream(latencies).forEach(histogram::recordValue);
     LatencyMillis own = LatencyMillis.of(histogram, histogram.getMaxValue());
-    return new Repetition(
-            number, true, "ok", Metrics.of(100, own, 0), null, null, 1000, "s/rep-" + number)
+    return Repetition.measured(
+            number,
+            true,
+            "ok",
+            Metrics.of(100, own, 0),
+            BatchOrderMeasures.of(null),
+            null,
+            1000,
+            "s/rep-" + number)
         .withLatencyHistogram(histogram);
   }
 
@@ -90,8 +97,15 @@ class StepLatencyTest {
   void aRepetitionWithoutHistogramFallsBackToMediansAndSaysSo() {
     long[][] reps = samples();
     Repetition old =
-        new Repetition(
-            9, true, "ok", Metrics.of(100, new LatencyMillis(1, 2, 3, 4), 0), null, null, 1, "x");
+        Repetition.measured(
+            9,
+            true,
+            "ok",
+            Metrics.of(100, new LatencyMillis(1, 2, 3, 4), 0),
+            BatchOrderMeasures.of(null),
+            null,
+            1,
+            "x");
     List<Repetition> repetitions = List.of(repetition(1, reps[0]), repetition(2, reps[1]), old);
 
     Metrics metrics = step(repetitions).metrics();

@@ -1,0 +1,94 @@
+package io.tunelab.run;
+
+import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunLayout;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.jmeter.JmeterRunner;
+import java.nio.file.Path;
+
+/**
+ * A batch-order repetition's parts: prepare the data (purge what a stalled repetition left on the
+ * queues, migrate, index, seed, purge, analyze); warm up until the completion rate is steady
+ * ({@link SteadyWarmup}) and prepare the data again, so the measured batch always starts from the
+ * same tables; then send the measured batch in the {@code workload.mode} asked for, drain it and
+ * account for every order ({@link BatchOrderOutcome}). The tag is carried by the order ids.
+ */
+final class BatchOrderSteps implements PlanSteps {
+  private final RunTiers tiers;
+  private final Progress progress;
+  private final SteadyWarmup warmup;
+  private final MeasuredDrain measured;
+  private final BatchSizer sizer;
+
+  BatchOrderSteps(RunTiers tiers, JmeterRunner load, Progress progress, BatchSizer sizer) {
+    this.tiers = tiers;
+    this.sizer = sizer;
+    this.progress = progress;
+    this.measured = new MeasuredDrain(tiers, new OrderSender(tiers, load), progress);
+    this.warmup = new SteadyWarmup(tiers, measured, progress);
+  }
+
+  @Override
+  public Plan plan() {
+    return Plan.BATCH_ORDER;
+  }
+
+  @Override
+  public void prepare(KnobSet knobs, Path dir) {
+    Endpoints endpoints = tiers.endpoints();
+    if (knobs.get(DataKnobs.PURGE)) {
+      // What a stalled repetition left waiting would otherwise be counted in this one; first, so
+      // that the middleware is not working on it while the tables are purged.
+      try (BrokerManagement broker = BrokerManagement.of(endpoints)) {
+        broker.purgeQueues();
+      }
+    }
+    DataPreparation.prepare(Database.of(endpoints), knobs, true);
+  }
+
+  @Override
+  public boolean warmsUp(KnobSet knobs) {
+    return knobs.get(WorkloadKnobs.WARMUP_ORDERS) > 0;
+  }
+
+  @Override
+  public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
+      throws InterruptedException {
+    Warmup done =
+        warmup.run(
+            knobs,
+            at,
+            tag + "w",
+            dir.resolve("warmup"),
+            () -> prepare(knobs, dir),
+            () -> sizer.warmup(knobs),
+            sizer::drained);
+    tiers.middlewareWarmedUp(done.steadyState());
+    progress.phase(at, "preparing data");
+    prepare(knobs, dir);
+    return done;
+  }
+
+  @Override
+  public Measured measure(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
+      throws InterruptedException {
+    int orders = sizer.measured(at.stepNumber() + "/" + at.step(), knobs);
+    MeasuredDrain.Drained drained =
+        measured.run(knobs, at, orders, tag + "m", dir.resolve(RunLayout.LOAD), sampling);
+    return BatchOrderOutcome.of(knobs, drained);
+  }
+
+  @Override
+  public void finished(Repetition done) {
+    sizer.drained(done.metrics().throughputPerMinute());
+  }
+}

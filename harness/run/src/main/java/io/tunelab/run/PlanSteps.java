@@ -1,0 +1,59 @@
+package io.tunelab.run;
+
+import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.PlanMeasures;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.Warmup;
+import java.nio.file.Path;
+import org.HdrHistogram.Histogram;
+
+/**
+ * What a plan does in each part of a repetition; {@link MeasuredRepetition} runs the parts in order
+ * and adds the verdicts every plan shares (a warm-up that found no steady state, a host that
+ * disturbed the window). A new plan implements this and adds a line to {@link PlanRunner}.
+ */
+interface PlanSteps {
+  Plan plan();
+
+  /** Prepares the data the repetition starts from. */
+  void prepare(KnobSet knobs, Path dir);
+
+  /** Whether the workload asks for a warm-up at all (its size knob above 0). */
+  boolean warmsUp(KnobSet knobs);
+
+  /**
+   * Warms the middleware JVM up until it is steady (in no statistic), tells the tiers whether it
+   * got there, and leaves the data as {@link #prepare} does.
+   */
+  Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
+      throws InterruptedException;
+
+  /** Runs the measured load (marking the sampler's measured window) and judges it. */
+  Measured measure(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
+      throws InterruptedException;
+
+  /** Told of each finished repetition: a plan that sizes its load from the last one listens. */
+  default void finished(Repetition done) {}
+
+  /**
+   * A measured load, judged by its plan.
+   *
+   * @param verdict the plan's own verdict; the shared ones are added in front of it
+   * @param latency every measured latency, milliseconds
+   * @param stealPercent the host's steal during the measured window; null when unknown
+   * @param completed orders or requests completed, for the observer's cost per unit
+   * @param meanMillis their mean end-to-end latency
+   */
+  record Measured(
+      boolean valid,
+      String verdict,
+      Metrics metrics,
+      PlanMeasures measures,
+      Histogram latency,
+      Double stealPercent,
+      long completed,
+      double meanMillis) {}
+}

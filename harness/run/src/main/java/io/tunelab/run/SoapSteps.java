@@ -1,0 +1,168 @@
+package io.tunelab.run;
+
+import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.OperationStats;
+import io.tunelab.core.results.RunLayout;
+import io.tunelab.core.results.SoapMeasures;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.observe.HostClock;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.jmeter.BillingCustomers;
+import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
+import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
+import io.tunelab.tiers.jmeter.JmeterRunner;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A concurrent-soap repetition's parts: prepare the data (migrate, index, seed, purge, analyze) and
+ * write the customers CSV from the seeded cross references; warm up until the throughput is steady
+ * ({@link SoapWarmup}, in no statistic); then the measured run (closed or open model), whose JTL,
+ * JMeter's dashboard and the statistics computed from it land in the repetition's folder. Requests
+ * carry no id of their own, so the tag is unused.
+ */
+final class SoapSteps implements PlanSteps {
+  /** The customers CSV in the repetition's folder. */
+  static final String CUSTOMERS_CSV = "customers.csv";
+
+  private final RunTiers tiers;
+  private final JmeterRunner load;
+  private final Progress progress;
+  private final SoapWarmup warmup;
+  private int customers;
+
+  SoapSteps(RunTiers tiers, JmeterRunner load, Progress progress) {
+    this.tiers = tiers;
+    this.load = load;
+    this.progress = progress;
+    this.warmup = new SoapWarmup(tiers, load, progress);
+  }
+
+  @Override
+  public Plan plan() {
+    return Plan.CONCURRENT_SOAP;
+  }
+
+  /** Migrates, seeds, purges, analyzes; writes the customers CSV. */
+  @Override
+  public void prepare(KnobSet knobs, Path dir) {
+    Endpoints endpoints = tiers.endpoints();
+    DataPreparation.prepare(Database.of(endpoints), knobs, true);
+    customers =
+        BillingCustomers.writeCsv(
+            endpoints.db(),
+            endpoints.dbUser(),
+            endpoints.dbPassword(),
+            dir.resolve(CUSTOMERS_CSV),
+            knobs.get(DataKnobs.SEED_CUSTOMERS));
+  }
+
+  @Override
+  public boolean warmsUp(KnobSet knobs) {
+    return knobs.get(WorkloadKnobs.WARMUP_LOOPS) > 0;
+  }
+
+  @Override
+  public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
+      throws InterruptedException {
+    return warmup.run(
+        knobs,
+        at,
+        tiers.middleware().billingUrl(),
+        dir.resolve(CUSTOMERS_CSV),
+        dir.resolve("warmup"));
+  }
+
+  @Override
+  public Measured measure(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
+      throws InterruptedException {
+    sampling.markMeasured();
+    ConcurrentSoapPlan plan =
+        measuredPlan(knobs, tiers.middleware().billingUrl(), dir.resolve(CUSTOMERS_CSV));
+    progress.phase(at, "load (" + describe(plan) + ", " + customers + " customers)");
+    HostClock.Ticks before = HostClock.now();
+    ConcurrentSoapResult result = load.run(plan, dir.resolve(RunLayout.LOAD), timeout(plan));
+    Double steal = percent(HostClock.now().stealPercentSince(before));
+    checkInterrupted();
+    SoapOutcome outcome =
+        SoapOutcome.of(result, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT))
+            .withDeath(tiers.middlewareDeath());
+    OperationStats all = outcome.requests().overall();
+    return new Measured(
+        outcome.valid(),
+        outcome.verdict(),
+        outcome.metrics(),
+        new SoapMeasures(outcome.requests()),
+        result.stats().histograms().get(SoapStats.OVERALL),
+        steal,
+        all.requests() - all.errors(),
+        all.meanMillis());
+  }
+
+  static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {
+    return modelPlan(knobs, url, customers)
+        .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
+  }
+
+  private static ConcurrentSoapPlan modelPlan(KnobSet knobs, URI url, Path customers) {
+    return switch (knobs.get(WorkloadKnobs.MODEL)) {
+      case CLOSED ->
+          new ConcurrentSoapPlan(
+              ConcurrentSoapPlan.Model.CLOSED,
+              url,
+              customers,
+              knobs.get(WorkloadKnobs.THREADS),
+              knobs.get(WorkloadKnobs.LOOPS),
+              knobs.get(WorkloadKnobs.RAMP_UP),
+              0,
+              0,
+              ConcurrentSoapPlan.DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+      case OPEN ->
+          ConcurrentSoapPlan.open(
+              url,
+              customers,
+              knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE),
+              knobs.get(WorkloadKnobs.DURATION));
+    };
+  }
+
+  /**
+   * A safety net, not a measurement bound: every query is answered or fails within the response
+   * timeout, so a closed user needs at most three of them a loop, and the open plan ends a response
+   * timeout after its last arrival. The launch and the dashboard get five minutes more.
+   */
+  static Duration timeout(ConcurrentSoapPlan plan) {
+    Duration slack = Duration.ofMinutes(5);
+    Duration perQuery = Duration.ofMillis(plan.responseTimeoutMillis());
+    if (plan.model() == ConcurrentSoapPlan.Model.OPEN) {
+      return slack.plusSeconds(plan.durationSeconds()).plus(perQuery.multipliedBy(2));
+    }
+    return slack.plusSeconds(plan.rampUpSeconds()).plus(perQuery.multipliedBy(3L * plan.loops()));
+  }
+
+  private static String describe(ConcurrentSoapPlan plan) {
+    return plan.model() == ConcurrentSoapPlan.Model.CLOSED
+        ? plan.threads() + " users x " + plan.loops() + " loops x 3 queries"
+        : plan.arrivalsPerMinute() + " arrivals/min for " + plan.durationSeconds() + " s";
+  }
+
+  /** The load runner turns an interrupt into an exception; this catches one it let through. */
+  private static void checkInterrupted() throws InterruptedException {
+    if (Thread.interrupted()) {
+      throw new InterruptedException("stopped during the load run");
+    }
+  }
+
+  /** The value, or null when unknown. */
+  static Double percent(java.util.OptionalDouble value) {
+    return value.isPresent() ? value.getAsDouble() : null;
+  }
+}

@@ -1,0 +1,66 @@
+package io.tunelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.results.SteadyStateReport;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The verdicts every plan's repetition shares, put in front of the plan's own. */
+class MeasuredRepetitionTest {
+  private static final KnobSet KNOBS = KnobSet.defaults(); // workload.maxStealPercent 10
+
+  @Test
+  void aWindowWithStealOverTheLimitIsDisturbedAndSaysSoFirst() {
+    StringBuilder verdict = new StringBuilder("50 sent, 50 completed");
+
+    assertThat(MeasuredRepetition.disturbed(KNOBS, 12.5, verdict)).isTrue();
+    assertThat(verdict.toString())
+        .startsWith("DISTURBED (the hypervisor took 12.5% of the machine")
+        .endsWith(": 50 sent, 50 completed");
+  }
+
+  @Test
+  void stealAtTheLimitOrUnknownDisturbsNothing() {
+    StringBuilder verdict = new StringBuilder("ok");
+
+    assertThat(MeasuredRepetition.disturbed(KNOBS, 10.0, verdict)).isFalse();
+    assertThat(MeasuredRepetition.disturbed(KNOBS, null, verdict)).isFalse();
+    assertThat(verdict.toString()).isEqualTo("ok");
+  }
+
+  @Test
+  void aJvmThatNeverSettledMarksTheRepetitionAndAnUnjudgedOneIsUnknown() {
+    StringBuilder verdict = new StringBuilder("ok");
+
+    assertThat(MeasuredRepetition.steady(report(false), verdict)).isFalse();
+    assertThat(verdict.toString())
+        .isEqualTo(
+            "NO STEADY STATE (the time cap was reached): measured on a middleware whose throughput"
+                + " had not settled, not counted when steady repetitions exist: ok");
+    StringBuilder untouched = new StringBuilder("ok");
+    assertThat(MeasuredRepetition.steady(report(true), untouched)).isTrue();
+    assertThat(MeasuredRepetition.steady(null, untouched)).isNull();
+    assertThat(untouched.toString()).isEqualTo("ok");
+  }
+
+  private static SteadyStateReport report(boolean reached) {
+    return new SteadyStateReport(
+        reached,
+        "rule",
+        List.of(100.0, 101.0, 100.5),
+        List.of(),
+        List.of(),
+        0,
+        reached ? 100.5 : null,
+        0.5,
+        0.1,
+        null,
+        null,
+        "FLAT",
+        300,
+        30_000,
+        reached ? "steady" : "the time cap was reached");
+  }
+}
