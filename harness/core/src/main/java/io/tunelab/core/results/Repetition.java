@@ -152,24 +152,18 @@ public record Repetition(
       @JsonProperty("steady") Boolean steady) {
     PlanMeasures measures =
         requests != null ? new SoapMeasures(requests) : new BatchOrderMeasures(accounting, window);
-    return new Repetition(
-        number,
-        valid,
-        verdict,
-        metrics,
-        measures,
-        warmup,
-        wallMillis,
-        rawData,
-        findings,
-        observer,
-        latencyHistogram,
-        middlewareJvm,
-        harnessCost,
-        workCost,
-        machineNoise,
-        disturbed,
-        steady);
+    Copy copy =
+        new Copy(measured(number, valid, verdict, metrics, measures, warmup, wallMillis, rawData));
+    copy.findings = findings;
+    copy.observer = observer;
+    copy.latencyHistogram = latencyHistogram;
+    copy.middlewareJvm = middlewareJvm;
+    copy.harnessCost = harnessCost;
+    copy.workCost = workCost;
+    copy.machineNoise = machineNoise;
+    copy.disturbed = disturbed;
+    copy.steady = steady;
+    return copy.build();
   }
 
   @JsonProperty("accounting")
