@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.results.SteadyStateReport;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.observe.ObserverConfig;
 import io.tunelab.tiers.Tier;
@@ -17,7 +18,6 @@ import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -74,8 +74,7 @@ final class RunTiers implements AutoCloseable {
     Set<KnobTier> changed =
         current == null ? EnumSet.allOf(KnobTier.class) : knobs.restartsFrom(current);
     List<String> restarted = new ArrayList<>();
-    List<String> stackTiers =
-        STACK_TIERS.stream().filter(changed::contains).map(RunTiers::tierName).toList();
+    List<KnobTier> stackTiers = STACK_TIERS.stream().filter(changed::contains).toList();
     boolean stackRestart = !stackTiers.isEmpty();
     if (stackRestart) {
       stopMiddleware();
@@ -83,10 +82,10 @@ final class RunTiers implements AutoCloseable {
         stopStack();
         stack = provider.start(StackConfig.from(knobs));
         stackGeneration++;
-        stackTiers = List.of("db", "broker", "mocks");
+        stackTiers = List.copyOf(STACK_TIERS);
       }
-      restarted.addAll(stackTiers);
-      if (stackTiers.contains("db")) {
+      stackTiers.forEach(tier -> restarted.add(tier.label()));
+      if (stackTiers.contains(KnobTier.DB)) {
         // The middleware reads its tables as it starts (async.persist recovers what a crash left).
         database().migrate();
       }
@@ -100,7 +99,7 @@ final class RunTiers implements AutoCloseable {
       stopMiddleware();
       rollbackInDoubt();
       startMiddleware(knobs, middlewareDir);
-      restarted.add("middleware");
+      restarted.add(KnobTier.MIDDLEWARE.label());
     }
     current = knobs;
     return restarted;
@@ -228,17 +227,13 @@ final class RunTiers implements AutoCloseable {
    * Restarts only the stack tiers whose knobs changed, on their ports, so the others keep their
    * state; false when the stack cannot (then the whole stack restarts).
    */
-  private boolean restartEach(List<String> tiers, StackConfig config) {
-    for (String tier : tiers) {
+  private boolean restartEach(List<KnobTier> tiers, StackConfig config) {
+    for (KnobTier tier : tiers) {
       if (!stack.restart(tier, config)) {
         return false;
       }
     }
     return true;
-  }
-
-  private static String tierName(KnobTier tier) {
-    return tier.name().toLowerCase(Locale.ROOT);
   }
 
   /** What a repetition's observer watches: these tiers, writing into {@code dir}. */
@@ -271,11 +266,11 @@ final class RunTiers implements AutoCloseable {
   }
 
   MocksClient siebel() {
-    return new MocksClient("siebel", URI.create(stack.endpoints().siebel()));
+    return MocksClient.of(Backend.SIEBEL, stack.endpoints());
   }
 
   MocksClient brm() {
-    return new MocksClient("brm", URI.create(stack.endpoints().brm()));
+    return MocksClient.of(Backend.BRM, stack.endpoints());
   }
 
   /** Pid of each running tier process by tier name. */

@@ -7,6 +7,7 @@ import io.tunelab.core.findings.EngineData;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.broker.FlowQueue;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -57,7 +58,10 @@ final class RunDataAssembler {
       List<BackendCalls.Operation> calls = mocks.get().measuredCalls();
       long completed =
           calls.stream()
-              .filter(c -> c.backend().equals("siebel") && c.operation().equals("UpdateSalesOrder"))
+              .filter(
+                  c ->
+                      c.backend().equals(Backend.SIEBEL.label())
+                          && c.operation().equals("UpdateSalesOrder"))
               .mapToLong(BackendCalls.Operation::calls)
               .sum();
       data = data.withBackend(new BackendCalls(calls, completed, java.util.OptionalDouble.empty()));

@@ -1,11 +1,11 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.mocks.MocksClient;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,9 +122,7 @@ public final class RunObserver implements AutoCloseable {
     try {
       return Optional.of(
           new MocksSource(
-              List.of(
-                  new MocksClient("siebel", URI.create(e.siebel())),
-                  new MocksClient("brm", URI.create(e.brm())))));
+              List.of(MocksClient.of(Backend.SIEBEL, e), MocksClient.of(Backend.BRM, e))));
     } catch (RuntimeException ex) {
       errors.record("mocks", ex);
       return Optional.empty();

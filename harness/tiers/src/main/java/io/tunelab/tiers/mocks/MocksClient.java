@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.stack.Backend;
+import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -26,22 +28,32 @@ public final class MocksClient {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final String name;
+  private final Backend backend;
   private final URI baseUrl;
   private final HttpClient http;
 
   /**
-   * @param name the back-end, for messages: {@code siebel} or {@code brm}
+   * @param backend the back-end this mock plays
    * @param baseUrl the mock's root, e.g. {@code http://127.0.0.1:8089}
    */
-  public MocksClient(String name, URI baseUrl) {
-    this.name = name;
+  public MocksClient(Backend backend, URI baseUrl) {
+    this.backend = backend;
     this.baseUrl = baseUrl;
     this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
   }
 
+  /** The mock of {@code backend} in a stack. */
+  public static MocksClient of(Backend backend, Endpoints endpoints) {
+    return new MocksClient(backend, URI.create(backend.url(endpoints)));
+  }
+
+  public Backend backend() {
+    return backend;
+  }
+
+  /** The back-end's label, for messages: {@code siebel} or {@code brm}. */
   public String name() {
-    return name;
+    return backend.label();
   }
 
   public URI baseUrl() {
@@ -80,7 +92,7 @@ public final class MocksClient {
   public void setFaultRate(double faultRate) {
     if (!(faultRate >= 0 && faultRate <= 1)) {
       throw new BadInputException(
-          "the " + name + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
+          "the " + name() + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
     }
     call(post("/__admin/tunelab/settings", "{\"faultRate\": " + faultRate + "}"));
   }
@@ -137,7 +149,7 @@ public final class MocksClient {
     if (response.statusCode() / 100 != 2) {
       throw new IllegalStateException(
           "the "
-              + name
+              + name()
               + " mock at "
               + baseUrl
               + " answered "
@@ -158,10 +170,10 @@ public final class MocksClient {
       return http.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "cannot reach the " + name + " mock at " + request.uri() + ": " + e.getMessage(), e);
+          "cannot reach the " + name() + " mock at " + request.uri() + ": " + e.getMessage(), e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while calling the " + name + " mock", e);
+      throw new IllegalStateException("interrupted while calling the " + name() + " mock", e);
     }
   }
 
@@ -184,6 +196,6 @@ public final class MocksClient {
 
   @Override
   public String toString() {
-    return name + " mock at " + baseUrl;
+    return name() + " mock at " + baseUrl;
   }
 }

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.mocks;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.ProcessTier;
@@ -65,8 +66,8 @@ public final class MocksTier extends ProcessTier {
     TierProcess process =
         TierProcess.start(NAME, command, dir, dir.resolve(NAME + ".log"), Map.of());
     try {
-      MocksClient siebel = new MocksClient("siebel", url(siebelPort));
-      MocksClient brm = new MocksClient("brm", url(brmPort));
+      MocksClient siebel = new MocksClient(Backend.SIEBEL, url(siebelPort));
+      MocksClient brm = new MocksClient(Backend.BRM, url(brmPort));
       Readiness.await(process, READY_TIMEOUT, () -> siebel.isHealthy() && brm.isHealthy());
       Duration startTime = Duration.ofNanos(System.nanoTime() - started);
       apply(config.siebel(), siebel);

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.stack;
 
+import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.broker.BrokerConfig;
@@ -94,30 +95,32 @@ public final class EmbeddedStack implements Stack {
   }
 
   @Override
-  public synchronized boolean restart(String tier, StackConfig config) {
+  public synchronized boolean restart(KnobTier tier, StackConfig config) {
     if (closed.get()) {
       throw new IllegalStateException("stack " + id + " is stopped");
     }
     int generation = ++restarts;
     switch (tier) {
-      case "db" -> {
+      case DB -> {
         db.close();
         db = restarter.db(config.db().withPort(db.port()), generation);
         replace(0, db);
       }
-      case "broker" -> {
+      case BROKER -> {
         broker.close();
         broker = restarter.broker(config.broker().withPort(broker.port()), generation);
         replace(1, broker);
       }
-      case "mocks" -> {
+      case MOCKS -> {
         int siebel = URI.create(mocks.siebelUrl()).getPort();
         int brm = URI.create(mocks.brmUrl()).getPort();
         mocks.close();
         mocks = restarter.mocks(config.mocks().withPorts(siebel, brm), generation);
         replace(2, mocks);
       }
-      default -> throw new IllegalArgumentException("no tier named " + tier);
+      default ->
+          throw new IllegalArgumentException(
+              "the stack does not run the " + tier.label() + " tier");
     }
     return true;
   }

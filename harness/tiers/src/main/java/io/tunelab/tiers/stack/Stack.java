@@ -1,5 +1,6 @@
 package io.tunelab.tiers.stack;
 
+import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
 import java.util.List;
@@ -21,13 +22,13 @@ public interface Stack extends AutoCloseable {
   List<Tier> tiers();
 
   /**
-   * Restarts one tier ({@code db}, {@code broker} or {@code mocks}) with its settings from {@code
+   * Restarts one tier ({@code DB}, {@code BROKER} or {@code MOCKS}) with its settings from {@code
    * config}, on the port it has now, while the others keep running: the endpoints stay valid. A db
    * restart starts a fresh cluster (migrate and seed again).
    *
    * @return false when this stack cannot restart a single tier (the caller restarts the stack)
    */
-  default boolean restart(String tier, StackConfig config) {
+  default boolean restart(KnobTier tier, StackConfig config) {
     return false;
   }
 

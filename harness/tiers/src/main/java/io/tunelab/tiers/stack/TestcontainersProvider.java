@@ -1,12 +1,12 @@
 package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerProperties;
 import io.tunelab.tiers.mocks.MocksClient;
 import io.tunelab.tiers.mocks.MocksConfig;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,10 +107,10 @@ public final class TestcontainersProvider implements StackProvider {
   }
 
   private static void applyLiveSettings(Endpoints endpoints, MocksConfig mocks) {
-    MocksClient siebel = new MocksClient("siebel", URI.create(endpoints.siebel()));
+    MocksClient siebel = MocksClient.of(Backend.SIEBEL, endpoints);
     siebel.setLatency(mocks.siebel().latency());
     siebel.setFaultRate(mocks.siebel().faultRate());
-    MocksClient brm = new MocksClient("brm", URI.create(endpoints.brm()));
+    MocksClient brm = MocksClient.of(Backend.BRM, endpoints);
     brm.setLatency(mocks.brm().latency());
     brm.setFaultRate(mocks.brm().faultRate());
   }

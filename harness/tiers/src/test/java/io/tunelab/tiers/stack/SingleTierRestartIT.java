@@ -3,6 +3,7 @@ package io.tunelab.tiers.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.Tier;
@@ -40,7 +41,7 @@ class SingleTierRestartIT {
       Map<String, Long> before = pids(stack);
 
       KnobSet dbChanged = knobs.with("db.server.work_mem", "7MB");
-      assertThat(stack.restart("db", StackConfig.from(dbChanged))).isTrue();
+      assertThat(stack.restart(KnobTier.DB, StackConfig.from(dbChanged))).isTrue();
       Map<String, Long> afterDb = pids(stack);
 
       assertThat(stack.endpoints()).isEqualTo(endpoints);
@@ -51,7 +52,7 @@ class SingleTierRestartIT {
       assertThat(afterDb.get("mocks")).isEqualTo(before.get("mocks"));
 
       KnobSet brokerChanged = dbChanged.with("broker.persistence", "off");
-      assertThat(stack.restart("broker", StackConfig.from(brokerChanged))).isTrue();
+      assertThat(stack.restart(KnobTier.BROKER, StackConfig.from(brokerChanged))).isTrue();
       Map<String, Long> afterBroker = pids(stack);
 
       try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {

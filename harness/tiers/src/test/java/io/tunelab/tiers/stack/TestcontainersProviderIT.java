@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.mocks.MocksClient;
-import java.net.URI;
 import org.junit.jupiter.api.Test;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
@@ -40,7 +40,7 @@ class TestcontainersProviderIT {
         assertThat(broker.attributes().journalType()).isEqualTo(BrokerConfig.JournalType.NIO);
         assertThat(broker.queues()).containsKey("tunelab.intake");
       }
-      MocksClient brm = new MocksClient("brm", URI.create(endpoints.brm()));
+      MocksClient brm = MocksClient.of(Backend.BRM, endpoints);
       assertThat(brm.latency()).isEqualTo(new Latency.Fixed(150));
     }
   }
