@@ -343,12 +343,16 @@ class OrderToBillIT {
         heldOnCreateCustomer(
             knobs.with("middleware.consumer.windowBytes", "0"), "nowin", "window-0");
 
-    assertThat(withWindow)
-        .as("prefetched by the one consumer with a 1 MiB window")
-        .isGreaterThan(2);
+    // without a window the consumer holds the message in hand, and on a busy host the next one for
+    // as long as its ack takes to reach the broker (a median of 2 was seen once in many runs); with
+    // a window it takes the backlog
     assertThat(withoutWindow)
         .as("held by the one consumer without a window")
-        .isLessThanOrEqualTo(1);
+        .isLessThanOrEqualTo(2);
+    assertThat(withWindow)
+        .as("prefetched by the one consumer with a 1 MiB window")
+        .isGreaterThan(2)
+        .isGreaterThanOrEqualTo(withoutWindow + 2);
   }
 
   /** Messages delivered to the consumer but unacknowledged while 5+ wait on the queue. */
