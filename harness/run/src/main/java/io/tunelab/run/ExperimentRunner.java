@@ -6,6 +6,7 @@ import io.tunelab.core.experiment.Schedule;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.ResultFormat;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
@@ -13,7 +14,7 @@ import io.tunelab.core.results.RunStatus;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Summary;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
@@ -52,10 +53,13 @@ public final class ExperimentRunner {
   public static final List<String> LOAD_JVM_FLAGS = loadJvmFlags();
 
   private static List<String> loadJvmFlags() {
-    List<String> flags = new ArrayList<>(JmeterRunner.DEFAULT_JVM_FLAGS);
+    List<String> flags = new ArrayList<>(LocalJmeter.DEFAULT_JVM_FLAGS);
     flags.add("-XX:TieredStopAtLevel=1");
     return List.copyOf(flags);
   }
+
+  /** Formats that read the finished run and its folder, beside {@link RunFiles#FORMATS}. */
+  private static final List<ResultFormat> END_FORMATS = List.of(HtmlReport.FORMAT);
 
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -170,8 +174,8 @@ public final class ExperimentRunner {
           result.withEnvironment(
               EnvironmentProbe.collect(home, tiers.endpoints(), step.step.knobs())));
     }
-    JmeterRunner load =
-        new JmeterRunner(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
+    LocalJmeter load =
+        new LocalJmeter(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
     step.repetition = planRunner.repetition(tiers, load, sampler, progress);
   }
 
@@ -301,17 +305,22 @@ public final class ExperimentRunner {
       if (result != null && !ended) {
         save(result.finished(status, Instant.now().toString()));
         ended = true;
-        writeReport();
+        writeEndFormats();
       }
     }
   }
 
-  /** The run's report.html; a report that fails costs the page, never the run's results. */
-  private void writeReport() {
-    try {
-      HtmlReport.write(runDir);
-    } catch (RuntimeException e) {
-      LOG.warn("could not write {}: {}", runDir.resolve(HtmlReport.FILE), e.toString());
+  /**
+   * The formats written once the run ended ({@code report.html}), each on its own: a format that
+   * fails costs its file, never the run's results.
+   */
+  private void writeEndFormats() {
+    for (ResultFormat format : END_FORMATS) {
+      try {
+        RunFiles.write(runDir, result, List.of(format));
+      } catch (RuntimeException e) {
+        LOG.warn("could not write {}: {}", runDir.resolve(format.file()), e.toString());
+      }
     }
   }
 

@@ -37,7 +37,11 @@ final class ReportModel {
    * @throws io.tunelab.core.BadInputException when {@code runDir} holds no run
    */
   static ObjectNode of(Path runDir) {
-    RunResult run = RunFiles.read(runDir);
+    return of(runDir, RunFiles.read(runDir));
+  }
+
+  /** The model of {@code run}, with what its folder {@code runDir} holds beside it. */
+  static ObjectNode of(Path runDir, RunResult run) {
     ObjectNode model = JSON.createObjectNode();
     model.set("run", JSON.valueToTree(run));
     ArrayNode steps = model.putArray("steps");

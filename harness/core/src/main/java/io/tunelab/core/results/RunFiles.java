@@ -11,8 +11,10 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Writes and reads a run's {@code run.json}, {@code summary.md} and {@code repetitions.csv}. */
+/** Writes a run's files in its {@link ResultFormat}s and reads its {@code run.json} back. */
 public final class RunFiles {
   public static final String RUN_JSON = "run.json";
   public static final String SUMMARY_MD = "summary.md";
@@ -25,16 +27,36 @@ public final class RunFiles {
 
   private RunFiles() {}
 
+  /** The formats written at every save of a run, in this order: the data first. */
+  public static final List<ResultFormat> FORMATS =
+      List.of(
+          ResultFormat.of(RUN_JSON, run -> json(run) + "\n"),
+          ResultFormat.of(SUMMARY_MD, SummaryMarkdown::of),
+          ResultFormat.of(REPETITIONS_CSV, RepetitionsCsv::of));
+
   /**
    * Writes {@code run.json}, {@code summary.md} and {@code repetitions.csv} into {@code dir}, each
    * replaced whole (written aside, then moved), so a reader never sees half a file.
    */
   public static void write(Path dir, RunResult run) {
+    write(dir, run, FORMATS);
+  }
+
+  /**
+   * Writes {@code run} into {@code dir} in each of {@code formats}, each file replaced whole.
+   *
+   * @return the files written, in the order of {@code formats}
+   */
+  public static List<Path> write(Path dir, RunResult run, List<ResultFormat> formats) {
+    List<Path> written = new ArrayList<>();
     try {
       Files.createDirectories(dir);
-      replace(dir.resolve(RUN_JSON), JSON.writeValueAsString(run) + "\n");
-      replace(dir.resolve(SUMMARY_MD), SummaryMarkdown.of(run));
-      replace(dir.resolve(REPETITIONS_CSV), RepetitionsCsv.of(run));
+      for (ResultFormat format : formats) {
+        Path target = dir.resolve(format.file());
+        replace(target, format.render(run, dir));
+        written.add(target);
+      }
+      return written;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the results in " + dir, e);
     }

@@ -138,6 +138,27 @@ class RunFilesTest {
   }
 
   @Test
+  void everyFormatIsWrittenWholeInItsOrderAndNoFileIsLeftAside() throws Exception {
+    RunResult run = run().finished(RunResult.COMPLETE, "2026-01-01T00:01:00Z");
+    ResultFormat steps =
+        ResultFormat.of(
+            "steps.txt", r -> String.join(",", r.steps().stream().map(StepResult::name).toList()));
+
+    List<Path> written = RunFiles.write(dir, run, List.of(steps, RunFiles.FORMATS.get(0)));
+
+    assertThat(written).containsExactly(dir.resolve("steps.txt"), dir.resolve("run.json"));
+    assertThat(Files.readString(dir.resolve("steps.txt"))).isEqualTo("a,b");
+    assertThat(RunFiles.read(dir)).isEqualTo(run);
+    assertThat(RunFiles.FORMATS)
+        .extracting(ResultFormat::file)
+        .containsExactly("run.json", "summary.md", "repetitions.csv");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(f -> f.getFileName().toString()))
+          .containsExactlyInAnyOrder("steps.txt", "run.json");
+    }
+  }
+
+  @Test
   void aRunThatDidNotFinishIsNeverShownAsFinished() throws Exception {
     RunFiles.write(dir, run().finished(RunResult.INCOMPLETE, "2026-01-01T00:00:30Z"));
 
