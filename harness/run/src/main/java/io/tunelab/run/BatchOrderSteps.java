@@ -11,7 +11,7 @@ import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.nio.file.Path;
 
 /**
@@ -28,7 +28,7 @@ final class BatchOrderSteps implements PlanSteps {
   private final MeasuredDrain measured;
   private final BatchSizer sizer;
 
-  BatchOrderSteps(RunTiers tiers, JmeterRunner load, Progress progress, BatchSizer sizer) {
+  BatchOrderSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
     this.tiers = tiers;
     this.sizer = sizer;
     this.progress = progress;

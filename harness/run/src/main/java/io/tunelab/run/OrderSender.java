@@ -10,7 +10,7 @@ import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.SizeMix;
 import java.io.IOException;
@@ -28,9 +28,9 @@ final class OrderSender {
   static final String INTAKE_QUEUE = FlowQueue.INTAKE.queue();
 
   private final RunTiers tiers;
-  private final JmeterRunner load;
+  private final LoadGenerator load;
 
-  OrderSender(RunTiers tiers, JmeterRunner load) {
+  OrderSender(RunTiers tiers, LoadGenerator load) {
     this.tiers = tiers;
     this.load = load;
   }
@@ -84,7 +84,7 @@ final class OrderSender {
             knobs.get(WorkloadKnobs.PERSISTENT),
             arrivalsPerMinute);
     Duration timeout = Duration.ofSeconds(120 + orders / 10).plus(plan.scheduleDuration());
-    LoadRun run = load.run(plan, dir, timeout);
+    LoadRun run = load.run(plan.loadPlan(), dir, timeout);
     try {
       List<JtlRecord> records = run.records();
       return new Sent(

@@ -1,7 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -13,7 +13,7 @@ import java.util.function.Supplier;
  */
 interface PlanRunner {
   /** The repetition of one step (made again at each visit of an interleaved schedule). */
-  PlanRepetition repetition(RunTiers tiers, JmeterRunner load, Sampler sampler, Progress progress);
+  PlanRepetition repetition(RunTiers tiers, LoadGenerator load, Sampler sampler, Progress progress);
 
   /** Every plan's runner. */
   Map<Plan, Supplier<PlanRunner>> BY_PLAN = byPlan();

@@ -16,7 +16,7 @@ import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.jmeter.BillingCustomers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,12 +33,12 @@ final class SoapSteps implements PlanSteps {
   static final String CUSTOMERS_CSV = "customers.csv";
 
   private final RunTiers tiers;
-  private final JmeterRunner load;
+  private final LoadGenerator load;
   private final Progress progress;
   private final SoapWarmup warmup;
   private int customers;
 
-  SoapSteps(RunTiers tiers, JmeterRunner load, Progress progress) {
+  SoapSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
     this.tiers = tiers;
     this.load = load;
     this.progress = progress;
@@ -89,7 +89,8 @@ final class SoapSteps implements PlanSteps {
         measuredPlan(knobs, tiers.middleware().billingUrl(), dir.resolve(CUSTOMERS_CSV));
     progress.phase(at, "load (" + describe(plan) + ", " + customers + " customers)");
     HostClock.Ticks before = HostClock.now();
-    ConcurrentSoapResult result = load.run(plan, dir.resolve(RunLayout.LOAD), timeout(plan));
+    ConcurrentSoapResult result =
+        ConcurrentSoapResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
     Double steal = percent(HostClock.now().stealPercentSince(before));
     checkInterrupted();
     SoapOutcome outcome =

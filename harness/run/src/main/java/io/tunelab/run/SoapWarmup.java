@@ -10,7 +10,7 @@ import io.tunelab.core.stats.WarmupRule;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,10 +28,10 @@ import java.util.Locale;
  */
 final class SoapWarmup {
   private final RunTiers tiers;
-  private final JmeterRunner load;
+  private final LoadGenerator load;
   private final Progress progress;
 
-  SoapWarmup(RunTiers tiers, JmeterRunner load, Progress progress) {
+  SoapWarmup(RunTiers tiers, LoadGenerator load, Progress progress) {
     this.tiers = tiers;
     this.load = load;
     this.progress = progress;
@@ -64,7 +64,8 @@ final class SoapWarmup {
               + " loops x 3 queries, not measured)");
       HostClock.Ticks before = HostClock.now();
       ConcurrentSoapResult result =
-          load.run(plan, dir.resolve("round-" + round), SoapSteps.timeout(plan), false);
+          ConcurrentSoapResult.run(
+              load, plan, dir.resolve("round-" + round), SoapSteps.timeout(plan), false);
       if (Thread.interrupted()) {
         throw new InterruptedException("stopped during the warm-up");
       }

@@ -10,9 +10,9 @@ import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.broker.BrokerTier;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
-import io.tunelab.tiers.jmeter.JmeterRunner;
 import io.tunelab.tiers.jmeter.LoadItBroker;
 import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.QueuedOrder;
 import io.tunelab.tiers.jmeter.SizeMix;
 import java.time.Duration;
@@ -38,12 +38,12 @@ class BatchOrderRateIT {
   private static final long CLOCK_SLACK_MILLIS = 5;
 
   private BrokerTier broker;
-  private JmeterRunner runner;
+  private LocalJmeter runner;
 
   @BeforeAll
   void start() throws Exception {
     broker = LoadItBroker.start();
-    runner = JmeterRunner.owned();
+    runner = LocalJmeter.owned();
   }
 
   @AfterAll
@@ -77,7 +77,7 @@ class BatchOrderRateIT {
     BatchOrderPlan plan = plan("tunelab.it.rate", 100, 4, false, 600, "rate1");
     long before = System.currentTimeMillis();
 
-    LoadRun run = runner.run(plan, LoadItBroker.freshDir("rate"), TIMEOUT);
+    LoadRun run = runner.run(plan.loadPlan(), LoadItBroker.freshDir("rate"), TIMEOUT);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     List<JtlRecord> sends = byOrderNumber(run.records());
@@ -111,7 +111,7 @@ class BatchOrderRateIT {
     // sends after the first start late, whatever this machine's speed.
     BatchOrderPlan plan = plan("tunelab.it.late", 40, 1, true, ArrivalRate.MAX_PER_MINUTE, "late1");
 
-    LoadRun run = runner.run(plan, LoadItBroker.freshDir("late"), TIMEOUT);
+    LoadRun run = runner.run(plan.loadPlan(), LoadItBroker.freshDir("late"), TIMEOUT);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     List<JtlRecord> sends = byOrderNumber(run.records());

@@ -9,8 +9,8 @@ import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
-import io.tunelab.tiers.jmeter.JmeterRunner;
 import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.SizeMix;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -85,7 +85,8 @@ class IntakeHoldIT {
           });
       session.start();
       try (IntakeHold hold = IntakeHold.hold(broker.url(), QUEUE)) {
-        LoadRun run = JmeterRunner.owned().run(plan(), freshDir("load"), Duration.ofMinutes(2));
+        LoadRun run =
+            LocalJmeter.owned().run(plan().loadPlan(), freshDir("load"), Duration.ofMinutes(2));
         assertThat(run.succeeded()).as("see %s", run.log()).isTrue();
         hold.awaitQueued(ORDERS, Duration.ofSeconds(30));
         long lastSendEnded =

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
-import io.tunelab.tiers.jmeter.JmeterRunner;
 import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.SizeMix;
 import io.tunelab.tiers.middleware.FlowFixture;
 import io.tunelab.tiers.middleware.MiddlewareTier;
@@ -62,9 +62,11 @@ class BatchOrderDrainIT {
     DrainResult drain;
     try (MiddlewareTier middleware = fixture.middleware(knobs, "batch-order")) {
       load =
-          JmeterRunner.owned()
+          LocalJmeter.owned()
               .run(
-                  plan, Path.of("target/order-to-bill-it/batch-order-load"), Duration.ofMinutes(2));
+                  plan.loadPlan(),
+                  Path.of("target/order-to-bill-it/batch-order-load"),
+                  Duration.ofMinutes(2));
       assertThat(load.succeeded()).as("load run, see %s", load.log()).isTrue();
       Map<String, Long> sent = DrainAccounting.submitted(load.records());
       assertThat(sent).hasSize(30);

@@ -2,6 +2,7 @@ package io.tunelab.tiers.jmeter;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.ArrivalRate;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -140,6 +141,11 @@ public record BatchOrderPlan(
    */
   public Duration scheduleDuration() {
     return arrivalRate().scheduleDuration(orders);
+  }
+
+  /** {@code jmeter-plans/batch-order.jmx} with every property and the sample variables. */
+  public LoadPlan loadPlan() {
+    return new LoadPlan(Path.of(FILE), properties(), SAMPLE_VARIABLES);
   }
 
   /** Every plan property, by its JMeter name, as text. */

@@ -155,6 +155,11 @@ public record ConcurrentSoapPlan(
         : Math.round(3.0 * arrivalsPerMinute * durationSeconds / 60.0);
   }
 
+  /** The model's plan in {@code jmeter-plans/} with every property it reads. */
+  public LoadPlan loadPlan() {
+    return LoadPlan.of(model.file(), properties());
+  }
+
   /** Every property the model's plan reads, by its JMeter name, as text. */
   public Map<String, String> properties() {
     Map<String, String> properties = new LinkedHashMap<>();

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -30,6 +31,19 @@ public record ConcurrentSoapResult(
   }
 
   /** Reads the run's JTL and computes its statistics. */
+  /**
+   * Runs {@code plan} on {@code load} and computes the JTL's statistics. A run whose requests
+   * failed (SOAP Faults, failed assertions) still gives its result, with the errors counted.
+   *
+   * @param dashboard whether JMeter's HTML dashboard is generated (a warm-up needs none, and it
+   *     costs seconds)
+   * @throws io.tunelab.core.BadInputException when the load tier refuses the plan or a property
+   */
+  public static ConcurrentSoapResult run(
+      LoadGenerator load, ConcurrentSoapPlan plan, Path dir, Duration timeout, boolean dashboard) {
+    return of(plan, load.run(plan.loadPlan(), dir, timeout, dashboard));
+  }
+
   public static ConcurrentSoapResult of(ConcurrentSoapPlan plan, LoadRun load) {
     try {
       List<JtlRecord> samples = Files.exists(load.jtl()) ? load.records() : List.of();

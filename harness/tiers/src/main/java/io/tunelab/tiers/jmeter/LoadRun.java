@@ -24,7 +24,7 @@ public record LoadRun(int exitCode, Path jtl, Path log, Path jmeterLog, Duration
 
   /** Where JMeter's HTML dashboard is when the run asked for one: {@code dashboard/index.html}. */
   public Path dashboardIndex() {
-    return jtl.resolveSibling(JmeterRunner.DASHBOARD_DIR).resolve("index.html");
+    return jtl.resolveSibling(LocalJmeter.DASHBOARD_DIR).resolve("index.html");
   }
 
   /** The samples of the run. */

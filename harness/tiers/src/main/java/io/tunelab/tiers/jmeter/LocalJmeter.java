@@ -2,6 +2,7 @@ package io.tunelab.tiers.jmeter;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.results.RunLayout;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TunelabHome;
@@ -16,12 +17,12 @@ import java.util.OptionalLong;
 import java.util.stream.Collectors;
 
 /**
- * Runs a JMeter plan in the load tier's own JVM ({@code harness/load}, {@code
- * io.tunelab.load.LoadMain}), waits for its end and leaves no process behind: on timeout,
- * interruption or any failure the JVM is killed.
+ * The load generator on this host: runs a JMeter plan in the load tier's own JVM ({@code
+ * harness/load}, {@code io.tunelab.load.LoadMain}), waits for its end and leaves no process behind:
+ * on timeout, interruption or any failure the JVM is killed.
  */
-public final class JmeterRunner {
-  public static final String NAME = "load";
+public final class LocalJmeter implements LoadGenerator {
+  public static final String NAME = TierName.LOAD.label();
 
   /** Heap for the load JVM: a batch builds one order at a time per thread. */
   public static final List<String> DEFAULT_JVM_FLAGS = List.of("-Xms128m", "-Xmx512m");
@@ -38,69 +39,20 @@ public final class JmeterRunner {
   /**
    * @param owner the process whose death ends the load JVM; empty for none
    */
-  public JmeterRunner(TunelabHome home, List<String> jvmFlags, OptionalLong owner) {
+  public LocalJmeter(TunelabHome home, List<String> jvmFlags, OptionalLong owner) {
     this.home = home;
     this.jvmFlags = List.copyOf(jvmFlags);
     this.owner = owner;
   }
 
   /** A runner for this checkout, owned by this JVM. */
-  public static JmeterRunner owned() {
-    return new JmeterRunner(
+  public static LocalJmeter owned() {
+    return new LocalJmeter(
         TunelabHome.locate(), DEFAULT_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
   }
 
-  /** Runs {@code jmeter-plans/batch-order.jmx} with every property of {@code plan}. */
-  public LoadRun run(BatchOrderPlan plan, Path dir, Duration timeout) {
-    return run(
-        home.plans().resolve(BatchOrderPlan.FILE),
-        plan.properties(),
-        BatchOrderPlan.SAMPLE_VARIABLES,
-        dir,
-        timeout);
-  }
-
   /**
-   * Runs the concurrent-SOAP plan of {@code plan}'s model with every property of {@code plan},
-   * generates JMeter's HTML dashboard beside the JTL and computes the JTL's statistics. A run whose
-   * requests failed (SOAP Faults, failed assertions) still gives its result, with the errors
-   * counted.
-   *
-   * @throws BadInputException when the load tier refuses the plan or a property
-   */
-  public ConcurrentSoapResult run(ConcurrentSoapPlan plan, Path dir, Duration timeout) {
-    return run(plan, dir, timeout, true);
-  }
-
-  /**
-   * As {@link #run(ConcurrentSoapPlan, Path, Duration)}, with or without the dashboard (a warm-up
-   * needs none, and generating it costs seconds).
-   */
-  public ConcurrentSoapResult run(
-      ConcurrentSoapPlan plan, Path dir, Duration timeout, boolean dashboard) {
-    LoadRun load =
-        run(
-            home.plans().resolve(plan.model().file()),
-            plan.properties(),
-            List.of(),
-            dir,
-            timeout,
-            dashboard);
-    return ConcurrentSoapResult.of(plan, load);
-  }
-
-  /** Runs any plan with the given JMeter properties, without a dashboard. */
-  public LoadRun run(
-      Path plan,
-      Map<String, String> properties,
-      List<String> sampleVariables,
-      Path dir,
-      Duration timeout) {
-    return run(plan, properties, sampleVariables, dir, timeout, false);
-  }
-
-  /**
-   * Runs any plan with the given JMeter properties.
+   * Runs {@code plan} in the load tier's JVM.
    *
    * @param dir the run's folder: {@code results.jtl}, {@code load.log}, {@code jmeter.log}
    * @param timeout the longest the run may take; the JVM is killed after it
@@ -109,26 +61,22 @@ public final class JmeterRunner {
    *     with its words
    * @throws IllegalStateException when the run does not end within {@code timeout}
    */
-  public LoadRun run(
-      Path plan,
-      Map<String, String> properties,
-      List<String> sampleVariables,
-      Path dir,
-      Duration timeout,
-      boolean dashboard) {
+  @Override
+  public LoadRun run(LoadPlan plan, Path dir, Duration timeout, boolean dashboard) {
     Path work = dir.toAbsolutePath().normalize();
     Path jtl = work.resolve(RunLayout.JTL);
     Path log = work.resolve(RunLayout.LOAD_LOG);
     deleteOld(log);
-    List<String> args = new ArrayList<>(List.of("--plan", plan.toAbsolutePath().toString()));
+    Path file = home.plans().resolve(plan.file()).toAbsolutePath();
+    List<String> args = new ArrayList<>(List.of("--plan", file.toString()));
     args.addAll(List.of("--jtl", jtl.toString(), "--work", work.toString()));
-    if (!sampleVariables.isEmpty()) {
-      args.addAll(List.of("--sample-variables", String.join(",", sampleVariables)));
+    if (!plan.sampleVariables().isEmpty()) {
+      args.addAll(List.of("--sample-variables", String.join(",", plan.sampleVariables())));
     }
     if (dashboard) {
       args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
     }
-    properties.forEach((name, value) -> args.add("-J" + name + "=" + value));
+    plan.properties().forEach((name, value) -> args.add("-J" + name + "=" + value));
     List<String> command = JavaCommand.of(home.dist(NAME), jvmFlags, owner, args);
     long started = System.nanoTime();
     TierProcess process = TierProcess.start(NAME, command, work, log, Map.of());

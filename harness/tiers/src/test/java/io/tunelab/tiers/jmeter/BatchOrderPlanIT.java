@@ -33,12 +33,12 @@ class BatchOrderPlanIT {
   private static final int CUSTOMERS = 50;
 
   private BrokerTier broker;
-  private JmeterRunner runner;
+  private LocalJmeter runner;
 
   @BeforeAll
   void start() throws IOException {
     broker = LoadItBroker.start();
-    runner = JmeterRunner.owned();
+    runner = LocalJmeter.owned();
   }
 
   @AfterAll
@@ -67,7 +67,7 @@ class BatchOrderPlanIT {
     String queue = "tunelab.it.batch";
     BatchOrderPlan plan = plan(queue, 30, 3, 11, "1:1:1");
 
-    LoadRun run = runner.run(plan, freshDir("batch"), TIMEOUT);
+    LoadRun run = runner.run(plan.loadPlan(), freshDir("batch"), TIMEOUT);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     try (BrokerManagement management = broker.management()) {
@@ -109,7 +109,7 @@ class BatchOrderPlanIT {
   }
 
   private List<String> comparableBodies(BatchOrderPlan plan) throws Exception {
-    LoadRun run = runner.run(plan, freshDir("seed-" + plan.runTag()), TIMEOUT);
+    LoadRun run = runner.run(plan.loadPlan(), freshDir("seed-" + plan.runTag()), TIMEOUT);
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     return QueuedOrder.drain(broker.url(), plan.queue()).stream()
         .map(order -> order.comparableBody(plan.runTag()))
@@ -131,7 +131,7 @@ class BatchOrderPlanIT {
             "mix",
             false);
 
-    LoadRun run = runner.run(mediumOnly, freshDir("mix"), TIMEOUT);
+    LoadRun run = runner.run(mediumOnly.loadPlan(), freshDir("mix"), TIMEOUT);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     List<QueuedOrder> orders = QueuedOrder.drain(broker.url(), "tunelab.it.mix");
@@ -160,9 +160,9 @@ class BatchOrderPlanIT {
     Map<String, String> properties =
         new LinkedHashMap<>(plan("tunelab.it.bad", 1, 1, 1, "1:1:1").properties());
     properties.put("orders", "0");
-    Path plan = TunelabHome.locate().plans().resolve(BatchOrderPlan.FILE);
+    LoadPlan plan = LoadPlan.of(BatchOrderPlan.FILE, properties);
 
-    assertThatThrownBy(() -> runner.run(plan, properties, List.of(), freshDir("bad"), TIMEOUT))
+    assertThatThrownBy(() -> runner.run(plan, freshDir("bad"), TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("orders must be an integer 1..");
   }
@@ -172,9 +172,9 @@ class BatchOrderPlanIT {
     Map<String, String> properties =
         new LinkedHashMap<>(plan("tunelab.it.bad", 1, 1, 1, "1:1:1").properties());
     properties.put("thraeds", "8");
-    Path plan = TunelabHome.locate().plans().resolve(BatchOrderPlan.FILE);
+    LoadPlan plan = LoadPlan.of(BatchOrderPlan.FILE, properties);
 
-    assertThatThrownBy(() -> runner.run(plan, properties, List.of(), freshDir("typo"), TIMEOUT))
+    assertThatThrownBy(() -> runner.run(plan, freshDir("typo"), TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("reads no property 'thraeds'")
         .hasMessageContaining("threads");
@@ -184,7 +184,10 @@ class BatchOrderPlanIT {
   void aMissingPlanIsRefused() throws IOException {
     Path missing = freshDir("missing").resolve("no-such-plan.jmx");
 
-    assertThatThrownBy(() -> runner.run(missing, Map.of(), List.of(), freshDir("missing"), TIMEOUT))
+    assertThatThrownBy(
+            () ->
+                runner.run(
+                    new LoadPlan(missing, Map.of(), List.of()), freshDir("missing"), TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("no readable plan at " + missing);
   }
@@ -192,9 +195,9 @@ class BatchOrderPlanIT {
   @Test
   void theLoadJvmEndsWhenItsOwnerDies() throws Exception {
     Process owner = new ProcessBuilder("sleep", "600").start();
-    JmeterRunner ownedBySleep =
-        new JmeterRunner(
-            TunelabHome.locate(), JmeterRunner.DEFAULT_JVM_FLAGS, OptionalLong.of(owner.pid()));
+    LocalJmeter ownedBySleep =
+        new LocalJmeter(
+            TunelabHome.locate(), LocalJmeter.DEFAULT_JVM_FLAGS, OptionalLong.of(owner.pid()));
     BatchOrderPlan endless =
         new BatchOrderPlan(
             broker.url(),
@@ -209,7 +212,7 @@ class BatchOrderPlanIT {
             false);
     Path dir = freshDir("owner");
     CompletableFuture<LoadRun> run =
-        CompletableFuture.supplyAsync(() -> ownedBySleep.run(endless, dir, TIMEOUT));
+        CompletableFuture.supplyAsync(() -> ownedBySleep.run(endless.loadPlan(), dir, TIMEOUT));
     try {
       await()
           .atMost(Duration.ofSeconds(60))

@@ -9,11 +9,11 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.LatencySummary;
-import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.jmeter.BillingCustomers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LoadPlan;
+import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.mocks.MockCounts;
 import io.tunelab.tiers.mocks.MockEvents;
 import java.net.URI;
@@ -79,7 +79,9 @@ class BillingCareIT {
     try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "billing-short")) {
       ConcurrentSoapPlan plan =
           ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 4, 10);
-      result = JmeterRunner.owned().run(plan, DIR.resolve("short-run"), RUN_TIMEOUT);
+      result =
+          ConcurrentSoapResult.run(
+              LocalJmeter.owned(), plan, DIR.resolve("short-run"), RUN_TIMEOUT, true);
     }
 
     assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
@@ -185,7 +187,9 @@ class BillingCareIT {
     try (MiddlewareTier middleware = fixture.middleware(knobs, "billing-faults")) {
       ConcurrentSoapPlan plan =
           ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 3, 10);
-      result = JmeterRunner.owned().run(plan, DIR.resolve("fault-run"), RUN_TIMEOUT);
+      result =
+          ConcurrentSoapResult.run(
+              LocalJmeter.owned(), plan, DIR.resolve("fault-run"), RUN_TIMEOUT, true);
       BillingCareClient client = new BillingCareClient(middleware.billingUrl());
       unknown = client.ask("GetInvoiceList", "1-NOSUCH").body();
       fixture.brm().setFaultRate(1.0);
@@ -232,7 +236,9 @@ class BillingCareIT {
       ConcurrentSoapPlan plan =
           ConcurrentSoapPlan.open(middleware.billingUrl(), customers, 240, 5)
               .withResponseTimeoutMillis(5_000);
-      result = JmeterRunner.owned().run(plan, DIR.resolve("open-run"), RUN_TIMEOUT);
+      result =
+          ConcurrentSoapResult.run(
+              LocalJmeter.owned(), plan, DIR.resolve("open-run"), RUN_TIMEOUT, true);
     }
 
     assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
@@ -255,12 +261,9 @@ class BillingCareIT {
             ConcurrentSoapPlan.closed(URI.create("http://127.0.0.1:9/BillingCare"), customers, 1, 1)
                 .properties());
     properties.put("threads", "-4");
-    Path plan = TunelabHome.locate().plans().resolve(ConcurrentSoapPlan.Model.CLOSED.file());
+    LoadPlan plan = LoadPlan.of(ConcurrentSoapPlan.Model.CLOSED.file(), properties);
 
-    assertThatThrownBy(
-            () ->
-                JmeterRunner.owned()
-                    .run(plan, properties, List.of(), DIR.resolve("bad-plan"), RUN_TIMEOUT))
+    assertThatThrownBy(() -> LocalJmeter.owned().run(plan, DIR.resolve("bad-plan"), RUN_TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("threads must be an integer 1..10000, was '-4'");
   }

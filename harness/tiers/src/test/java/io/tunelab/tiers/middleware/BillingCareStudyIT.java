@@ -9,7 +9,7 @@ import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.jmeter.BillingCustomers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
-import io.tunelab.tiers.jmeter.JmeterRunner;
+import io.tunelab.tiers.jmeter.LocalJmeter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +51,8 @@ class BillingCareStudyIT {
             ConcurrentSoapPlan.closed(middleware.billingUrl(), csv, threads, loops);
         ConcurrentSoapPlan warmUp =
             ConcurrentSoapPlan.closed(middleware.billingUrl(), csv, threads, 3);
-        JmeterRunner.owned().run(warmUp, DIR.resolve("warm-up"), Duration.ofMinutes(5));
+        ConcurrentSoapResult.run(
+            LocalJmeter.owned(), warmUp, DIR.resolve("warm-up"), Duration.ofMinutes(5), true);
         for (int latency : List.of(500, 400, 250)) {
           fixture.database.purge();
           fixture.brm().setLatency(new Latency.Fixed(latency));
@@ -59,7 +60,12 @@ class BillingCareStudyIT {
           Map<String, Long> before = cpuMillis(tiers);
           long loadBefore = childrenCpuMillis();
           ConcurrentSoapResult result =
-              JmeterRunner.owned().run(plan, DIR.resolve("brm-" + latency), Duration.ofMinutes(30));
+              ConcurrentSoapResult.run(
+                  LocalJmeter.owned(),
+                  plan,
+                  DIR.resolve("brm-" + latency),
+                  Duration.ofMinutes(30),
+                  true);
           Map<String, Long> after = cpuMillis(tiers);
           after.put("load", childrenCpuMillis() - loadBefore);
           before.put("load", 0L);
