@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.results.Environment;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
@@ -29,10 +30,10 @@ final class EnvironmentProbe {
   static Environment collect(TunelabHome home, Endpoints endpoints, KnobSet knobs) {
     StackConfig stack = StackConfig.from(knobs);
     Map<String, List<String>> flags = new LinkedHashMap<>();
-    flags.put("broker", stack.broker().jvmFlags());
-    flags.put("mocks", stack.mocks().jvmFlags());
-    flags.put("middleware", MiddlewareConfig.from(knobs).jvmFlags());
-    flags.put("load", ExperimentRunner.LOAD_JVM_FLAGS);
+    flags.put(TierName.BROKER.label(), stack.broker().jvmFlags());
+    flags.put(TierName.MOCKS.label(), stack.mocks().jvmFlags());
+    flags.put(TierName.MIDDLEWARE.label(), MiddlewareConfig.from(knobs).jvmFlags());
+    flags.put(TierName.LOAD.label(), ExperimentRunner.LOAD_JVM_FLAGS);
     return new Environment(
         gitCommit(home.root()),
         System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",

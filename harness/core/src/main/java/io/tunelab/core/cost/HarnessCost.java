@@ -1,7 +1,7 @@
 package io.tunelab.core.cost;
 
+import io.tunelab.core.stack.TierName;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -27,9 +27,6 @@ public record HarnessCost(
     String biggestTier,
     Map<String, TierCpu> tiers,
     TierCpu observer) {
-  /** The tiers that are harness, not system under test, as the observer names them. */
-  public static final List<String> TIERS = List.of("load", "mocks", "controller");
-
   public HarnessCost {
     Objects.requireNonNull(biggestTier, "biggestTier");
     tiers = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(tiers));
@@ -57,7 +54,8 @@ public record HarnessCost(
     String biggest = "none";
     double biggestPercent = 0;
     double sum = 0;
-    for (String tier : TIERS) {
+    for (TierName harness : TierName.harness()) {
+      String tier = harness.label();
       double percent = window.percentOfOneCore(tier);
       tiers.put(tier, TierCpu.of(percent, window.cores()));
       sum += percent;

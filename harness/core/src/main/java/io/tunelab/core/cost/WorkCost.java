@@ -2,7 +2,6 @@ package io.tunelab.core.cost;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,9 +36,6 @@ public record WorkCost(
     Double walBytesPerUnit,
     Double statementsPerUnit,
     Double commitsPerUnit) {
-  /** The tiers of the system under test, as the observer names them. */
-  public static final List<String> SUT_TIERS = List.of("middleware", "db", "broker");
-
   public WorkCost {
     if (units <= 0) {
       throw new IllegalArgumentException("a work cost needs 1+ completed units, was " + units);

@@ -1,5 +1,6 @@
 package io.tunelab.core.cost;
 
+import io.tunelab.core.stack.TierName;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -9,7 +10,7 @@ import java.util.Optional;
  * completed there ({@link #perUnit}).
  *
  * @param windowMillis length of the window, milliseconds
- * @param cpuMillis per tier of {@link WorkCost#SUT_TIERS}, CPU milliseconds over the window
+ * @param cpuMillis per tier of {@link TierName#systemUnderTest()}, CPU milliseconds over the window
  * @param walBytes WAL bytes written in the window; null when unknown
  * @param statements top-level statements run in the window; null when unknown
  * @param commits transactions committed in the window; null when unknown
@@ -28,8 +29,8 @@ public record WorkTotals(
   public static WorkTotals of(
       CpuWindow window, Double walBytes, Double statements, Double commits) {
     Map<String, Double> cpu = new LinkedHashMap<>();
-    for (String tier : WorkCost.SUT_TIERS) {
-      cpu.put(tier, window.cpuMillis(tier));
+    for (TierName tier : TierName.systemUnderTest()) {
+      cpu.put(tier.label(), window.cpuMillis(tier.label()));
     }
     return new WorkTotals(window.windowMillis(), cpu, walBytes, statements, commits);
   }

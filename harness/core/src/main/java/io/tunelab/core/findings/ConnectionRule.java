@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,7 @@ final class ConnectionRule implements FindingRule {
       findings.add(
           new Finding(
               FindingKind.CONNECTION_LIMIT,
-              "db",
+              TierName.DB.label(),
               String.format(
                   "client connections peaked at %d of max_connections=%d: new connections are"
                       + " refused at the limit; raise db.server.max_connections or shrink the pools",
@@ -40,7 +41,7 @@ final class ConnectionRule implements FindingRule {
         findings.add(
             new Finding(
                 FindingKind.CONNECTION_LIMIT,
-                "middleware",
+                TierName.MIDDLEWARE.label(),
                 String.format(
                     "threads waited for a JDBC connection in %.0f%% of the samples (up to %d at"
                         + " once): the pool is too small for the consumers; raise"

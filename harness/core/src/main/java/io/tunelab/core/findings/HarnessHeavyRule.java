@@ -1,6 +1,7 @@
 package io.tunelab.core.findings;
 
 import io.tunelab.core.cost.HarnessCost;
+import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -45,11 +46,11 @@ final class HarnessHeavyRule implements FindingRule {
   }
 
   private static String advice(HarnessCost cost) {
-    return switch (cost.biggestTier()) {
-      case "load" ->
+    return switch (TierName.ofLabel(cost.biggestTier()).orElse(TierName.CONTROLLER)) {
+      case LOAD ->
           "send the load before the measured window (a backlog the middleware drains) or run the"
               + " load generator on another host";
-      case "mocks" ->
+      case MOCKS ->
           "give the mocks fewer threads (mocks.containerThreads) or run them on another host";
       default ->
           String.format(

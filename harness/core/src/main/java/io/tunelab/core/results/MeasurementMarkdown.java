@@ -1,6 +1,7 @@
 package io.tunelab.core.results;
 
 import io.tunelab.core.experiment.Repetitions;
+import io.tunelab.core.stack.TierName;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -137,11 +138,11 @@ final class MeasurementMarkdown {
       md.append("| ")
           .append(step.name())
           .append(" | ")
-          .append(cpu(counted, "middleware"))
+          .append(cpu(counted, TierName.MIDDLEWARE))
           .append(" / ")
-          .append(cpu(counted, "db"))
+          .append(cpu(counted, TierName.DB))
           .append(" / ")
-          .append(cpu(counted, "broker"))
+          .append(cpu(counted, TierName.BROKER))
           .append(" | ")
           .append(
               median(
@@ -173,10 +174,10 @@ final class MeasurementMarkdown {
         : "";
   }
 
-  private static String cpu(List<Repetition> counted, String tier) {
+  private static String cpu(List<Repetition> counted, TierName tier) {
     return median(
         counted,
-        r -> r.workCost() == null ? null : r.workCost().cpuMillisPerUnit().get(tier),
+        r -> r.workCost() == null ? null : r.workCost().cpuMillisPerUnit().get(tier.label()),
         "%.1f");
   }
 

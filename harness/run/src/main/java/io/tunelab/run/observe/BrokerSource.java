@@ -1,5 +1,6 @@
 package io.tunelab.run.observe;
 
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.broker.QueueCounters;
@@ -30,7 +31,7 @@ final class BrokerSource implements Source {
 
   @Override
   public String name() {
-    return "broker";
+    return TierName.BROKER.label();
   }
 
   @Override

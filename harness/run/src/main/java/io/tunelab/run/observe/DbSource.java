@@ -1,6 +1,7 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.WaitProfile;
+import io.tunelab.core.stack.TierName;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,7 +37,7 @@ final class DbSource implements Source {
 
   @Override
   public String name() {
-    return "db";
+    return TierName.DB.label();
   }
 
   PgObserver pg() {

@@ -1,6 +1,7 @@
 package io.tunelab.run.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.stack.TierName;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,9 @@ import java.util.function.Supplier;
  * each stage passed on since the middleware started).
  */
 final class MiddlewareSource implements Source {
+  /** The series' label: the middleware tier. */
+  static final String TIER = TierName.MIDDLEWARE.label();
+
   static final String POOL_WAITERS = "middleware.jdbcThreadsAwaitingConnection";
 
   private final Supplier<JsonNode> status;
@@ -23,20 +27,17 @@ final class MiddlewareSource implements Source {
 
   @Override
   public String name() {
-    return "middleware";
+    return TIER;
   }
 
   @Override
   public void sample(long epochMillis, SeriesStore store) {
     JsonNode now = status.get();
     store.add(
-        epochMillis,
-        POOL_WAITERS,
-        "middleware",
-        now.path("jdbcThreadsAwaitingConnection").asDouble());
+        epochMillis, POOL_WAITERS, TIER, now.path("jdbcThreadsAwaitingConnection").asDouble());
     for (String engine :
         List.of("engineBacklog", "engineCapacity", "engineThreads", "engineBusy")) {
-      store.add(epochMillis, "middleware." + engine, "middleware", now.path(engine).asDouble());
+      store.add(epochMillis, "middleware." + engine, TIER, now.path(engine).asDouble());
     }
     Iterator<Map.Entry<String, JsonNode>> stages = now.path("stages").fields();
     while (stages.hasNext()) {

@@ -2,6 +2,7 @@ package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.BackendCalls;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.mocks.MockCounts;
 import io.tunelab.tiers.mocks.MocksClient;
 import java.util.ArrayList;
@@ -33,7 +34,7 @@ final class MocksSource implements Source {
 
   @Override
   public String name() {
-    return "mocks";
+    return TierName.MOCKS.label();
   }
 
   @Override

@@ -10,6 +10,7 @@ import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.results.RunLayout;
+import io.tunelab.core.stack.TierName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -121,9 +122,13 @@ final class ObservationWriter {
     for (GcLog.Pause pause : gc.pauses()) {
       if (pause.epochMillis() >= window.startMillis()
           && pause.epochMillis() <= window.endMillis()) {
-        store.add(pause.epochMillis(), "gc.pauseMillis", "middleware", pause.millis());
         store.add(
-            pause.epochMillis(), "gc.heapAfterMegabytes", "middleware", pause.afterMegabytes());
+            pause.epochMillis(), "gc.pauseMillis", TierName.MIDDLEWARE.label(), pause.millis());
+        store.add(
+            pause.epochMillis(),
+            "gc.heapAfterMegabytes",
+            TierName.MIDDLEWARE.label(),
+            pause.afterMegabytes());
       }
     }
     return json(GC, gc.json(JSON));

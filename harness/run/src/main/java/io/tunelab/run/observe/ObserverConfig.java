@@ -3,8 +3,8 @@ package io.tunelab.run.observe;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.Tier;
-import io.tunelab.tiers.jmeter.JmeterRunner;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.Stack;
 import java.nio.file.Path;
@@ -41,7 +41,7 @@ public record ObserverConfig(
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
   /** The dist jar of the load tier, by which its JVM is found among this JVM's children. */
-  static final String LOAD_JAR = "tunelab-" + JmeterRunner.NAME + ".jar";
+  static final String LOAD_JAR = "tunelab-" + TierName.LOAD.label() + ".jar";
 
   public ObserverConfig {
     Objects.requireNonNull(dir, "dir");
@@ -67,7 +67,7 @@ public record ObserverConfig(
     return new ObserverConfig(
         dir,
         tiers,
-        Map.of(JmeterRunner.NAME, LOAD_JAR),
+        Map.of(TierName.LOAD.label(), LOAD_JAR),
         Optional.of(stack.endpoints()),
         Optional.empty(),
         Optional.empty(),
@@ -83,7 +83,7 @@ public record ObserverConfig(
     return new ObserverConfig(
         dir,
         tiers,
-        Map.of(JmeterRunner.NAME, LOAD_JAR),
+        Map.of(TierName.LOAD.label(), LOAD_JAR),
         Optional.of(endpoints),
         Optional.empty(),
         Optional.empty(),

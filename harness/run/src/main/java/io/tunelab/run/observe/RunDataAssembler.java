@@ -100,16 +100,18 @@ final class RunDataAssembler {
 
   /** The engine as the middleware reported it; none when it has no engine threads. */
   private EngineData engine() {
-    int threads = (int) max(store.measured("middleware.engineThreads", "middleware", window));
+    int threads =
+        (int) max(store.measured("middleware.engineThreads", MiddlewareSource.TIER, window));
     if (threads <= 0) {
       return EngineData.none();
     }
-    int capacity = (int) max(store.measured("middleware.engineCapacity", "middleware", window));
+    int capacity =
+        (int) max(store.measured("middleware.engineCapacity", MiddlewareSource.TIER, window));
     return new EngineData(
         threads,
         capacity,
-        store.measured("middleware.engineBusy", "middleware", window),
-        store.measured("middleware.engineBacklog", "middleware", window));
+        store.measured("middleware.engineBusy", MiddlewareSource.TIER, window),
+        store.measured("middleware.engineBacklog", MiddlewareSource.TIER, window));
   }
 
   private static double max(List<Point> points) {
@@ -123,7 +125,8 @@ final class RunDataAssembler {
                 .mapToDouble(Point::value)
                 .max()
                 .orElse(0);
-    List<Point> waiters = store.measured(MiddlewareSource.POOL_WAITERS, "middleware", window);
+    List<Point> waiters =
+        store.measured(MiddlewareSource.POOL_WAITERS, MiddlewareSource.TIER, window);
     long withWaiters = waiters.stream().filter(p -> p.value() > 0).count();
     int peakWaiters = (int) waiters.stream().mapToDouble(Point::value).max().orElse(0);
     return new Connections(maxConnections, peak, waiters.size(), withWaiters, peakWaiters);

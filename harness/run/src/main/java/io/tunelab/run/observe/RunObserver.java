@@ -3,6 +3,7 @@ package io.tunelab.run.observe;
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.mocks.MocksClient;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -113,7 +114,7 @@ public final class RunObserver implements AutoCloseable {
     try {
       return Optional.of(new DbSource(PgObserver.connect(e.db(), e.dbUser(), e.dbPassword())));
     } catch (Exception ex) {
-      errors.record("db", ex);
+      errors.record(TierName.DB.label(), ex);
       return Optional.empty();
     }
   }
@@ -124,7 +125,7 @@ public final class RunObserver implements AutoCloseable {
           new MocksSource(
               List.of(MocksClient.of(Backend.SIEBEL, e), MocksClient.of(Backend.BRM, e))));
     } catch (RuntimeException ex) {
-      errors.record("mocks", ex);
+      errors.record(TierName.MOCKS.label(), ex);
       return Optional.empty();
     }
   }
@@ -133,7 +134,7 @@ public final class RunObserver implements AutoCloseable {
     try {
       return Optional.of(source.pg().snapshot());
     } catch (Exception e) {
-      errors.record("db", e);
+      errors.record(TierName.DB.label(), e);
       return Optional.empty();
     }
   }
@@ -173,7 +174,7 @@ public final class RunObserver implements AutoCloseable {
           try {
             m.markMeasured();
           } catch (RuntimeException e) {
-            errors.record("mocks", e);
+            errors.record(TierName.MOCKS.label(), e);
           }
         });
   }
@@ -235,7 +236,7 @@ public final class RunObserver implements AutoCloseable {
         new ObservationWriter(config.dir(), store, window, errors)
             .write(
                 cpu.cores(),
-                config.gcLog().map(log -> new GcReport("middleware", log, window)),
+                config.gcLog().map(log -> new GcReport(TierName.MIDDLEWARE.label(), log, window)),
                 delta,
                 db,
                 mocks,

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.broker;
 
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.ProcessTier;
@@ -24,7 +25,7 @@ import java.util.OptionalLong;
  * <p>The broker keeps its journal in {@code <dir>/data} and logs to {@code <dir>/broker.log}.
  */
 public final class BrokerTier extends ProcessTier {
-  public static final String NAME = "broker";
+  public static final String NAME = TierName.BROKER.label();
 
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
@@ -62,7 +63,7 @@ public final class BrokerTier extends ProcessTier {
                 "--data", home.resolve("data").toString()));
     long started = System.nanoTime();
     TierProcess process =
-        TierProcess.start(NAME, command, home, home.resolve("broker.log"), Map.of());
+        TierProcess.start(NAME, command, home, home.resolve(NAME + ".log"), Map.of());
     String url = url(port);
     try {
       Readiness.await(process, READY_TIMEOUT, () -> answers(url));

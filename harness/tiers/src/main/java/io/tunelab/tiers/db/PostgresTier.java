@@ -1,5 +1,6 @@
 package io.tunelab.tiers.db;
 
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierProcess;
@@ -153,7 +154,7 @@ public final class PostgresTier implements Tier {
 
   @Override
   public String name() {
-    return "db";
+    return TierName.DB.label();
   }
 
   @Override

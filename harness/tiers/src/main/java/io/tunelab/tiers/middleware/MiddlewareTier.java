@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.ProcessTier;
@@ -32,7 +33,7 @@ import java.util.OptionalLong;
  * <dir>/gc.log}, answering {@code /health} and {@code /status} on a free port of 127.0.0.1.
  */
 public final class MiddlewareTier extends ProcessTier {
-  public static final String NAME = "middleware";
+  public static final String NAME = TierName.MIDDLEWARE.label();
 
   private static final String ERROR_PREFIX = "tunelab middleware: ";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);

@@ -2,6 +2,7 @@ package io.tunelab.tiers.mocks;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Backend;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.ProcessTier;
@@ -26,7 +27,7 @@ import java.util.OptionalLong;
  * {@link #siebel()} and {@link #brm()} can change them while the tier runs.
  */
 public final class MocksTier extends ProcessTier {
-  static final String NAME = "mocks";
+  static final String NAME = TierName.MOCKS.label();
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 

@@ -2,6 +2,7 @@ package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.HarnessFailureException;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TunelabHome;
@@ -65,17 +66,22 @@ public final class EmbeddedProvider implements StackProvider {
     ExecutorService pool = Executors.newFixedThreadPool(3, r -> new Thread(r, "tier-start"));
     try {
       CompletableFuture<PostgresTier> db =
-          launch(pool, recorder, () -> PostgresTier.start(config.db(), dir.resolve("db"), owner));
+          launch(
+              pool,
+              recorder,
+              () -> PostgresTier.start(config.db(), dir.resolve(TierName.DB.label()), owner));
       CompletableFuture<BrokerTier> broker =
           launch(
               pool,
               recorder,
-              () -> BrokerTier.start(config.broker(), dir.resolve("broker"), owner));
+              () -> BrokerTier.start(config.broker(), dir.resolve(TierName.BROKER.label()), owner));
       CompletableFuture<MocksTier> mocks =
           launch(
               pool,
               recorder,
-              () -> MocksTier.start(config.mocks(), home.mocks(), dir.resolve("mocks"), owner));
+              () ->
+                  MocksTier.start(
+                      config.mocks(), home.mocks(), dir.resolve(TierName.MOCKS.label()), owner));
       EmbeddedStack stack =
           new EmbeddedStack(
               id,

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.stack;
 
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.Tier;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
@@ -61,7 +62,8 @@ final class StackRecorder {
   /** Per tier in stack order (db, broker, mocks), then the whole stack. */
   synchronized Map<String, Long> startMillis() {
     Map<String, Long> ordered = new LinkedHashMap<>();
-    for (String name : List.of("db", "broker", "mocks", "stack")) {
+    for (String name :
+        List.of(TierName.DB.label(), TierName.BROKER.label(), TierName.MOCKS.label(), "stack")) {
       if (startMillis.containsKey(name)) {
         ordered.put(name, startMillis.get(name));
       }
