@@ -1,11 +1,20 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.ExitCodes;
+import io.tunelab.core.bench.Check;
+import io.tunelab.core.bench.Gate;
+import io.tunelab.core.bench.GateCase;
+import io.tunelab.core.bench.StepThreshold;
+import io.tunelab.core.bench.Threshold;
 import io.tunelab.core.report.CompareReport;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -15,7 +24,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * Compares two runs step by step: per metric, the ratio of the repetitions' means with its
- * significance (see {@link RunComparison}). Exit code 0 whatever the verdicts.
+ * significance (see {@link RunComparison}); then the gate: B against A as its baseline, by relative
+ * thresholds (see {@link Gate}). Exit code 1 when B is a regression of A, 0 otherwise.
  */
 @Command(
     name = "compare",
@@ -24,17 +34,39 @@ import picocli.CommandLine.Spec;
           + " throughput, p50, p99, p99.9 and errors of B against A over the repetitions: means,"
           + " the ratio B/A with Fieller's 95%% interval, Welch's t-test p and the p adjusted by"
           + " Holm over every row, and a verdict (better, worse, or no significant difference with"
-          + " the smallest change these repetitions could detect). Exit code 0 whatever the"
-          + " verdicts."
+          + " the smallest change these repetitions could detect).",
+      "Then the gate: every step of B against the same step of A by each threshold. A change"
+          + " fails the gate only when it is past the threshold and significant (Holm over the"
+          + " gate's thresholds): a change within noise never does.",
+      "Exit code: 0 no regression, 1 B is a regression of A, 2 bad input."
     })
 final class CompareCommand implements Callable<Integer> {
+  /** The gate when none is given: a tenth more latency or a twentieth less throughput. */
+  static final List<String> DEFAULT_THRESHOLDS =
+      List.of("throughput >= 95% of baseline", "p99 <= 110% of baseline");
+
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RUN_A", description = "the reference run")
+  @Parameters(index = "0", paramLabel = "RUN_A", description = "the reference run (the baseline)")
   Path runA;
 
   @Parameters(index = "1", paramLabel = "RUN_B", description = "the run compared with it")
   Path runB;
+
+  @Option(
+      names = "--threshold",
+      paramLabel = "THRESHOLD",
+      description =
+          "A threshold every step of B must meet, replacing the defaults ('throughput >= 95%% of"
+              + " baseline', 'p99 <= 110%% of baseline'); repeat for several. Relative ('p50 <="
+              + " 120%% of baseline') or absolute ('errors < 1%%', 'p99 < 2000 ms'). The grammar"
+              + " and the metrics: docs/benchmarks.md.")
+  List<String> thresholds;
+
+  @Option(
+      names = "--json",
+      description = "Print the rows and the gate's checks as JSON instead of the tables.")
+  boolean json;
 
   @Option(
       names = "--html",
@@ -45,24 +77,50 @@ final class CompareCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    List<StepThreshold> gate =
+        (thresholds == null ? DEFAULT_THRESHOLDS : thresholds)
+            .stream()
+                .map(
+                    t ->
+                        new StepThreshold(
+                            StepThreshold.EVERY_STEP, Threshold.parse(t, "--threshold")))
+                .toList();
     RunResult a = RunFiles.read(runA);
     RunResult b = RunFiles.read(runB);
+    List<RunComparison.Row> rows = RunComparison.compare(a, b);
+    List<Check> checks = Gate.evaluate(List.of(new GateCase(b.experiment(), b, a, gate)));
+    boolean regression = Gate.failed(checks);
     PrintWriter out = spec.commandLine().getOut();
-    out.print(RunComparison.text(a, b, RunComparison.compare(a, b)));
-    for (RunResult run : new RunResult[] {a, b}) {
-      if (!RunResult.COMPLETE.equals(run.status()) || !run.valid()) {
-        out.println(
-            "warning: "
-                + run.runId()
-                + " is "
-                + (RunResult.COMPLETE.equals(run.status()) ? "invalid" : run.status())
-                + ": its numbers are partial or not trustworthy");
+    if (json) {
+      Map<String, Object> doc = new LinkedHashMap<>();
+      doc.put("a", a.runId());
+      doc.put("b", b.runId());
+      doc.put("rows", rows);
+      doc.put("checks", checks);
+      doc.put("regression", regression);
+      out.println(Json.write(doc));
+    } else {
+      out.print(RunComparison.text(a, b, rows));
+      out.print(GateText.of(checks));
+      for (RunResult run : new RunResult[] {a, b}) {
+        if (!RunResult.COMPLETE.equals(run.status()) || !run.valid()) {
+          out.println(
+              "warning: "
+                  + run.runId()
+                  + " is "
+                  + (RunResult.COMPLETE.equals(run.status()) ? "invalid" : run.status())
+                  + ": its numbers are partial or not trustworthy");
+        }
       }
+      out.println(
+          regression
+              ? "B is a regression of A: exit code 1"
+              : "no regression of B against A (exit code 0)");
     }
     if (html != null) {
       out.println("report: " + CompareReport.write(runA, runB, html));
     }
     out.flush();
-    return 0;
+    return regression ? ExitCodes.REGRESSION : ExitCodes.VALID;
   }
 }

@@ -11,6 +11,13 @@ public final class ExitCodes {
   /** A run completed but is invalid: lost or duplicated orders, errors, a stalled drain. */
   public static final int INVALID_RUN = 1;
 
+  /**
+   * A gate failed ({@code compare}, {@code bench}): a threshold was crossed, or B is a regression
+   * of A (a change both past its threshold and significant). The same code as an invalid run: the
+   * numbers are not acceptable.
+   */
+  public static final int REGRESSION = 1;
+
   /** Input the user must fix; nothing was left running. See {@link BadInputException}. */
   public static final int BAD_INPUT = 2;
 

@@ -10,26 +10,26 @@ import java.util.Map;
  * A place in an experiment file ({@code experiments/x.yaml: steps[1].knobs}), for messages that
  * name the file, the path and what is allowed there.
  */
-record Where(String file, String path) {
-  Where child(String name) {
+public record Where(String file, String path) {
+  public Where child(String name) {
     return new Where(file, path.isEmpty() ? name : path + "." + name);
   }
 
-  Where index(int i) {
+  public Where index(int i) {
     return new Where(file, path + "[" + i + "]");
   }
 
-  BadInputException bad(String problem) {
+  public BadInputException bad(String problem) {
     return new BadInputException(file + ": " + (path.isEmpty() ? "" : path + ": ") + problem);
   }
 
-  BadInputException bad(String problem, Throwable cause) {
+  public BadInputException bad(String problem, Throwable cause) {
     return new BadInputException(
         file + ": " + (path.isEmpty() ? "" : path + ": ") + problem, cause);
   }
 
   /** The node as an object whose field names are all in {@code allowed}. */
-  JsonNode object(JsonNode node, Collection<String> allowed) {
+  public JsonNode object(JsonNode node, Collection<String> allowed) {
     if (node == null || !node.isObject()) {
       throw bad("must be a mapping (name: value lines), was " + kind(node));
     }
@@ -43,21 +43,21 @@ record Where(String file, String path) {
   }
 
   /** A scalar (text, number or boolean) as text. */
-  String scalar(JsonNode node) {
+  public String scalar(JsonNode node) {
     if (node == null || !node.isValueNode() || node.isNull()) {
       throw bad("must be a single value (text, number, on/off), was " + kind(node));
     }
     return node.asText();
   }
 
-  String text(JsonNode node) {
+  public String text(JsonNode node) {
     if (node == null || !node.isTextual()) {
       throw bad("must be text, was " + kind(node));
     }
     return node.asText();
   }
 
-  int integer(JsonNode node, int min, int max) {
+  public int integer(JsonNode node, int min, int max) {
     if (node == null || !node.isIntegralNumber() || !node.canConvertToInt()) {
       throw bad("must be an integer " + min + ".." + max + ", was " + kind(node));
     }
@@ -68,7 +68,7 @@ record Where(String file, String path) {
     return value;
   }
 
-  static String kind(JsonNode node) {
+  public static String kind(JsonNode node) {
     if (node == null || node.isMissingNode() || node.isNull()) {
       return "empty";
     }

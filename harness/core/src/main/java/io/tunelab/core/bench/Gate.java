@@ -1,0 +1,225 @@
+package io.tunelab.core.bench;
+
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.StepResult;
+import io.tunelab.core.stats.Comparison;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.OptionalDouble;
+
+/**
+ * Judges runs against their thresholds. An absolute threshold holds or not on the step's value. A
+ * relative threshold is a regression only when the change is both past its limit and significant:
+ * the repetitions of both runs are compared (Welch's test, Fieller's interval of the ratio of the
+ * means), and the p-values of every relative threshold judged together are Holm-adjusted as one
+ * family, so a suite of many thresholds does not find many chances to call noise a regression.
+ */
+public final class Gate {
+  private Gate() {}
+
+  /**
+   * Every threshold of every case, in the order given: a step's checks in its thresholds' order.
+   */
+  public static List<Check> evaluate(List<GateCase> cases) {
+    List<Pending> pending = new ArrayList<>();
+    for (GateCase c : cases) {
+      for (StepThreshold st : c.thresholds()) {
+        if (c.run().steps().stream().noneMatch(st::appliesTo)) {
+          pending.add(
+              Pending.done(
+                  notTested(
+                      c, st.step(), st.threshold(), "the run has no step '" + st.step() + "'")));
+        }
+      }
+      for (StepResult step : c.run().steps()) {
+        for (StepThreshold st : c.thresholds()) {
+          if (st.appliesTo(step)) {
+            pending.add(
+                st.threshold().relative()
+                    ? relative(c, step, st.threshold())
+                    : Pending.done(absolute(c, step, st.threshold())));
+          }
+        }
+      }
+    }
+    List<Integer> compared = new ArrayList<>();
+    for (int i = 0; i < pending.size(); i++) {
+      if (pending.get(i).raw() != null) {
+        compared.add(i);
+      }
+    }
+    List<Comparison> adjusted =
+        Comparison.holm(compared.stream().map(i -> pending.get(i).raw()).toList());
+    List<Check> checks = new ArrayList<>();
+    for (int i = 0; i < pending.size(); i++) {
+      Pending p = pending.get(i);
+      int k = compared.indexOf(i);
+      checks.add(k < 0 ? p.done() : judge(p, adjusted.get(k)));
+    }
+    return List.copyOf(checks);
+  }
+
+  /** Whether any check failed: a threshold crossed, or a significant regression past its limit. */
+  public static boolean failed(List<Check> checks) {
+    return checks.stream().anyMatch(c -> c.status() == Check.Status.FAIL);
+  }
+
+  private static Check absolute(GateCase c, StepResult step, Threshold t) {
+    OptionalDouble value = t.metric().stepValue(step);
+    if (value.isEmpty()) {
+      return notTested(c, step.name(), t, "the step has no " + t.metric().key() + missingWhy(t));
+    }
+    double v = value.getAsDouble();
+    boolean holds = t.op().holds(v, t.limit());
+    String message =
+        String.format(
+            Locale.ROOT,
+            "%s is %s: %s '%s'",
+            t.metric().key(),
+            withUnit(v, c.run(), t.metric()),
+            holds ? "within" : "past",
+            t.text());
+    return new Check(
+        c.experiment(),
+        step.name(),
+        t,
+        holds ? Check.Status.PASS : Check.Status.FAIL,
+        v,
+        null,
+        null,
+        message);
+  }
+
+  private static Pending relative(GateCase c, StepResult step, Threshold t) {
+    if (c.baseline() == null) {
+      return Pending.done(notTested(c, step.name(), t, "there is no baseline to compare with"));
+    }
+    Optional<StepResult> base = c.baseline().step(step.name());
+    if (base.isEmpty()) {
+      return Pending.done(
+          notTested(c, step.name(), t, "the baseline has no step '" + step.name() + "'"));
+    }
+    Optional<double[]> a = t.metric().values(StepResult.counted(base.get().repetitions()));
+    Optional<double[]> b = t.metric().values(StepResult.counted(step.repetitions()));
+    if (a.isEmpty() || b.isEmpty()) {
+      return Pending.done(
+          notTested(
+              c,
+              step.name(),
+              t,
+              (a.isEmpty() ? "the baseline" : "the run")
+                  + " has no "
+                  + t.metric().key()
+                  + " in every repetition"
+                  + missingWhy(t)));
+    }
+    Comparison raw = Comparison.of(a.get(), b.get(), t.metric().direction());
+    return new Pending(null, c, step, t, raw);
+  }
+
+  private static Check judge(Pending p, Comparison cmp) {
+    Threshold t = p.threshold();
+    String name = p.step().name();
+    if (cmp.ratio() == null) {
+      return notTested(
+          p.gateCase(),
+          name,
+          t,
+          "the baseline's mean is 0: a ratio to it means nothing; use an absolute threshold");
+    }
+    if (cmp.verdict() == Comparison.Verdict.TOO_FEW_REPETITIONS) {
+      return new Check(
+          p.gateCase().experiment(),
+          name,
+          t,
+          Check.Status.NOT_TESTED,
+          cmp.meanB(),
+          cmp.meanA(),
+          cmp,
+          String.format(
+              Locale.ROOT,
+              "%s is %.3fx the baseline, but %d/%d repetitions cannot tell a change from noise"
+                  + " (need 2 or more on each side)",
+              t.metric().key(),
+              cmp.ratio(),
+              cmp.nA(),
+              cmp.nB()));
+    }
+    boolean past = !t.op().holds(cmp.ratio(), t.limit());
+    boolean regression = past && cmp.verdict() == Comparison.Verdict.WORSE;
+    String interval =
+        cmp.ratioCi95() == null
+            ? ""
+            : cmp.ratioCi95().bounded()
+                ? String.format(
+                    Locale.ROOT, " [%.3f, %.3f]", cmp.ratioCi95().low(), cmp.ratioCi95().high())
+                : " [unbounded]";
+    String verdict =
+        regression
+            ? "a regression: past the limit and significant"
+            : past
+                ? "past the limit but within noise, not a regression"
+                : cmp.verdict() == Comparison.Verdict.WORSE
+                    ? "worse, but within the limit"
+                    : "within the limit";
+    String message =
+        String.format(
+            Locale.ROOT,
+            "%s %s vs the baseline's %s: %.3fx%s (limit %s %.3f), p Holm %s: %s",
+            t.metric().key(),
+            number(cmp.meanB()),
+            withUnit(cmp.meanA(), p.gateCase().run(), t.metric()),
+            cmp.ratio(),
+            interval,
+            t.op().symbol(),
+            t.limit(),
+            cmp.pAdjusted() == null ? "-" : String.format(Locale.ROOT, "%.3g", cmp.pAdjusted()),
+            verdict);
+    return new Check(
+        p.gateCase().experiment(),
+        name,
+        t,
+        regression ? Check.Status.FAIL : Check.Status.PASS,
+        cmp.meanB(),
+        cmp.meanA(),
+        cmp,
+        message);
+  }
+
+  private static Check notTested(GateCase c, String step, Threshold t, String why) {
+    return new Check(c.experiment(), step, t, Check.Status.NOT_TESTED, null, null, null, why);
+  }
+
+  private static String missingWhy(Threshold t) {
+    return switch (t.metric()) {
+      case P999 -> " (p99.9 needs run.json schemaVersion 2 or later)";
+      case CPU_PER_UNIT, WAL_BYTES_PER_UNIT, STATEMENTS_PER_UNIT ->
+          " (cost per unit needs the observer, and statements pg_stat_statements)";
+      default -> "";
+    };
+  }
+
+  private static String withUnit(double value, RunResult run, GateMetric metric) {
+    String unit =
+        metric == GateMetric.THROUGHPUT
+            ? run.throughputUnit() == null ? "per minute" : run.throughputUnit()
+            : metric.unit();
+    return number(value) + (unit.isEmpty() ? "" : unit.equals("%") ? "%" : " " + unit);
+  }
+
+  private static String number(double v) {
+    return Math.abs(v) >= 100 || v == Math.rint(v)
+        ? String.format(Locale.ROOT, "%.1f", v)
+        : String.format(Locale.ROOT, "%.3g", v);
+  }
+
+  /** A check already judged, or a relative one waiting for the family's adjusted p. */
+  private record Pending(
+      Check done, GateCase gateCase, StepResult step, Threshold threshold, Comparison raw) {
+    static Pending done(Check check) {
+      return new Pending(check, null, null, null, null);
+    }
+  }
+}
