@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
       StackCommand.class,
       RunCommand.class,
       CompareCommand.class,
+      BenchCommand.class,
+      BaselineCommand.class,
       ReportCommand.class,
       KnobsCommand.class,
       CommandLine.HelpCommand.class

@@ -10,7 +10,6 @@ import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import io.tunelab.tiers.stack.StackConfig;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,13 +35,14 @@ final class EnvironmentProbe {
     flags.put(TierName.LOAD.label(), ExperimentRunner.LOAD_JVM_FLAGS);
     return new Environment(
         gitCommit(home.root()),
-        System.getProperty("java.version") + " (" + System.getProperty("java.vendor") + ")",
+        Machine.jdk(),
         Database.of(endpoints).serverVersion(),
         artemis(endpoints),
         jarVersion(home.root().resolve("harness/mocks/target/dist/lib"), "wiremock-standalone-"),
         jarVersion(home.root().resolve("harness/load/target/dist/lib"), "ApacheJMeter_core-"),
-        Runtime.getRuntime().availableProcessors(),
-        memoryMegabytes(),
+        Machine.cores(),
+        Machine.cpuModel(),
+        Machine.memoryMegabytes(),
         System.getProperty("os.name")
             + " "
             + System.getProperty("os.version")
@@ -68,14 +68,6 @@ final class EnvironmentProbe {
     } catch (IOException e) {
       return "unknown";
     }
-  }
-
-  private static long memoryMegabytes() {
-    if (ManagementFactory.getOperatingSystemMXBean()
-        instanceof com.sun.management.OperatingSystemMXBean os) {
-      return os.getTotalMemorySize() / (1024 * 1024);
-    }
-    return 0;
   }
 
   /** HEAD's commit, with {@code -dirty} when the checkout has changes; unknown without git. */

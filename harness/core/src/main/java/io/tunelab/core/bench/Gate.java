@@ -94,7 +94,7 @@ public final class Gate {
 
   private static Pending relative(GateCase c, StepResult step, Threshold t) {
     if (c.baseline() == null) {
-      return Pending.done(notTested(c, step.name(), t, "there is no baseline to compare with"));
+      return Pending.done(notTested(c, step.name(), t, c.noBaseline()));
     }
     Optional<StepResult> base = c.baseline().step(step.name());
     if (base.isEmpty()) {

@@ -14,6 +14,8 @@ import java.util.Map;
  * @param wiremock version of the WireMock the mocks run
  * @param jmeter version of the JMeter the load tier runs
  * @param cores processors the controller's JVM sees
+ * @param cpuModel the processor's model name ({@code /proc/cpuinfo}), {@code unknown} when the
+ *     machine does not say; null in runs before it was recorded
  * @param memoryMegabytes physical memory of the machine, MB (0 when unknown)
  * @param os operating system name, version and architecture
  * @param jvmFlags JVM flags per tier JVM ({@code broker}, {@code mocks}, {@code middleware}, {@code
@@ -27,6 +29,7 @@ public record Environment(
     String wiremock,
     String jmeter,
     int cores,
+    String cpuModel,
     long memoryMegabytes,
     String os,
     Map<String, List<String>> jvmFlags) {}

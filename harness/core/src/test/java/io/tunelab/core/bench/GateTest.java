@@ -31,7 +31,7 @@ class GateTest {
         "step/rep-" + n);
   }
 
-  private static StepResult step(String name, double p99, double... throughputs) {
+  static StepResult step(String name, double p99, double... throughputs) {
     List<Repetition> reps = new ArrayList<>();
     for (int i = 0; i < throughputs.length; i++) {
       reps.add(rep(i + 1, throughputs[i], p99 + i, i == 0 ? 2 : 0));
@@ -39,7 +39,7 @@ class GateTest {
     return StepResult.of(name, Map.of(), Map.of(), List.of(), Map.of(), reps);
   }
 
-  private static RunResult run(String id, StepResult... steps) {
+  static RunResult run(String id, StepResult... steps) {
     RunResult run =
         new RunResult(
             id,
@@ -61,7 +61,7 @@ class GateTest {
     return run.finished(RunResult.COMPLETE, "2026-01-01T00:10:00Z");
   }
 
-  private static List<StepThreshold> thresholds(String step, String... texts) {
+  static List<StepThreshold> thresholds(String step, String... texts) {
     return java.util.Arrays.stream(texts)
         .map(t -> new StepThreshold(step, Threshold.parse(t, WHERE)))
         .toList();

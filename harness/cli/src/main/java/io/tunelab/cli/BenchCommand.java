@@ -1,0 +1,273 @@
+package io.tunelab.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.ExitCodes;
+import io.tunelab.core.bench.Baseline;
+import io.tunelab.core.bench.BaselineStore;
+import io.tunelab.core.bench.BenchMarkdown;
+import io.tunelab.core.bench.BenchResult;
+import io.tunelab.core.bench.BenchRun;
+import io.tunelab.core.bench.Check;
+import io.tunelab.core.bench.Fingerprint;
+import io.tunelab.core.bench.Gate;
+import io.tunelab.core.bench.GateCase;
+import io.tunelab.core.bench.JunitXml;
+import io.tunelab.core.bench.StepThreshold;
+import io.tunelab.core.bench.Suite;
+import io.tunelab.core.bench.SuiteReader;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.experiment.ProtocolOverrides;
+import io.tunelab.core.experiment.Step;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.run.ExperimentRunner;
+import io.tunelab.run.Machine;
+import io.tunelab.run.ObserverSampler;
+import io.tunelab.run.Progress;
+import io.tunelab.run.Sampler;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.stack.EmbeddedProvider;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * Runs a benchmark suite and gates it: each experiment's run against its thresholds, the relative
+ * ones against the suite's committed baselines.
+ */
+@Command(
+    name = "bench",
+    description = {
+      "Run a benchmark suite (YAML: experiments and the thresholds each must meet, see"
+          + " docs/benchmarks.md) on the embedded stack, one experiment after the other, and gate"
+          + " it: absolute thresholds on each step's value, relative ones against the suite's"
+          + " baselines in results/baselines/<suite>/ (a change fails only when past its threshold"
+          + " and significant, Holm over the suite).",
+      "Writes results/bench-<time>-<suite>/: bench.json, junit.xml (for CI servers) and"
+          + " summary.md; each experiment's run is its own results/<run-id>/.",
+      "Exit code 0 every run valid and every check passed; 1 a threshold failed, a regression, an"
+          + " invalid run or a check that could not be judged (no baseline); 2 bad input (the suite,"
+          + " an experiment, a threshold, a baseline from another kind of machine) before anything"
+          + " starts; 3 the harness or a tier failed."
+    })
+final class BenchCommand implements Callable<Integer> {
+  static final String BENCH_JSON = "bench.json";
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "SUITE", description = "e.g. benchmarks/nightly.yaml")
+  Path suiteFile;
+
+  @Option(
+      names = "--baselines",
+      paramLabel = "DIR",
+      description = "The baselines' folder (default: results/baselines of the checkout).")
+  Path baselines;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Folder the runs and the suite's folder are made in (default: results/).")
+  Path out;
+
+  @Option(
+      names = "--allow-other-machine",
+      description =
+          "Compare with baselines measured on another kind of machine or with other parts"
+              + " (refused by default: the numbers would not be comparable).")
+  boolean allowOtherMachine;
+
+  @Option(names = "--json", description = "Print bench.json instead of the summary.")
+  boolean json;
+
+  @Option(names = "--no-observe", description = "Do not watch the tiers (no cost metrics).")
+  boolean noObserve;
+
+  /** An experiment of the suite, read, with its baseline when there is one. */
+  private record Planned(Suite.Entry entry, Experiment experiment, Optional<Baseline> baseline) {}
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Suite suite = SuiteReader.read(suiteFile);
+    TunelabHome home = TunelabHome.locate();
+    BaselineStore store =
+        new BaselineStore(baselines != null ? baselines : BaselineCommand.defaultRoot(home));
+    Fingerprint machine = Machine.fingerprint();
+    List<Planned> plan = new ArrayList<>();
+    for (Suite.Entry entry : suite.experiments()) {
+      Experiment experiment =
+          new ExperimentReader()
+              .read(entry.experiment(), entry.set(), ProtocolOverrides.repeat(entry.repeat()));
+      checkSteps(suite, entry, experiment);
+      Optional<Baseline> baseline = store.read(suite.name(), experiment.name());
+      if (baseline.isPresent() && !allowOtherMachine) {
+        List<String> differences = machine.differences(baseline.get().fingerprint());
+        if (!differences.isEmpty()) {
+          throw new BadInputException(
+              "the baseline "
+                  + store.file(suite.name(), experiment.name())
+                  + " was measured on another kind of machine ("
+                  + String.join("; ", differences)
+                  + "): its numbers do not compare with this machine's. Run the suite where the"
+                  + " baseline was made, record a baseline here (tunelab baseline update RUN"
+                  + " --suite "
+                  + suite.name()
+                  + "), or pass --allow-other-machine");
+        }
+      }
+      plan.add(new Planned(entry, experiment, baseline));
+    }
+    Path root = out != null ? out : home.results();
+    String startedAt = Instant.now().toString();
+    Path dir = root.resolve("bench-" + LocalDateTime.now().format(ID_TIME) + "-" + suite.name());
+    PrintWriter err = spec.commandLine().getErr();
+    Progress progress = new LineProgress(err);
+    List<BenchRun> runs = new ArrayList<>();
+    List<GateCase> cases = new ArrayList<>();
+    for (Planned p : plan) {
+      err.println("tunelab bench: " + p.experiment().name() + " (" + p.entry().experiment() + ")");
+      err.flush();
+      long started = System.nanoTime();
+      RunResult result = run(home, p.experiment(), root, progress);
+      runs.add(
+          new BenchRun(
+              p.experiment().name(),
+              result.runId(),
+              result.status(),
+              result.valid(),
+              (System.nanoTime() - started) / 1e9));
+      cases.add(gateCase(suite, store, p, result));
+    }
+    List<Check> checks = Gate.evaluate(cases);
+    BenchResult result =
+        new BenchResult(
+            suite.name(), suite.file(), startedAt, Instant.now().toString(), runs, checks);
+    write(dir, result);
+    PrintWriter stdout = spec.commandLine().getOut();
+    if (json) {
+      stdout.println(json(result));
+    } else {
+      stdout.print(BenchMarkdown.of(result));
+      stdout.println("\nresults: " + dir);
+    }
+    stdout.flush();
+    return result.passed() ? ExitCodes.VALID : ExitCodes.REGRESSION;
+  }
+
+  /** A threshold on a named step the experiment does not have can never be judged: bad input. */
+  private static void checkSteps(Suite suite, Suite.Entry entry, Experiment experiment) {
+    List<String> names = experiment.steps().stream().map(Step::name).toList();
+    for (StepThreshold t : entry.thresholds()) {
+      if (!t.step().equals(StepThreshold.EVERY_STEP) && !names.contains(t.step())) {
+        throw new BadInputException(
+            suite.file()
+                + ": "
+                + entry.experiment()
+                + " has no step '"
+                + t.step()
+                + "' for the threshold '"
+                + t.threshold().text()
+                + "' (its steps: "
+                + String.join(", ", names)
+                + ")");
+      }
+    }
+  }
+
+  private GateCase gateCase(Suite suite, BaselineStore store, Planned p, RunResult result) {
+    Path file = store.file(suite.name(), p.experiment().name());
+    if (p.baseline().isEmpty()) {
+      return new GateCase(
+          p.experiment().name(),
+          result,
+          null,
+          p.entry().thresholds(),
+          "no baseline at "
+              + file
+              + ": record one with tunelab baseline update results/"
+              + result.runId()
+              + " --suite "
+              + suite.name());
+    }
+    Baseline baseline = p.baseline().get();
+    if (!allowOtherMachine && result.environment() != null) {
+      List<String> differences =
+          Fingerprint.of(result.environment()).differences(baseline.fingerprint());
+      if (!differences.isEmpty()) {
+        return new GateCase(
+            p.experiment().name(),
+            result,
+            null,
+            p.entry().thresholds(),
+            "the baseline "
+                + file
+                + " was measured with other parts ("
+                + String.join("; ", differences)
+                + "): record a new one, or pass --allow-other-machine");
+      }
+    }
+    return new GateCase(p.experiment().name(), result, baseline.run(), p.entry().thresholds());
+  }
+
+  private RunResult run(TunelabHome home, Experiment experiment, Path root, Progress progress)
+      throws InterruptedException {
+    ExperimentRunner runner =
+        new ExperimentRunner(
+            home,
+            new EmbeddedProvider(),
+            noObserve ? Sampler.NONE : new ObserverSampler(),
+            progress);
+    Thread onCtrlC = new Thread(runner::stop, "tunelab-bench-stop");
+    Runtime.getRuntime().addShutdownHook(onCtrlC);
+    try {
+      return runner.run(experiment, root);
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(onCtrlC);
+      } catch (IllegalStateException e) {
+        // Already shutting down: the hook is running or ran.
+      }
+    }
+  }
+
+  private static void write(Path dir, BenchResult result) {
+    try {
+      Files.createDirectories(dir);
+      Files.writeString(dir.resolve(BENCH_JSON), json(result) + "\n", StandardCharsets.UTF_8);
+      Files.writeString(dir.resolve(JunitXml.FILE), JunitXml.of(result), StandardCharsets.UTF_8);
+      Files.writeString(
+          dir.resolve(BenchMarkdown.FILE), BenchMarkdown.of(result), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the suite's results in " + dir, e);
+    }
+  }
+
+  private static String json(BenchResult result) {
+    try {
+      return JSON.writeValueAsString(result);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

@@ -1,0 +1,201 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.bench.Baseline;
+import io.tunelab.core.bench.BaselineStore;
+import io.tunelab.core.bench.Fingerprint;
+import io.tunelab.core.results.Environment;
+import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code tunelab bench} and {@code tunelab baseline} in-process on what they refuse before any tier
+ * starts (no stack is started here: a refusal that came late would fail on the missing stack, not
+ * with exit code 2).
+ */
+class BenchCommandTest {
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  @TempDir Path dir;
+
+  private int execute(String... args) {
+    CommandLine commandLine = Tunelab.commandLine();
+    commandLine.setOut(new PrintWriter(out));
+    commandLine.setErr(new PrintWriter(err));
+    return commandLine.execute(args);
+  }
+
+  private Path suite(String yaml) throws Exception {
+    Files.writeString(
+        dir.resolve("exp.yaml"),
+        "plan: batch-order\nsteps: [{name: base}, {name: tuned, knobs: {mocks.brm.latency: 5}}]\n");
+    Path file = dir.resolve("suite.yaml");
+    Files.writeString(file, yaml);
+    return file;
+  }
+
+  @Test
+  void aBadThresholdInTheSuiteIsBadInputNamingTheFileAndPlace() throws Exception {
+    Path suite = suite("experiments: [{file: exp.yaml, thresholds: [p99 < 2 parsecs]}]\n");
+
+    assertThat(execute("bench", suite.toString(), "--out", dir.toString()))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString())
+        .contains(suite + ": experiments[0].thresholds[0]: threshold 'p99 < 2 parsecs'");
+  }
+
+  @Test
+  void aThresholdOnAStepTheExperimentLacksIsBadInputListingItsSteps() throws Exception {
+    Path suite = suite("experiments: [{file: exp.yaml, thresholds: {tunned: [errors < 1%]}}]\n");
+
+    assertThat(execute("bench", suite.toString(), "--out", dir.toString()))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString())
+        .contains("has no step 'tunned' for the threshold 'errors < 1%' (its steps: base, tuned)");
+  }
+
+  @Test
+  void aBadKnobInTheSuitesSetIsBadInputAsWithSet() throws Exception {
+    Path suite =
+        suite(
+            "experiments: [{file: exp.yaml, set: {mocks.brm.latncy: 5}, thresholds: [errors < 1%]}]\n");
+
+    assertThat(execute("bench", suite.toString(), "--out", dir.toString()))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains("mocks.brm.latncy");
+  }
+
+  @Test
+  void aBaselineFromAnotherKindOfMachineIsRefusedNamingTheDifference() throws Exception {
+    Path suite = suite("experiments: [{file: exp.yaml, thresholds: [errors < 1%]}]\n");
+    Fingerprint elsewhere =
+        new Fingerprint("a CPU of another kind", 64, 512, "17.0.1 (x)", "15.1", "a", "b", "c");
+    new BaselineStore(dir.resolve("baselines"))
+        .write(
+            new Baseline(
+                "suite", "exp", "2026-11-24T00:00:00Z", elsewhere, run(RunResult.COMPLETE, true)));
+
+    int code =
+        execute(
+            "bench",
+            suite.toString(),
+            "--out",
+            dir.toString(),
+            "--baselines",
+            dir.resolve("baselines").toString());
+
+    assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString())
+        .contains("was measured on another kind of machine")
+        .contains(
+            "cores: " + Runtime.getRuntime().availableProcessors() + " here, 64 in the baseline")
+        .contains("--allow-other-machine");
+    try (var files = Files.list(dir)) {
+      assertThat(files.map(p -> p.getFileName().toString()))
+          .as("nothing written before the refusal")
+          .noneMatch(name -> name.startsWith("bench-"));
+    }
+  }
+
+  @Test
+  void baselineUpdateRecordsACompleteValidRunWithItsMachine() throws Exception {
+    RunFiles.write(dir.resolve("run"), run(RunResult.COMPLETE, true));
+
+    int code =
+        execute(
+            "baseline",
+            "update",
+            dir.resolve("run").toString(),
+            "--suite",
+            "pr",
+            "--baselines",
+            dir.resolve("baselines").toString());
+
+    assertThat(code).as(err.toString()).isZero();
+    Baseline recorded = new BaselineStore(dir.resolve("baselines")).read("pr", "exp").orElseThrow();
+    assertThat(recorded.run().runId()).isEqualTo("20261124-000000-exp");
+    assertThat(recorded.fingerprint().cores()).isEqualTo(2);
+    assertThat(recorded.fingerprint().artemis()).isEqualTo("2.56.0");
+    assertThat(out.toString()).contains(dir.resolve("baselines/pr/exp.json").toString());
+  }
+
+  @Test
+  void baselineUpdateRefusesAnInvalidOrUnfinishedRun() {
+    RunFiles.write(dir.resolve("invalid"), run(RunResult.COMPLETE, false));
+    RunFiles.write(dir.resolve("stopped"), run(RunResult.INCOMPLETE, false));
+
+    assertThat(execute("baseline", "update", dir.resolve("invalid").toString()))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(execute("baseline", "update", dir.resolve("stopped").toString()))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString())
+        .contains("is invalid: a baseline must be a complete, valid run")
+        .contains("is incomplete: a baseline must be a complete, valid run");
+  }
+
+  private static RunResult run(io.tunelab.core.results.RunStatus status, boolean valid) {
+    Environment env =
+        new Environment(
+            "abc",
+            "17.0.15 (Debian)",
+            "15.18",
+            "2.56.0",
+            "3.13.2",
+            "5.6.3",
+            2,
+            "a CPU",
+            24103,
+            "Linux",
+            Map.of());
+    RunResult run =
+        new RunResult(
+                "20261124-000000-exp",
+                "exp",
+                "exp.yaml",
+                "batch-order",
+                "orders/min",
+                RunResult.RUNNING,
+                false,
+                "2026-11-24T00:00:00Z",
+                null,
+                3,
+                "base",
+                env,
+                List.of())
+            .withStep(
+                io.tunelab.core.results.StepResult.of(
+                    "base",
+                    Map.of(),
+                    Map.of(),
+                    List.of(),
+                    Map.of(),
+                    List.of(
+                        io.tunelab.core.results.Repetition.measured(
+                            1,
+                            valid,
+                            valid ? "all orders accounted for" : "2 orders lost",
+                            io.tunelab.core.results.Metrics.of(
+                                900, new io.tunelab.core.results.LatencyMillis(1, 2, 3, 4), 0),
+                            io.tunelab.core.results.BatchOrderMeasures.of(
+                                new io.tunelab.core.results.OrderAccounting(
+                                    100, valid ? 100 : 98, 0, valid ? 0 : 2, 0)),
+                            new io.tunelab.core.results.Warmup(5, 5, 1000),
+                            2000,
+                            "base/rep-1"))))
+            .finished(status, "2026-11-24T00:05:00Z");
+    assertThat(run.valid()).isEqualTo(valid && status == RunResult.COMPLETE);
+    return run;
+  }
+}
