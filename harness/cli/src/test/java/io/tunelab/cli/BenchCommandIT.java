@@ -1,0 +1,168 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The regression gate end to end, as a CI job runs it: a suite's first bench has no baseline (exit
+ * 1, saying how to record one), its run becomes the baseline, and the same configuration with BRM
+ * three times slower fails {@code bench} and {@code compare} (exit 1) with the step, the metric and
+ * both numbers in the JUnit XML. Two small runs of one step (about a minute and a half).
+ */
+class BenchCommandIT {
+  private static final Duration RUN = Duration.ofMinutes(6);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** BRM-bound: the engine threads wait on BRM's latency; 3 repetitions of 40 orders. */
+  private static final String EXPERIMENT =
+      """
+      name: gate
+      plan: batch-order
+      repeat: 3
+      workload: {orders: 40, threads: 2, mix: "1:0:0", minMeasuredSeconds: 2,
+                 warmupBatchOrders: 20, warmupMaxSeconds: 20}
+      knobs: {db.seed.customers: 100, mocks.siebel.latency: 0, mocks.brm.latency: 40}
+      steps: [{name: brm}]
+      """;
+
+  private static TestRuntime testRuntime;
+  private static CliProcess cli;
+  private static Path dir;
+  private static Path results;
+  private static CliProcess.Result first;
+  private static CliProcess.Result recorded;
+  private static CliProcess.Result slower;
+
+  @BeforeAll
+  static void benchTwice() throws Exception {
+    testRuntime = new TestRuntime();
+    cli = new CliProcess(testRuntime.dir());
+    dir = testRuntime.dir();
+    results = dir.resolve("results");
+    Files.writeString(dir.resolve("gate.yaml"), EXPERIMENT);
+    Files.writeString(
+        dir.resolve("suite.yaml"),
+        """
+        name: it
+        experiments:
+          - file: gate.yaml
+            thresholds: [throughput >= 90% of baseline, errors < 1%]
+        """);
+    Files.writeString(
+        dir.resolve("slower.yaml"),
+        """
+        name: it
+        experiments:
+          - file: gate.yaml
+            set: {mocks.brm.latency: 120}
+            thresholds: [throughput >= 90% of baseline, errors < 1%]
+        """);
+    first = bench("suite.yaml");
+    recorded =
+        cli.run(
+            Duration.ofMinutes(1),
+            "baseline",
+            "update",
+            results.resolve(runIds(benchDir(first)).get(0)).toString(),
+            "--suite",
+            "it",
+            "--baselines",
+            dir.resolve("baselines").toString());
+    slower = bench("slower.yaml");
+  }
+
+  private static CliProcess.Result bench(String suite) throws Exception {
+    return cli.run(
+        RUN,
+        "bench",
+        dir.resolve(suite).toString(),
+        "--out",
+        results.toString(),
+        "--baselines",
+        dir.resolve("baselines").toString(),
+        "--no-observe");
+  }
+
+  @AfterAll
+  static void cleanUp() throws Exception {
+    if (testRuntime != null) {
+      testRuntime.close();
+    }
+  }
+
+  @Test
+  void withoutABaselineTheGateCannotPassAndSaysHowToRecordOne() throws Exception {
+    assertThat(first.exitCode()).as(first.stderr()).isEqualTo(1);
+    assertThat(first.stdout())
+        .contains("not tested | gate / brm | `throughput >= 90% of baseline` | no baseline at")
+        .contains("tunelab baseline update results/")
+        .contains("| pass | gate / brm | `errors < 1%` |");
+    assertThat(recorded.exitCode()).as(recorded.stderr()).isZero();
+    assertThat(dir.resolve("baselines/it/gate.json")).isRegularFile();
+  }
+
+  @Test
+  void brmThreeTimesSlowerFailsTheGateNamingTheStepTheMetricAndBothNumbers() throws Exception {
+    assertThat(slower.exitCode()).as(slower.stderr()).isEqualTo(1);
+    Path bench = benchDir(slower);
+    String junit = Files.readString(bench.resolve("junit.xml"));
+    assertThat(junit)
+        .contains("<testsuite name=\"it.gate\"")
+        .contains("name=\"brm: throughput &gt;= 90% of baseline\"")
+        .contains("<failure type=\"regression\" message=\"throughput ")
+        .contains("vs the baseline's ")
+        .contains("a regression: past the limit and significant");
+    JsonNode check = JSON.readTree(bench.resolve("bench.json").toFile()).path("checks").get(0);
+    assertThat(check.path("step").asText()).isEqualTo("brm");
+    assertThat(check.path("status").asText()).isEqualTo("FAIL");
+    assertThat(check.path("value").asDouble())
+        .as("the slower run's throughput against the baseline's")
+        .isLessThan(0.75 * check.path("baseline").asDouble());
+  }
+
+  @Test
+  void compareOfTheBaselineAndTheSlowerRunIsARegression() throws Exception {
+    Path baselineRun = results.resolve(runIds(benchDir(first)).get(0));
+    Path slowerRun = results.resolve(runIds(benchDir(slower)).get(0));
+
+    CliProcess.Result compare =
+        cli.run(Duration.ofMinutes(1), "compare", baselineRun.toString(), slowerRun.toString());
+
+    assertThat(compare.exitCode()).as(compare.stderr()).isEqualTo(1);
+    assertThat(compare.stdout())
+        .contains("FAIL       gate / brm: throughput >= 95% of baseline")
+        .contains("B is a regression of A: exit code 1");
+  }
+
+  /** The suite folder a bench's output names. */
+  private static Path benchDir(CliProcess.Result bench) throws IOException {
+    try (Stream<Path> all = Files.list(results)) {
+      List<Path> benches =
+          all.filter(p -> p.getFileName().toString().startsWith("bench-")).sorted().toList();
+      Path named =
+          benches.stream()
+              .filter(p -> bench.stdout().contains("results: " + p))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no bench folder named in " + bench.stdout()));
+      return named;
+    }
+  }
+
+  private static List<String> runIds(Path bench) throws IOException {
+    JsonNode runs = JSON.readTree(bench.resolve("bench.json").toFile()).path("runs");
+    return java.util.stream.StreamSupport.stream(runs.spliterator(), false)
+        .map(r -> r.path("runId").asText())
+        .toList();
+  }
+}
