@@ -238,17 +238,7 @@ final class BenchCommand implements Callable<Integer> {
             new EmbeddedProvider(),
             noObserve ? Sampler.NONE : new ObserverSampler(),
             progress);
-    Thread onCtrlC = new Thread(runner::stop, "tunelab-bench-stop");
-    Runtime.getRuntime().addShutdownHook(onCtrlC);
-    try {
-      return runner.run(experiment, root);
-    } finally {
-      try {
-        Runtime.getRuntime().removeShutdownHook(onCtrlC);
-      } catch (IllegalStateException e) {
-        // Already shutting down: the hook is running or ran.
-      }
-    }
+    return StoppableRun.run(runner, experiment, root);
   }
 
   private static void write(Path dir, BenchResult result) {

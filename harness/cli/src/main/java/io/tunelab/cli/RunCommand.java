@@ -110,11 +110,9 @@ final class RunCommand implements Callable<Integer> {
             new EmbeddedProvider(),
             noObserve ? Sampler.NONE : new ObserverSampler(),
             progress);
-    Thread onCtrlC = new Thread(runner::stop, "tunelab-run-stop");
-    Runtime.getRuntime().addShutdownHook(onCtrlC);
     RunResult result;
     try {
-      result = runner.run(read, out != null ? out : home.results());
+      result = StoppableRun.run(runner, read, out != null ? out : home.results());
     } catch (RuntimeException | InterruptedException e) {
       if (!runner.stopped()) {
         throw e;
@@ -123,8 +121,6 @@ final class RunCommand implements Callable<Integer> {
       err.println("tunelab: stopped; partial results, marked incomplete, in " + runner.runDir());
       err.flush();
       return ExitCodes.INVALID_RUN;
-    } finally {
-      removeHook(onCtrlC);
     }
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println(
@@ -133,13 +129,5 @@ final class RunCommand implements Callable<Integer> {
             + runner.runDir().resolve(RunFiles.RUN_JSON));
     stdout.flush();
     return result.valid() ? ExitCodes.VALID : ExitCodes.INVALID_RUN;
-  }
-
-  private static void removeHook(Thread hook) {
-    try {
-      Runtime.getRuntime().removeShutdownHook(hook);
-    } catch (IllegalStateException e) {
-      // Already shutting down: the hook is running or ran.
-    }
   }
 }

@@ -1,10 +1,6 @@
 package io.tunelab.core.bench;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.experiment.Where;
@@ -42,9 +38,6 @@ public final class SuiteReader {
   static final List<String> ENTRY_FIELDS = List.of("file", "repeat", "set", "thresholds");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-
   private SuiteReader() {}
 
   /**
@@ -68,15 +61,7 @@ public final class SuiteReader {
   /** Reads suite YAML text; {@code file} names it in messages, {@code folder} resolves paths. */
   public static Suite parse(String file, String defaultName, String text, Path folder) {
     Where top = new Where(file, "");
-    JsonNode root;
-    try {
-      root = YAML.readTree(text);
-    } catch (JsonProcessingException e) {
-      throw top.bad("not valid YAML: " + e.getOriginalMessage(), e);
-    }
-    if (root == null || root.isMissingNode() || root.isNull()) {
-      throw top.bad("the file is empty: it needs experiments:, a list of file: and thresholds:");
-    }
+    JsonNode root = top.yaml(text, "it needs experiments:, a list of file: and thresholds:");
     top.object(root, FIELDS);
     String name = root.has("name") ? top.child("name").text(root.get("name")) : defaultName;
     if (!NAME.matcher(name).matches()) {

@@ -1,10 +1,6 @@
 package io.tunelab.core.experiment;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
@@ -59,9 +55,6 @@ public final class ExperimentReader {
           "steps",
           "matrix",
           "sweep");
-
-  private static final ObjectMapper YAML =
-      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   private final KnobRegistry registry;
 
@@ -119,15 +112,7 @@ public final class ExperimentReader {
       Map<String, String> overrides,
       ProtocolOverrides protocol) {
     Where top = new Where(file, "");
-    JsonNode root;
-    try {
-      root = YAML.readTree(text);
-    } catch (JsonProcessingException e) {
-      throw top.bad("not valid YAML: " + e.getOriginalMessage(), e);
-    }
-    if (root == null || root.isMissingNode() || root.isNull()) {
-      throw top.bad("the file is empty: it needs at least plan: and steps:, matrix: or sweep:");
-    }
+    JsonNode root = top.yaml(text, "it needs at least plan: and steps:, matrix: or sweep:");
     top.object(root, FIELDS);
     String name = name(root, top, defaultName);
     Plan plan = plan(root.get("plan"), top.child("plan"));

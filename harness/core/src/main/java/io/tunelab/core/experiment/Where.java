@@ -1,6 +1,10 @@
 package io.tunelab.core.experiment;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
 import java.util.Collection;
 import java.util.Iterator;
@@ -11,6 +15,28 @@ import java.util.Map;
  * name the file, the path and what is allowed there.
  */
 public record Where(String file, String path) {
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory()).enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+
+  /**
+   * The root of a YAML document read strictly (a key given twice is an error).
+   *
+   * @param whenEmpty what the file needs, said when it is empty
+   * @throws BadInputException when the text is not YAML or is empty
+   */
+  public JsonNode yaml(String text, String whenEmpty) {
+    JsonNode root;
+    try {
+      root = YAML.readTree(text);
+    } catch (JsonProcessingException e) {
+      throw bad("not valid YAML: " + e.getOriginalMessage(), e);
+    }
+    if (root == null || root.isMissingNode() || root.isNull()) {
+      throw bad("the file is empty: " + whenEmpty);
+    }
+    return root;
+  }
+
   public Where child(String name) {
     return new Where(file, path.isEmpty() ? name : path + "." + name);
   }
