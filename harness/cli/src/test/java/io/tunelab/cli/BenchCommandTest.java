@@ -9,15 +9,12 @@ import io.tunelab.core.bench.Fingerprint;
 import io.tunelab.core.results.Environment;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code tunelab bench} and {@code tunelab baseline} in-process on what they refuse before any tier
@@ -25,16 +22,12 @@ import picocli.CommandLine;
  * with exit code 2).
  */
 class BenchCommandTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final InProcessCli cli = new InProcessCli();
 
   @TempDir Path dir;
 
   private int execute(String... args) {
-    CommandLine commandLine = Tunelab.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
+    return cli.execute(args);
   }
 
   private Path suite(String yaml) throws Exception {
@@ -52,7 +45,7 @@ class BenchCommandTest {
 
     assertThat(execute("bench", suite.toString(), "--out", dir.toString()))
         .isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString())
+    assertThat(cli.err())
         .contains(suite + ": experiments[0].thresholds[0]: threshold 'p99 < 2 parsecs'");
   }
 
@@ -62,7 +55,7 @@ class BenchCommandTest {
 
     assertThat(execute("bench", suite.toString(), "--out", dir.toString()))
         .isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString())
+    assertThat(cli.err())
         .contains("has no step 'tunned' for the threshold 'errors < 1%' (its steps: base, tuned)");
   }
 
@@ -74,7 +67,7 @@ class BenchCommandTest {
 
     assertThat(execute("bench", suite.toString(), "--out", dir.toString()))
         .isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString()).contains("mocks.brm.latncy");
+    assertThat(cli.err()).contains("mocks.brm.latncy");
   }
 
   @Test
@@ -97,7 +90,7 @@ class BenchCommandTest {
             dir.resolve("baselines").toString());
 
     assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString())
+    assertThat(cli.err())
         .contains("was measured on another kind of machine")
         .contains(
             "cores: " + Runtime.getRuntime().availableProcessors() + " here, 64 in the baseline")
@@ -123,12 +116,12 @@ class BenchCommandTest {
             "--baselines",
             dir.resolve("baselines").toString());
 
-    assertThat(code).as(err.toString()).isZero();
+    assertThat(code).as(cli.err()).isZero();
     Baseline recorded = new BaselineStore(dir.resolve("baselines")).read("pr", "exp").orElseThrow();
     assertThat(recorded.run().runId()).isEqualTo("20261124-000000-exp");
     assertThat(recorded.fingerprint().cores()).isEqualTo(2);
     assertThat(recorded.fingerprint().artemis()).isEqualTo("2.56.0");
-    assertThat(out.toString()).contains(dir.resolve("baselines/pr/exp.json").toString());
+    assertThat(cli.out()).contains(dir.resolve("baselines/pr/exp.json").toString());
   }
 
   @Test
@@ -140,7 +133,7 @@ class BenchCommandTest {
         .isEqualTo(BadInputException.EXIT_CODE);
     assertThat(execute("baseline", "update", dir.resolve("stopped").toString()))
         .isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString())
+    assertThat(cli.err())
         .contains("is invalid: a baseline must be a complete, valid run")
         .contains("is incomplete: a baseline must be a complete, valid run");
   }

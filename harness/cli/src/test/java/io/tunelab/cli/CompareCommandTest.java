@@ -15,28 +15,21 @@ import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.results.Warmup;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code tunelab compare A B} in-process on written runs: its gate and exit codes. */
 class CompareCommandTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final InProcessCli cli = new InProcessCli();
 
   @TempDir Path dir;
 
   private int execute(String... args) {
-    CommandLine commandLine = Tunelab.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
+    return cli.execute(args);
   }
 
   /**
@@ -86,8 +79,8 @@ class CompareCommandTest {
 
     int code = execute("compare", a.toString(), b.toString());
 
-    assertThat(code).as(err.toString()).isEqualTo(ExitCodes.REGRESSION);
-    assertThat(out.toString())
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.REGRESSION);
+    assertThat(cli.out())
         .contains("FAIL       quickstart / baseline: throughput >= 95% of baseline")
         .contains("throughput 300.2 vs the baseline's 900.0 orders/min: 0.334x")
         .contains("FAIL       quickstart / baseline: p99 <= 110% of baseline")
@@ -102,7 +95,7 @@ class CompareCommandTest {
 
     assertThat(execute("compare", a.toString(), a.toString())).isZero();
     assertThat(execute("compare", a.toString(), faster.toString())).isZero();
-    assertThat(out.toString()).contains("no regression of B against A (exit code 0)");
+    assertThat(cli.out()).contains("no regression of B against A (exit code 0)");
   }
 
   @Test
@@ -131,7 +124,7 @@ class CompareCommandTest {
     assertThat(execute("compare", a.toString(), b.toString(), "--json"))
         .isEqualTo(ExitCodes.REGRESSION);
 
-    JsonNode doc = new ObjectMapper().readTree(out.toString());
+    JsonNode doc = new ObjectMapper().readTree(cli.out());
     assertThat(doc.path("regression").asBoolean()).isTrue();
     assertThat(doc.path("rows").size()).isPositive();
     JsonNode check = doc.path("checks").get(0);
@@ -148,7 +141,7 @@ class CompareCommandTest {
         execute("compare", "no-such-run", "no-such-run-either", "--threshold", "latency < 2 s");
 
     assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString())
+    assertThat(cli.err())
         .contains("--threshold: threshold 'latency < 2 s': there is no metric 'latency'");
   }
 }

@@ -5,27 +5,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code tunelab report RUN_DIR} in-process: what it rebuilds and what it refuses. */
 class ReportCommandTest {
-  private final StringWriter out = new StringWriter();
-  private final StringWriter err = new StringWriter();
+  private final InProcessCli cli = new InProcessCli();
 
   @TempDir Path dir;
 
   private int execute(String... args) {
-    CommandLine commandLine = Tunelab.commandLine();
-    commandLine.setOut(new PrintWriter(out));
-    commandLine.setErr(new PrintWriter(err));
-    return commandLine.execute(args);
+    return cli.execute(args);
   }
 
   @Test
@@ -33,9 +26,7 @@ class ReportCommandTest {
     int code = execute("report", dir.resolve("no-such-run").toString());
 
     assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString())
-        .contains("no run folder at")
-        .contains("give a results/<run-id> folder");
+    assertThat(cli.err()).contains("no run folder at").contains("give a results/<run-id> folder");
   }
 
   @Test
@@ -43,7 +34,7 @@ class ReportCommandTest {
     int code = execute("report", dir.toString());
 
     assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
-    assertThat(err.toString()).contains("no run at").contains("give a results/<run-id> folder");
+    assertThat(cli.err()).contains("no run at").contains("give a results/<run-id> folder");
   }
 
   @Test
@@ -52,10 +43,10 @@ class ReportCommandTest {
     Path page = dir.resolve("pages/compare.html");
 
     assertThat(execute("compare", dir.toString(), dir.toString(), "--html", page.toString()))
-        .as(err.toString())
+        .as(cli.err())
         .isZero();
 
-    assertThat(out.toString()).contains("report: " + page);
+    assertThat(cli.out()).contains("report: " + page);
     assertThat(Files.readString(page)).contains("tunelab: 20261123-010000-x vs 20261123-010000-x");
   }
 
@@ -63,9 +54,9 @@ class ReportCommandTest {
   void rebuildsTheReportOfARunFolderOrItsRunJson() throws Exception {
     writeRun();
 
-    assertThat(execute("report", dir.resolve("run.json").toString())).as(err.toString()).isZero();
+    assertThat(execute("report", dir.resolve("run.json").toString())).as(cli.err()).isZero();
 
-    assertThat(out.toString()).contains("report.html");
+    assertThat(cli.out()).contains("report.html");
     assertThat(Files.readString(dir.resolve("report.html")))
         .contains("20261123-010000-x")
         .contains("\"status\":\"incomplete\"");
