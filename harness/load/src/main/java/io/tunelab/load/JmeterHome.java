@@ -2,14 +2,17 @@ package io.tunelab.load;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.JarURLConnection;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
+import java.util.stream.Stream;
 
 /**
  * A JMETER_HOME for the engine: the {@code bin/} folder of a JMeter installation
@@ -47,5 +50,16 @@ final class JmeterHome {
       }
     }
     return dir;
+  }
+
+  /** Removes an unpacked home; what cannot be removed is left, as it harms nothing. */
+  static void delete(Path dir) {
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // a leftover copy of a configuration folder is not worth failing a finished load run for
+    }
   }
 }

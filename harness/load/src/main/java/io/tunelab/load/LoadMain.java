@@ -57,23 +57,29 @@ public final class LoadMain {
     Path jtl = parsed.jtl().toAbsolutePath().normalize();
     Files.createDirectories(jtl.getParent());
     Files.deleteIfExists(jtl); // JMeter appends to an existing JTL
+    // JMeter's bin/ (3.6 MB) is needed only while it runs: kept, it filled a quickstart's results
+    // with 50 MB of copies, one per batch
     Path home = JmeterHome.unpack(work.resolve("jmeter-home"));
-    LogConfig.install(work); // before the first JMeter class logs
-    PlanRun.configure(home, parsed);
-
-    long started = System.nanoTime();
-    PlanRun.Outcome outcome;
     try {
-      outcome = PlanRun.run(parsed.plan(), jtl);
-    } catch (PlanRun.BadPlanException e) {
-      err.println("tunelab load: the plan " + parsed.plan() + " cannot run: " + e.getMessage());
-      return BAD_INPUT;
+      LogConfig.install(work); // before the first JMeter class logs
+      PlanRun.configure(home, parsed);
+
+      long started = System.nanoTime();
+      PlanRun.Outcome outcome;
+      try {
+        outcome = PlanRun.run(parsed.plan(), jtl);
+      } catch (PlanRun.BadPlanException e) {
+        err.println("tunelab load: the plan " + parsed.plan() + " cannot run: " + e.getMessage());
+        return BAD_INPUT;
+      }
+      long millis = (System.nanoTime() - started) / 1_000_000;
+      if (parsed.report() != null && outcome.samples() > 0 && outcome.planError() == null) {
+        dashboard(home, jtl, parsed.report().toAbsolutePath().normalize(), out, err);
+      }
+      return report(outcome, millis, jtl, out, err);
+    } finally {
+      JmeterHome.delete(home);
     }
-    long millis = (System.nanoTime() - started) / 1_000_000;
-    if (parsed.report() != null && outcome.samples() > 0 && outcome.planError() == null) {
-      dashboard(home, jtl, parsed.report().toAbsolutePath().normalize(), out, err);
-    }
-    return report(outcome, millis, jtl, out, err);
   }
 
   /** The HTML dashboard; a failure is reported but leaves the run's status as the samples say. */
