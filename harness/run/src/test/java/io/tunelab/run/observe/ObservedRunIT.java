@@ -183,11 +183,11 @@ class ObservedRunIT {
    */
   @Test
   void samplingCostIsMeasured() throws Exception {
-    Duration stretch = Duration.ofSeconds(10);
+    Duration stretch = Duration.ofSeconds(5);
     double quiet = controllerCpuPercent(stretch);
     RunObserver observer =
         RunObserver.start(ObserverConfig.of(fixture.stack, RESULTS.resolve("overhead")));
-    controllerCpuPercent(Duration.ofSeconds(3)); // first samples load and compile their classes
+    controllerCpuPercent(Duration.ofSeconds(2)); // first samples load and compile their classes
     double sampled = controllerCpuPercent(stretch);
     Observations seen = observer.stop();
 

@@ -189,7 +189,7 @@ class BillingCareIT {
           ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 3, 10);
       result =
           ConcurrentSoapResult.run(
-              LocalJmeter.owned(), plan, DIR.resolve("fault-run"), RUN_TIMEOUT, true);
+              LocalJmeter.owned(), plan, DIR.resolve("fault-run"), RUN_TIMEOUT, false);
       BillingCareClient client = new BillingCareClient(middleware.billingUrl());
       unknown = client.ask("GetInvoiceList", "1-NOSUCH").body();
       fixture.brm().setFaultRate(1.0);
@@ -238,7 +238,7 @@ class BillingCareIT {
               .withResponseTimeoutMillis(5_000);
       result =
           ConcurrentSoapResult.run(
-              LocalJmeter.owned(), plan, DIR.resolve("open-run"), RUN_TIMEOUT, true);
+              LocalJmeter.owned(), plan, DIR.resolve("open-run"), RUN_TIMEOUT, false);
     }
 
     assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();

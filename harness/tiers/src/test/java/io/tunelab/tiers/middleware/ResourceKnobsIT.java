@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * broker holds the hand-offs durably (read through broker management).
  */
 class ResourceKnobsIT {
-  private static final int BRM_LATENCY_MILLIS = 300;
+  private static final int BRM_LATENCY_MILLIS = 150;
   private static FlowFixture fixture;
 
   @BeforeAll
