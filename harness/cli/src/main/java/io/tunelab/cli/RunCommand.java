@@ -12,8 +12,10 @@ import io.tunelab.run.ObserverSampler;
 import io.tunelab.run.Progress;
 import io.tunelab.run.Sampler;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.stack.EmbeddedProvider;
+import io.tunelab.tiers.stack.StackProvider;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -21,21 +23,24 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** Runs an experiment on the embedded stack and writes {@code results/<run-id>/}. */
+/** Runs an experiment on a stack and writes {@code results/<run-id>/}. */
 @Command(
     name = "run",
     description = {
-      "Run an experiment (YAML) on the embedded stack and write results/<run-id>/: run.json,"
+      "Run an experiment (YAML) on a stack (embedded unless --provider says otherwise) and write"
+          + " results/<run-id>/: run.json,"
           + " summary.md, report.html and each repetition's raw data, observed (CPU per tier,"
           + " queue depths, GC, database, findings) unless --no-observe.",
       "Exit code 0: every repetition valid; 1: some repetition invalid (lost or duplicated"
           + " orders, errors over workload.maxErrorPercent); 2: bad input. Ctrl-C stops the tiers"
-          + " and marks the run incomplete."
+          + " and marks the run incomplete. With --provider external, a knob that restarts the db,"
+          + " broker or mocks tier is refused (2): the stack is not tunelab's to restart."
     })
 final class RunCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
@@ -90,8 +95,15 @@ final class RunCommand implements Callable<Integer> {
               + " watching costs, or a machine without /proc.")
   boolean noObserve;
 
+  @Option(
+      names = "--json",
+      description = "Print run.json (the whole result) on stdout instead of the summary.")
+  boolean json;
+
+  @Mixin ProviderOptions providerOptions;
+
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() throws InterruptedException, IOException {
     Experiment read =
         new ExperimentReader()
             .read(
@@ -102,14 +114,12 @@ final class RunCommand implements Callable<Integer> {
                     Optional.ofNullable(jvm),
                     Optional.ofNullable(order)));
     TunelabHome home = TunelabHome.locate();
+    StackProvider provider = providerOptions.provider();
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = System.console() != null ? new LiveProgress(err) : new LineProgress(err);
     ExperimentRunner runner =
         new ExperimentRunner(
-            home,
-            new EmbeddedProvider(),
-            noObserve ? Sampler.NONE : new ObserverSampler(),
-            progress);
+            home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
     RunResult result;
     try {
       result = StoppableRun.run(runner, read, out != null ? out : home.results());
@@ -123,10 +133,12 @@ final class RunCommand implements Callable<Integer> {
       return ExitCodes.INVALID_RUN;
     }
     PrintWriter stdout = spec.commandLine().getOut();
-    stdout.println(
-        io.tunelab.core.results.SummaryMarkdown.of(result)
-            + "\nresults: "
-            + runner.runDir().resolve(RunFiles.RUN_JSON));
+    Path runJson = runner.runDir().resolve(RunFiles.RUN_JSON);
+    if (json) {
+      stdout.print(Files.readString(runJson));
+    } else {
+      stdout.println(io.tunelab.core.results.SummaryMarkdown.of(result) + "\nresults: " + runJson);
+    }
     stdout.flush();
     return result.valid() ? ExitCodes.VALID : ExitCodes.INVALID_RUN;
   }

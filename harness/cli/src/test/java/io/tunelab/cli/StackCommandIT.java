@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -56,8 +57,13 @@ class StackCommandIT {
     testRuntime.close();
   }
 
+  /**
+   * One detached stack, shared with the external provider's checks to save a stack's start: it
+   * answers on every tier, runs an experiment given as {@code --provider external}, refuses one
+   * that would restart a tier, and stops on {@code stack down}.
+   */
   @Test
-  void detachedStackAnswersOnEveryTierUntilStackDown() throws Exception {
+  void detachedStackAnswersOnEveryTierServesProviderExternalUntilStackDown() throws Exception {
     CliProcess.Result up = cli().run(START, "stack", "up", "--detach", "--json");
     assertThat(up.exitCode()).as(up.stderr()).isZero();
     JsonNode stack = JSON.readTree(up.stdout());
@@ -75,6 +81,11 @@ class StackCommandIT {
     assertThat(status.get(0).path("id").asText()).isEqualTo(stack.path("id").asText());
     List<Long> pids = pids(status.get(0));
     assertThat(pids).hasSizeGreaterThanOrEqualTo(3);
+    Path endpoints = runtime.resolve("endpoints.json");
+    Files.writeString(endpoints, up.stdout());
+    anExperimentRunsOnItWithProviderExternal(endpoints);
+    aKnobThatRestartsOneOfItsTiersIsRefusedBeforeAnythingStarts(endpoints);
+    assertThat(pids).allMatch(TierProcesses::alive);
 
     CliProcess.Result down = cli().run(START, "stack", "down");
 
@@ -84,6 +95,74 @@ class StackCommandIT {
         .atMost(Duration.ofSeconds(30))
         .until(() -> pids.stream().noneMatch(TierProcesses::alive));
     assertThat(cli().run(START, "stack", "status").stdout()).contains("no stack is running");
+  }
+
+  private void anExperimentRunsOnItWithProviderExternal(Path endpoints) throws Exception {
+    Path experiment = runtime.resolve("small.yaml");
+    Files.writeString(
+        experiment,
+        """
+        plan: batch-order
+        repeat: 1
+        workload: {orders: 20, warmupOrders: 0, mix: "1:0:0"}
+        knobs: {db.seed.customers: 100, mocks.brm.latency: 10}
+        steps: [{name: external}]
+        """);
+    Path out = runtime.resolve("results");
+
+    CliProcess.Result run =
+        cli()
+            .run(
+                Duration.ofMinutes(3),
+                "run",
+                experiment.toString(),
+                "--provider",
+                "external",
+                "--endpoints",
+                endpoints.toString(),
+                "--no-observe",
+                "--json",
+                "--out",
+                out.toString());
+
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    JsonNode result = JSON.readTree(run.stdout());
+    assertThat(result.path("status").asText()).isEqualTo("complete");
+    assertThat(result.path("valid").asBoolean()).isTrue();
+    assertThat(result.at("/steps/0/accounting/completed").asInt()).isEqualTo(20);
+    assertThat(result.at("/steps/0/readBack/mocks.brm/latency").asText()).isEqualTo("10");
+    assertThat(TestRuntime.onlyRun(out).resolve("run.json")).isRegularFile();
+  }
+
+  private void aKnobThatRestartsOneOfItsTiersIsRefusedBeforeAnythingStarts(Path endpoints)
+      throws Exception {
+    Path experiment = runtime.resolve("restarts.yaml");
+    Files.writeString(
+        experiment,
+        """
+        plan: batch-order
+        steps: [{name: a}, {name: nio, knobs: {broker.journal.type: nio}}]
+        """);
+    Path out = runtime.resolve("refused");
+
+    CliProcess.Result run =
+        cli()
+            .run(
+                Duration.ofMinutes(1),
+                "run",
+                experiment.toString(),
+                "--provider",
+                "external",
+                "--endpoints",
+                endpoints.toString(),
+                "--out",
+                out.toString());
+
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+    assertThat(run.stderr())
+        .contains("--provider external runs on a stack it does not own")
+        .contains("broker.journal.type=NIO (step nio, restarts the broker tier)");
+    assertThat(out).doesNotExist();
   }
 
   @Test

@@ -90,10 +90,11 @@ public final class ExperimentRunner {
    * @param resultsRoot where the run's folder is made, e.g. {@code results/}
    * @return the finished run, {@code complete}; {@link RunResult#valid()} says whether every
    *     repetition is valid
-   * @throws io.tunelab.core.BadInputException when a tier refuses a knob; the run is then recorded
-   *     as incomplete
+   * @throws io.tunelab.core.BadInputException when the provider cannot set a knob (nothing is
+   *     started or written then), or a tier refuses a knob (the run is then recorded as incomplete)
    */
   public RunResult run(Experiment experiment, Path resultsRoot) throws InterruptedException {
+    ProviderFit.check(experiment, provider);
     String runId = LocalDateTime.now().format(ID_TIME) + "-" + experiment.name();
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);

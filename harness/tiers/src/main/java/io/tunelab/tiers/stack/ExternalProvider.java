@@ -40,6 +40,12 @@ public final class ExternalProvider implements StackProvider {
     return NAME;
   }
 
+  /** The stack runs elsewhere: its settings are whatever it was started with. */
+  @Override
+  public boolean ownsTiers() {
+    return false;
+  }
+
   @Override
   public Stack start(StackConfig config) {
     Endpoints resolved = endpoints.get();

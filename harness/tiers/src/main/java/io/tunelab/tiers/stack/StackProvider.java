@@ -10,4 +10,12 @@ public interface StackProvider {
    * setting is bad or a tier cannot be reached; leaves nothing running when it throws.
    */
   Stack start(StackConfig config);
+
+  /**
+   * Whether it owns the tiers it brings up, so it can start them again with other settings; false
+   * for a provider that connects to a stack someone else runs.
+   */
+  default boolean ownsTiers() {
+    return true;
+  }
 }

@@ -1,0 +1,73 @@
+package io.tunelab.run;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.Step;
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.tiers.stack.StackProvider;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * What a stack provider lets an experiment set. A provider that does not own its tiers (external:
+ * it connects to a stack someone else started) cannot restart the database, the broker or the mocks
+ * with other settings, so an experiment whose knobs would need that is refused before any tier
+ * starts, instead of measuring the stack as it is under the name of a setting it never got.
+ */
+public final class ProviderFit {
+  private static final Set<KnobTier> STACK =
+      EnumSet.of(KnobTier.DB, KnobTier.BROKER, KnobTier.MOCKS);
+
+  private ProviderFit() {}
+
+  /**
+   * @throws BadInputException naming each knob, its value and its step, and the way out
+   */
+  public static void check(Experiment experiment, StackProvider provider) {
+    if (provider.ownsTiers()) {
+      return;
+    }
+    Map<String, String> defaults = KnobSet.defaults().resolved();
+    Map<String, String> refused = new LinkedHashMap<>();
+    for (Step step : experiment.steps()) {
+      step.knobs()
+          .resolved()
+          .forEach(
+              (name, value) -> {
+                Knob<?> knob = KnobRegistry.standard().require(name);
+                if (knob.apply() == Knob.Apply.RESTART
+                    && STACK.contains(knob.tier())
+                    && !value.equals(defaults.get(name))) {
+                  refused.putIfAbsent(
+                      name,
+                      name
+                          + "="
+                          + value
+                          + " (step "
+                          + step.name()
+                          + ", restarts the "
+                          + knob.tier().label()
+                          + " tier)");
+                }
+              });
+    }
+    if (!refused.isEmpty()) {
+      throw new BadInputException(
+          "--provider "
+              + provider.name()
+              + " runs on a stack it does not own and cannot restart its tiers with other settings: "
+              + String.join("; ", refused.values())
+              + ". Start the stack with them (tunelab stack up --detach "
+              + refused.keySet().stream()
+                  .map(n -> "--set " + n + "=...")
+                  .collect(Collectors.joining(" "))
+              + ") and leave them out of the experiment, or run with --provider embedded");
+    }
+  }
+}

@@ -1,0 +1,74 @@
+package io.tunelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.tiers.stack.Stack;
+import io.tunelab.tiers.stack.StackConfig;
+import io.tunelab.tiers.stack.StackProvider;
+import java.util.Map;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.Test;
+
+class ProviderFitTest {
+  /** A provider of someone else's stack, as --provider external is. */
+  private static final StackProvider NOT_OWNED =
+      new StackProvider() {
+        @Override
+        public String name() {
+          return "external";
+        }
+
+        @Override
+        public Stack start(StackConfig config) {
+          throw new AssertionError("no tier may start for a refused experiment");
+        }
+
+        @Override
+        public boolean ownsTiers() {
+          return false;
+        }
+      };
+
+  private static Experiment experiment(String knobs, String steps) {
+    return new ExperimentReader()
+        .parse(
+            "fit.yaml",
+            "fit",
+            "plan: batch-order\nknobs: {" + knobs + "}\nsteps: " + steps + "\n",
+            Map.of(),
+            OptionalInt.empty());
+  }
+
+  @Test
+  void aRestartKnobOfAStackTierItDoesNotOwnIsRefusedNamingKnobStepAndWayOut() {
+    Experiment experiment =
+        experiment(
+            "mocks.brm.latency: 50",
+            "[{name: base}, {name: journal, knobs: {broker.journal.type: nio}},"
+                + " {name: memory, knobs: {db.server.shared_buffers: 256MB}}]");
+
+    assertThatThrownBy(() -> ProviderFit.check(experiment, NOT_OWNED))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("--provider external runs on a stack it does not own")
+        .hasMessageContaining("broker.journal.type=NIO (step journal, restarts the broker tier)")
+        .hasMessageContaining("db.server.shared_buffers=256MB (step memory, restarts the db tier)")
+        .hasMessageContaining("tunelab stack up --detach --set broker.journal.type=...")
+        .hasMessageContaining("or run with --provider embedded");
+  }
+
+  @Test
+  void liveKnobsAndTheMiddlewaresOwnRunOnAnyStack() {
+    Experiment experiment =
+        experiment(
+            "mocks.brm.latency: 50",
+            "[{name: a}, {name: b, knobs: {mocks.brm.latency: 25, middleware.engine.threads: 2}}]");
+
+    assertThatCode(() -> ProviderFit.check(experiment, NOT_OWNED)).doesNotThrowAnyException();
+    assertThat(experiment.steps()).hasSize(2);
+  }
+}
