@@ -21,14 +21,19 @@ import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.experiment.ProtocolOverrides;
 import io.tunelab.core.experiment.Step;
+import io.tunelab.core.history.HistoryRows;
+import io.tunelab.core.history.HistoryStore;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
 import io.tunelab.run.ExperimentRunner;
 import io.tunelab.run.Machine;
 import io.tunelab.run.ObserverSampler;
 import io.tunelab.run.Progress;
+import io.tunelab.run.ProviderFit;
 import io.tunelab.run.Sampler;
+import io.tunelab.run.history.Histories;
 import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.stack.EmbeddedProvider;
+import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -43,6 +48,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -104,6 +110,21 @@ final class BenchCommand implements Callable<Integer> {
   @Option(names = "--no-observe", description = "Do not watch the tiers (no cost metrics).")
   boolean noObserve;
 
+  @Option(
+      names = "--history",
+      paramLabel = "DIR|JDBC-URL",
+      description =
+          "Where each experiment's valid run is appended: a folder of Otava-shaped CSV files with"
+              + " their otava.yaml (default: results/history) or your own PostgreSQL,"
+              + " jdbc:postgresql://HOST:PORT/DB?user=U&password=P (a table made by Flyway)."
+              + " tunelab history SUITE shows the trends.")
+  String history;
+
+  @Option(names = "--no-history", description = "Append nothing to the history.")
+  boolean noHistory;
+
+  @Mixin ProviderOptions providerOptions;
+
   /** An experiment of the suite, read, with its baseline when there is one. */
   private record Planned(Suite.Entry entry, Experiment experiment, Optional<Baseline> baseline) {}
 
@@ -111,6 +132,12 @@ final class BenchCommand implements Callable<Integer> {
   public Integer call() throws InterruptedException {
     Suite suite = SuiteReader.read(suiteFile);
     TunelabHome home = TunelabHome.locate();
+    if (noHistory && history != null) {
+      throw new BadInputException("--history and --no-history contradict each other: give one");
+    }
+    StackProvider provider = providerOptions.provider();
+    HistoryStore historyStore =
+        noHistory ? null : Histories.open(history, home.results().resolve("history"));
     BaselineStore store =
         new BaselineStore(baselines != null ? baselines : BaselineCommand.defaultRoot(home));
     Fingerprint machine = Machine.fingerprint();
@@ -120,6 +147,7 @@ final class BenchCommand implements Callable<Integer> {
           new ExperimentReader()
               .read(entry.experiment(), entry.set(), ProtocolOverrides.repeat(entry.repeat()));
       checkSteps(suite, entry, experiment);
+      ProviderFit.check(experiment, provider);
       Optional<Baseline> baseline = store.read(suite.name(), experiment.name());
       if (baseline.isPresent() && !allowOtherMachine) {
         List<String> differences = machine.differences(baseline.get().fingerprint());
@@ -144,12 +172,14 @@ final class BenchCommand implements Callable<Integer> {
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = new LineProgress(err);
     List<BenchRun> runs = new ArrayList<>();
+    List<RunResult> results = new ArrayList<>();
     List<GateCase> cases = new ArrayList<>();
     for (Planned p : plan) {
       err.println("tunelab bench: " + p.experiment().name() + " (" + p.entry().experiment() + ")");
       err.flush();
       long started = System.nanoTime();
-      RunResult result = run(home, p.experiment(), root, progress);
+      RunResult result = run(home, provider, p.experiment(), root, progress);
+      results.add(result);
       runs.add(
           new BenchRun(
               p.experiment().name(),
@@ -164,12 +194,16 @@ final class BenchCommand implements Callable<Integer> {
         new BenchResult(
             suite.name(), suite.file(), startedAt, Instant.now().toString(), runs, checks);
     write(dir, result);
+    String kept = historyStore == null ? null : keep(historyStore, suite, startedAt, results);
     PrintWriter stdout = spec.commandLine().getOut();
     if (json) {
       stdout.println(json(result));
     } else {
       stdout.print(BenchMarkdown.of(result));
       stdout.println("\nresults: " + dir);
+      if (kept != null) {
+        stdout.println(kept);
+      }
     }
     stdout.flush();
     return result.passed() ? ExitCodes.VALID : ExitCodes.REGRESSION;
@@ -230,14 +264,37 @@ final class BenchCommand implements Callable<Integer> {
     return new GateCase(p.experiment().name(), result, baseline.run(), p.entry().thresholds());
   }
 
-  private RunResult run(TunelabHome home, Experiment experiment, Path root, Progress progress)
+  /**
+   * Appends each valid run to the history; an invalid or partial run's numbers would read as a
+   * change of the system.
+   */
+  private static String keep(
+      HistoryStore store, Suite suite, String startedAt, List<RunResult> results) {
+    int kept = 0;
+    for (RunResult run : results) {
+      if (run.status() == RunStatus.COMPLETE && run.valid()) {
+        store.append(suite.name(), run.experiment(), HistoryRows.of(Instant.parse(startedAt), run));
+        kept++;
+      }
+    }
+    return "history: "
+        + kept
+        + " of "
+        + results.size()
+        + " runs appended to "
+        + store.where()
+        + (kept < results.size() ? " (a run that is not complete and valid is left out)" : "")
+        + "; tunelab history "
+        + suite.name()
+        + " shows the trends";
+  }
+
+  private RunResult run(
+      TunelabHome home, StackProvider provider, Experiment experiment, Path root, Progress progress)
       throws InterruptedException {
     ExperimentRunner runner =
         new ExperimentRunner(
-            home,
-            new EmbeddedProvider(),
-            noObserve ? Sampler.NONE : new ObserverSampler(),
-            progress);
+            home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
     return StoppableRun.run(runner, experiment, root);
   }
 

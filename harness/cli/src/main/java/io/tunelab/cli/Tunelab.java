@@ -24,6 +24,7 @@ import picocli.CommandLine.Command;
       CompareCommand.class,
       BenchCommand.class,
       BaselineCommand.class,
+      HistoryCommand.class,
       ReportCommand.class,
       KnobsCommand.class,
       CommandLine.HelpCommand.class
