@@ -180,6 +180,16 @@ public final class MiddlewareKnobs {
           .study("sort hub: SESSION_CACHED_CURSORS, statement cache")
           .add();
 
+  public static final Knob<Integer> FETCHERS =
+      KNOBS
+          .knob("middleware.fetchers", KnobTypes.integer(1, 64), 1)
+          .unit("threads")
+          .doc(
+              "fetchers polling the inbox table, each with the triple below and claiming rows with"
+                  + " SKIP LOCKED (intake fetcher)")
+          .study(Studies.FETCHER + ", fetcher processes")
+          .add();
+
   public static final Knob<Integer> FETCHER_POLLING =
       KNOBS
           .knob("middleware.fetcher.pollingMillis", KnobTypes.integer(1, 600_000), 1000)

@@ -75,13 +75,15 @@ public record MiddlewareSettings(
   }
 
   /**
-   * The fetcher intake triple of the Service Broker study.
+   * The fetcher intake of the Service Broker study: its fetchers (the study ran several fetcher
+   * processes) and the triple each polls with.
    *
+   * @param threads fetchers polling the inbox table, each claiming its rows with SKIP LOCKED
    * @param pollingMillis pause between two polls of the inbox table
    * @param submitMillis pause between handing two fetched orders to the engine; 0 none
    * @param poolSize most orders picked by one poll
    */
-  public record Fetcher(int pollingMillis, int submitMillis, int poolSize) {}
+  public record Fetcher(int threads, int pollingMillis, int submitMillis, int poolSize) {}
 
   /**
    * The billing-care SOAP service (see {@code docs/billing-care.md}).

@@ -89,6 +89,7 @@ public final class SettingsReader {
             integer("jdbc.prepareThreshold", 5, 0, 1_000_000),
             integer("jdbc.statementCacheQueries", 256, 0, 100_000),
             new Fetcher(
+                integer("fetchers", 1, 1, 64),
                 integer("fetcher.pollingMillis", 1000, 1, 600_000),
                 integer("fetcher.submitMillis", 0, 0, 60_000),
                 integer("fetcher.poolSize", 10, 1, 10_000)),

@@ -32,19 +32,30 @@ final class Fetcher implements AutoCloseable {
   private final Pool pool;
   private final StageTransaction tx;
   private final Delivery delivery;
-  private final String name = "fetcher@" + ManagementFactory.getRuntimeMXBean().getName();
+  private final String name;
   private final Thread thread;
   private final AtomicLong polls = new AtomicLong();
+  private final AtomicLong emptyPolls = new AtomicLong();
   private final AtomicLong picked = new AtomicLong();
   private final AtomicLong largestBatch = new AtomicLong();
   private volatile boolean running = true;
 
-  Fetcher(MiddlewareSettings.Fetcher triple, Pool pool, StageTransaction tx, Delivery delivery) {
+  /**
+   * @param number this fetcher's number from 1, in its name: {@code picked_by} of the rows it
+   *     claims
+   */
+  Fetcher(
+      int number,
+      MiddlewareSettings.Fetcher triple,
+      Pool pool,
+      StageTransaction tx,
+      Delivery delivery) {
+    this.name = "fetcher-" + number + "@" + ManagementFactory.getRuntimeMXBean().getName();
     this.triple = triple;
     this.pool = pool;
     this.tx = tx;
     this.delivery = delivery;
-    this.thread = new Thread(this::loop, "tunelab-fetcher");
+    this.thread = new Thread(this::loop, "tunelab-fetcher-" + number);
     thread.setDaemon(true);
   }
 
@@ -89,6 +100,9 @@ final class Fetcher implements AutoCloseable {
               return rows;
             });
     polls.incrementAndGet();
+    if (batch.isEmpty()) {
+      emptyPolls.incrementAndGet();
+    }
     picked.addAndGet(batch.size());
     largestBatch.accumulateAndGet(batch.size(), Math::max);
     return batch;
@@ -110,15 +124,34 @@ final class Fetcher implements AutoCloseable {
         });
   }
 
-  /** Polls so far, orders picked, the largest batch, and the triple in effect. */
+  /** Its name, polls so far (and how many found nothing), orders picked, its largest batch. */
   Map<String, Object> status() {
     Map<String, Object> status = new LinkedHashMap<>();
+    status.put("name", name);
     status.put("polls", polls.get());
+    status.put("emptyPolls", emptyPolls.get());
     status.put("picked", picked.get());
     status.put("largestBatch", largestBatch.get());
+    return status;
+  }
+
+  /**
+   * The fetchers' status together: their number, the sums of their polls, empty polls and picked
+   * orders, the largest batch of any, the triple in effect and each one's own.
+   */
+  static Map<String, Object> status(List<Fetcher> fetchers, MiddlewareSettings.Fetcher triple) {
+    List<Map<String, Object>> each = fetchers.stream().map(Fetcher::status).toList();
+    Map<String, Object> status = new LinkedHashMap<>();
+    status.put("fetchers", fetchers.size());
+    for (String sum : List.of("polls", "emptyPolls", "picked")) {
+      status.put(sum, each.stream().mapToLong(s -> (Long) s.get(sum)).sum());
+    }
+    status.put(
+        "largestBatch", each.stream().mapToLong(s -> (Long) s.get("largestBatch")).max().orElse(0));
     status.put("pollingMillis", triple.pollingMillis());
     status.put("submitMillis", triple.submitMillis());
     status.put("poolSize", triple.poolSize());
+    status.put("each", each);
     return status;
   }
 

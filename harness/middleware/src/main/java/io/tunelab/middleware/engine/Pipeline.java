@@ -25,7 +25,8 @@ public final class Pipeline implements AutoCloseable {
   private final Connection connection;
   private final Transactions transactions;
   private final Engine engine;
-  private final Fetcher fetcher;
+  private final List<Fetcher> fetchers;
+  private final MiddlewareSettings.Fetcher triple;
   private final DeliveryRecovery recovery;
   private final List<StageConsumer> consumers = new ArrayList<>();
   private final List<Thread> threads = new ArrayList<>();
@@ -35,14 +36,16 @@ public final class Pipeline implements AutoCloseable {
       Connection connection,
       Transactions transactions,
       Engine engine,
-      Fetcher fetcher,
+      List<Fetcher> fetchers,
+      MiddlewareSettings.Fetcher triple,
       DeliveryRecovery recovery,
       Map<Stage, StageCounters> counters) {
     this.recovery = recovery;
     this.connection = connection;
     this.transactions = transactions;
     this.engine = engine;
-    this.fetcher = fetcher;
+    this.fetchers = fetchers;
+    this.triple = triple;
     this.counters = counters;
   }
 
@@ -83,13 +86,17 @@ public final class Pipeline implements AutoCloseable {
         };
     DeliveryRecovery recovery =
         delivery instanceof PersistDelivery persist ? new DeliveryRecovery(pool, persist) : null;
-    Fetcher fetcher =
-        settings.intake() == Intake.FETCHER
-            ? new Fetcher(settings.fetcher(), pool, transactions.open(), delivery)
-            : null;
-    Pipeline pipeline = new Pipeline(connection, transactions, engine, fetcher, recovery, counters);
+    List<Fetcher> fetchers = new ArrayList<>();
+    if (settings.intake() == Intake.FETCHER) {
+      for (int i = 1; i <= settings.fetcher().threads(); i++) {
+        fetchers.add(new Fetcher(i, settings.fetcher(), pool, transactions.open(), delivery));
+      }
+    }
+    Pipeline pipeline =
+        new Pipeline(
+            connection, transactions, engine, fetchers, settings.fetcher(), recovery, counters);
     for (Stage stage : Stage.values()) {
-      if (stage == Stage.INTAKE && fetcher != null) {
+      if (stage == Stage.INTAKE && !fetchers.isEmpty()) {
         continue;
       }
       for (int i = 1; i <= settings.consumers(stage); i++) {
@@ -111,9 +118,7 @@ public final class Pipeline implements AutoCloseable {
       recovery.start();
     }
     pipeline.threads.forEach(Thread::start);
-    if (fetcher != null) {
-      fetcher.start();
-    }
+    fetchers.forEach(Fetcher::start);
     return pipeline;
   }
 
@@ -130,17 +135,15 @@ public final class Pipeline implements AutoCloseable {
     status.put("engineBusy", engine == null ? 0 : engine.busy());
     status.put("xaConnections", transactions.dedicatedConnections());
     status.put("recoveredDeliveries", recovery == null ? 0 : recovery.recovered());
-    if (fetcher != null) {
-      status.put("fetcher", fetcher.status());
+    if (!fetchers.isEmpty()) {
+      status.put("fetcher", Fetcher.status(fetchers, triple));
     }
     return status;
   }
 
   @Override
   public void close() {
-    if (fetcher != null) {
-      fetcher.close();
-    }
+    fetchers.forEach(Fetcher::close);
     consumers.forEach(StageConsumer::stop);
     for (Thread thread : threads) {
       try {

@@ -10,14 +10,18 @@ import java.util.function.Supplier;
 /**
  * The middleware's {@code /status}: series {@code middleware.jdbcThreadsAwaitingConnection}, {@code
  * middleware.engineBacklog}, {@code .engineCapacity}, {@code .engineThreads} and {@code
- * .engineBusy} (label {@code middleware}), and {@code middleware.forwarded} (label: stage; messages
- * each stage passed on since the middleware started).
+ * .engineBusy} (label {@code middleware}), {@code middleware.forwarded} (label: stage; messages
+ * each stage passed on since the middleware started), and with fetcher intake {@code
+ * middleware.fetcher.polls}, {@code .emptyPolls} and {@code .picked} (label {@code middleware};
+ * counts since the middleware started, over all its fetchers: their rise per second is the poll
+ * rate, and empty polls over polls the churn of polling an empty inbox).
  */
 final class MiddlewareSource implements Source {
   /** The series' label: the middleware tier. */
   static final String TIER = TierName.MIDDLEWARE.label();
 
   static final String POOL_WAITERS = "middleware.jdbcThreadsAwaitingConnection";
+  static final List<String> FETCHER_COUNTS = List.of("polls", "emptyPolls", "picked");
 
   private final Supplier<JsonNode> status;
 
@@ -38,6 +42,12 @@ final class MiddlewareSource implements Source {
     for (String engine :
         List.of("engineBacklog", "engineCapacity", "engineThreads", "engineBusy")) {
       store.add(epochMillis, "middleware." + engine, TIER, now.path(engine).asDouble());
+    }
+    JsonNode fetcher = now.path("fetcher");
+    if (!fetcher.isMissingNode()) {
+      for (String count : FETCHER_COUNTS) {
+        store.add(epochMillis, "middleware.fetcher." + count, TIER, fetcher.path(count).asDouble());
+      }
     }
     Iterator<Map.Entry<String, JsonNode>> stages = now.path("stages").fields();
     while (stages.hasNext()) {

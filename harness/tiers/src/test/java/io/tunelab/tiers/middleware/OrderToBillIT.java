@@ -4,6 +4,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.middleware.Stage;
@@ -492,6 +493,49 @@ class OrderToBillIT {
     }
     assertThat(fixture.count("SELECT count(*) FROM order_inbox WHERE status = 'DONE'"))
         .isEqualTo(orders.size());
+  }
+
+  @Test
+  void threeFetchersShareTheInboxAndNoOrderIsProcessedTwice() throws Exception {
+    List<TestOrder> orders = TestOrders.orders("f3", "small", 30, fixture.parties(10));
+    for (TestOrder order : orders) {
+      fixture.update(
+          "INSERT INTO order_inbox (order_id, payload, size_class) VALUES (?, ?, 'small')",
+          order.id(),
+          order.xml());
+    }
+    KnobSet knobs =
+        quick()
+            .with("middleware.intake", "fetcher")
+            .with("middleware.fetchers", "3")
+            .with("middleware.fetcher.poolSize", "2")
+            .with("middleware.fetcher.pollingMillis", "50")
+            .with("middleware.fetcher.submitMillis", "0");
+
+    JsonNode fetcher;
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "fetchers")) {
+      fixture.awaitAccounted(orders.size(), Duration.ofSeconds(60));
+      fetcher = middleware.status().path("fetcher");
+    }
+
+    assertThat(fetcher.path("fetchers").asInt()).isEqualTo(3);
+    assertThat(fetcher.path("each"))
+        .hasSize(3)
+        .allSatisfy(f -> assertThat(f.path("polls").asLong()).isPositive());
+    assertThat(fetcher.path("picked").asLong()).isEqualTo(orders.size());
+    assertThat(fetcher.path("emptyPolls").asLong())
+        .as("polls after the inbox ran dry find nothing")
+        .isPositive()
+        .isLessThan(fetcher.path("polls").asLong());
+    assertThat(fixture.faulted()).isEmpty();
+    assertThat(fixture.completed())
+        .hasSize(orders.size())
+        .allSatisfy((id, n) -> assertThat(n).as("completions of %s", id).isOne());
+    assertThat(fixture.count("SELECT count(*) FROM order_inbox WHERE status = 'DONE'"))
+        .isEqualTo(orders.size());
+    // SKIP LOCKED: each row claimed by one fetcher, and the claims spread over them
+    assertThat(fixture.count("SELECT count(DISTINCT picked_by) FROM order_inbox"))
+        .isGreaterThanOrEqualTo(2);
   }
 
   @Test
