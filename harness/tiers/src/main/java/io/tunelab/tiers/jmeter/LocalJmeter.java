@@ -3,6 +3,7 @@ package io.tunelab.tiers.jmeter;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.stack.TierName;
+import io.tunelab.tiers.ClassDataArchive;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TunelabHome;
@@ -77,7 +78,11 @@ public final class LocalJmeter implements LoadGenerator {
       args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
     }
     plan.properties().forEach((name, value) -> args.add("-J" + name + "=" + value));
-    List<String> command = JavaCommand.of(home.dist(NAME), jvmFlags, owner, args);
+    Path jar = home.dist(NAME);
+    ClassDataArchive.Use classes = ClassDataArchive.standard().forJar(jar);
+    List<String> flags = new ArrayList<>(classes.flags());
+    flags.addAll(jvmFlags);
+    List<String> command = JavaCommand.of(jar, flags, owner, args);
     long started = System.nanoTime();
     TierProcess process = TierProcess.start(NAME, command, work, log, Map.of());
     try {
@@ -94,6 +99,7 @@ public final class LocalJmeter implements LoadGenerator {
       throw new IllegalStateException("interrupted while the load ran; stopped it", e);
     } finally {
       process.stop(STOP_GRACE); // a no-op once it ended; the whole tree otherwise
+      classes.afterExit();
     }
     int exit = process.exitValue();
     if (exit == 2) {
