@@ -2,18 +2,15 @@ package io.tunelab.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
 import io.tunelab.core.bench.SuiteReader;
-import io.tunelab.core.history.HistoryRow;
 import io.tunelab.core.history.HistoryStore;
 import io.tunelab.core.history.Trend;
+import io.tunelab.core.history.TrendJson;
 import io.tunelab.core.history.TrendText;
 import io.tunelab.core.report.TrendPage;
 import io.tunelab.core.stats.ChangePoints;
-import io.tunelab.core.stats.ChangePoints.ChangePoint;
 import io.tunelab.run.history.Histories;
 import io.tunelab.tiers.TunelabHome;
 import java.io.PrintWriter;
@@ -107,7 +104,7 @@ final class HistoryCommand implements Callable<Integer> {
             html != null ? html : defaultRoot.resolve(name + ".html"));
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
-      out.println(JSON.writeValueAsString(json(name, store.where(), trends)));
+      out.println(JSON.writeValueAsString(TrendJson.of(name, store.where(), trends, detector)));
     } else {
       out.print(TrendText.of(name, store.where(), trends, detector));
       out.println("\ntrends: " + page);
@@ -129,41 +126,5 @@ final class HistoryCommand implements Callable<Integer> {
               + "' is neither a suite's file nor a suite's name (letters, digits, ., - and _)");
     }
     return suite;
-  }
-
-  private static ObjectNode json(String suite, String where, List<Trend> trends) {
-    ObjectNode root = JSON.createObjectNode().put("suite", suite).put("history", where);
-    ArrayNode all = root.putArray("trends");
-    for (Trend trend : trends) {
-      ObjectNode t =
-          all.addObject()
-              .put("experiment", trend.experiment())
-              .put("metric", trend.column().name())
-              .put("direction", trend.column().metric().direction().name());
-      ArrayNode runs = t.putArray("runs");
-      for (int i = 0; i < trend.values().length; i++) {
-        HistoryRow row = trend.rows().get(i);
-        runs.addObject()
-            .put("time", row.time().toString())
-            .put("commit", row.commit())
-            .put("run", row.runId())
-            .put("value", trend.values()[i]);
-      }
-      ArrayNode changes = t.putArray("changePoints");
-      for (ChangePoint c : trend.changes()) {
-        ObjectNode change =
-            changes
-                .addObject()
-                .put("run", trend.rows().get(c.index()).runId())
-                .put("before", c.before())
-                .put("after", c.after())
-                .put("p", c.p())
-                .put("worse", trend.worse(c));
-        if (Double.isFinite(c.change())) {
-          change.put("change", c.change());
-        }
-      }
-    }
-    return root;
   }
 }

@@ -111,19 +111,7 @@ class StackCommandIT {
     Path out = runtime.resolve("results");
 
     CliProcess.Result run =
-        cli()
-            .run(
-                Duration.ofMinutes(3),
-                "run",
-                experiment.toString(),
-                "--provider",
-                "external",
-                "--endpoints",
-                endpoints.toString(),
-                "--no-observe",
-                "--json",
-                "--out",
-                out.toString());
+        runOnExternal(Duration.ofMinutes(3), experiment, endpoints, out, "--no-observe", "--json");
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     JsonNode result = JSON.readTree(run.stdout());
@@ -145,10 +133,22 @@ class StackCommandIT {
         """);
     Path out = runtime.resolve("refused");
 
-    CliProcess.Result run =
-        cli()
-            .run(
-                Duration.ofMinutes(1),
+    CliProcess.Result run = runOnExternal(Duration.ofMinutes(1), experiment, endpoints, out);
+
+    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
+    assertThat(run.stderr())
+        .contains("--provider external runs on a stack it does not own")
+        .contains("broker.journal.type=NIO (step nio, restarts the broker tier)");
+    assertThat(out).doesNotExist();
+  }
+
+  /** {@code tunelab run EXPERIMENT --provider external --endpoints ENDPOINTS --out OUT ...}. */
+  private CliProcess.Result runOnExternal(
+      Duration timeout, Path experiment, Path endpoints, Path out, String... more)
+      throws Exception {
+    List<String> args =
+        new ArrayList<>(
+            List.of(
                 "run",
                 experiment.toString(),
                 "--provider",
@@ -156,13 +156,9 @@ class StackCommandIT {
                 "--endpoints",
                 endpoints.toString(),
                 "--out",
-                out.toString());
-
-    assertThat(run.exitCode()).as(run.stderr()).isEqualTo(2);
-    assertThat(run.stderr())
-        .contains("--provider external runs on a stack it does not own")
-        .contains("broker.journal.type=NIO (step nio, restarts the broker tier)");
-    assertThat(out).doesNotExist();
+                out.toString()));
+    args.addAll(List.of(more));
+    return cli().run(timeout, args.toArray(String[]::new));
   }
 
   @Test

@@ -457,12 +457,7 @@ class OrderToBillIT {
   @Test
   void fetcherPicksAtMostItsPoolSizePerPollAtItsInterval() throws Exception {
     List<TestOrder> orders = TestOrders.orders("fet", "small", 12, fixture.parties(6));
-    for (TestOrder order : orders) {
-      fixture.update(
-          "INSERT INTO order_inbox (order_id, payload, size_class) VALUES (?, ?, 'small')",
-          order.id(),
-          order.xml());
-    }
+    fillInbox(orders);
     KnobSet knobs =
         quick()
             .with("middleware.intake", "fetcher")
@@ -495,15 +490,20 @@ class OrderToBillIT {
         .isEqualTo(orders.size());
   }
 
-  @Test
-  void threeFetchersShareTheInboxAndNoOrderIsProcessedTwice() throws Exception {
-    List<TestOrder> orders = TestOrders.orders("f3", "small", 30, fixture.parties(10));
+  /** The orders as NEW rows of the inbox table the fetchers poll. */
+  private static void fillInbox(List<TestOrder> orders) {
     for (TestOrder order : orders) {
       fixture.update(
           "INSERT INTO order_inbox (order_id, payload, size_class) VALUES (?, ?, 'small')",
           order.id(),
           order.xml());
     }
+  }
+
+  @Test
+  void threeFetchersShareTheInboxAndNoOrderIsProcessedTwice() throws Exception {
+    List<TestOrder> orders = TestOrders.orders("f3", "small", 30, fixture.parties(10));
+    fillInbox(orders);
     KnobSet knobs =
         quick()
             .with("middleware.intake", "fetcher")
