@@ -110,8 +110,7 @@ class CliTest {
       value = {
         "middleware.transactions: xa | middleware.transactions=xa needs PostgreSQL to prepare",
         "middleware.jvm.youngMegabytes: 2048 | middleware.jvm.youngMegabytes (2048) must be less than",
-        "'workload.mix: \"0:0:0\"' | workload.mix is 0:0:0",
-        "middleware.intake: fetcher | middleware.intake=fetcher polls the order_inbox table"
+        "'workload.mix: \"0:0:0\"' | workload.mix is 0:0:0"
       })
   void runRefusesKnobsThatCannotWorkTogetherBeforeStartingAnything(
       String knob, String problem, @TempDir Path dir) throws Exception {

@@ -30,15 +30,29 @@ public record LoadArgs(
       "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
           + " [--report DIR] [-Jname=value]...";
 
+  /**
+   * Environment variables of this prefix are plan properties too, named by the rest: how the
+   * harness passes a secret such as a database password, which a process list would show on the
+   * command line ({@code io.tunelab.tiers.jmeter.LocalJmeter} writes them).
+   */
+  static final String SECRET_PROPERTY_PREFIX = "TUNELAB_LOAD_SECRET_";
+
   public LoadArgs {
     sampleVariables = List.copyOf(sampleVariables);
     properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
   }
 
+  /** Parses {@code args}; no property from the environment. */
+  public static LoadArgs parse(String[] args) {
+    return parse(args, Map.of());
+  }
+
   /**
+   * Parses {@code args} and takes the secret properties from {@code env}.
+   *
    * @throws IllegalArgumentException naming the bad argument and the usage
    */
-  public static LoadArgs parse(String[] args) {
+  public static LoadArgs parse(String[] args, Map<String, String> env) {
     Path plan = null;
     Path jtl = null;
     Path work = null;
@@ -59,6 +73,15 @@ public record LoadArgs(
         case "--sample-variables" -> sampleVariables.addAll(names(value));
         case "--report" -> report = Path.of(value);
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
+      }
+    }
+    for (Map.Entry<String, String> variable : new java.util.TreeMap<>(env).entrySet()) {
+      if (variable.getKey().startsWith(SECRET_PROPERTY_PREFIX)) {
+        putProperty(
+            properties,
+            variable.getKey().substring(SECRET_PROPERTY_PREFIX.length())
+                + "="
+                + variable.getValue());
       }
     }
     if (plan == null || jtl == null || work == null) {

@@ -44,7 +44,7 @@ public final class LoadMain {
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     LoadArgs parsed;
     try {
-      parsed = LoadArgs.parse(args);
+      parsed = LoadArgs.parse(args, System.getenv());
       checkPlan(parsed.plan());
       PlanProperties.check(
           parsed.properties(), PlanProperties.readBy(parsed.plan()), parsed.plan());

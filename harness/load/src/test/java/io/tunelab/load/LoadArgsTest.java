@@ -8,6 +8,33 @@ import org.junit.jupiter.api.Test;
 
 class LoadArgsTest {
   @Test
+  void takesSecretPropertiesFromTheEnvironmentAndOnlyThose() {
+    LoadArgs args =
+        LoadArgs.parse(
+            new String[] {"--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w", "-Jorders=5"},
+            java.util.Map.of(
+                "TUNELAB_LOAD_SECRET_jdbcPassword", "s3cret,\"x\"", "PATH", "/usr/bin"));
+
+    assertThat(args.properties())
+        .containsExactly(
+            java.util.Map.entry("orders", "5"),
+            java.util.Map.entry("jdbcPassword", "s3cret,\"x\""));
+  }
+
+  @Test
+  void refusesASecretPropertyAlsoGivenOnTheCommandLine() {
+    assertThatThrownBy(
+            () ->
+                LoadArgs.parse(
+                    new String[] {
+                      "--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w", "-Jpassword=a"
+                    },
+                    java.util.Map.of("TUNELAB_LOAD_SECRET_password", "b")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessage("property password is given twice: give it once");
+  }
+
+  @Test
   void readsPlanJtlWorkSampleVariablesAndPropertiesInOrder() {
     LoadArgs args =
         LoadArgs.parse(

@@ -125,7 +125,7 @@ final class BatchOrderOutcome {
     DrainMetrics m = drained.drain().accounting().metrics();
     List<Long> times = m.completionMillis();
     long last = times.stream().mapToLong(Long::longValue).max().orElse(drained.startMillis());
-    IntakeHold.Released held = drained.held();
+    BacklogHold.Released held = drained.held();
     return new MeasuredWindow(
         drained.mode(),
         drained.sent().plan().orders(),

@@ -14,7 +14,7 @@ import java.time.Duration;
  * <p>Closing resumes delivery if it is still held, so a failure never leaves the middleware's
  * intake stopped.
  */
-final class IntakeHold implements AutoCloseable {
+final class IntakeHold implements BacklogHold {
   private static final long POLL_MILLIS = 50;
 
   private final BrokerManagement broker;
@@ -49,23 +49,8 @@ final class IntakeHold implements AutoCloseable {
     }
   }
 
-  /**
-   * What the broker said when delivery was released.
-   *
-   * @param queued messages waiting on the queue just before the release
-   * @param deliveredWhileHeld messages handed to a consumer or acknowledged between the hold and
-   *     the release: 0 when the hold held
-   * @param releasedAtMillis epoch milliseconds of the release, where the measured drain starts
-   */
-  record Released(long queued, long deliveredWhileHeld, long releasedAtMillis) {}
-
-  /**
-   * Waits until at least {@code count} messages wait on the queue (a send the load tier reported
-   * done is stored by then; this guards against one still in flight).
-   *
-   * @throws IllegalStateException when they do not arrive within {@code timeout}
-   */
-  void awaitQueued(long count, Duration timeout) throws InterruptedException {
+  @Override
+  public void awaitQueued(long count, Duration timeout) throws InterruptedException {
     long deadline = System.nanoTime() + timeout.toNanos();
     long waiting;
     while ((waiting = broker.queue(queue).messageCount()) < count) {
@@ -78,7 +63,8 @@ final class IntakeHold implements AutoCloseable {
   }
 
   /** Resumes delivery and says what the queue held until then. */
-  Released release() {
+  @Override
+  public Released release() {
     QueueCounters before = broker.queue(queue);
     long delivered =
         before.deliveringCount() + before.messagesAcknowledged() - atHold.messagesAcknowledged();

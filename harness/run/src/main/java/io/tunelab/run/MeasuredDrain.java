@@ -39,7 +39,7 @@ final class MeasuredDrain {
    * @param mode the {@code workload.mode} it ran in
    * @param sent what the load tier sent
    * @param drain where every order ended, with latencies from {@code startMillis} or the send
-   * @param held backlog: what the broker said at the release; null in the other modes
+   * @param held backlog: what the intake held at the release; null in the other modes
    * @param startMillis where processing could start: the release, or the first send
    * @param host what the machine and the middleware spent over the drain
    */
@@ -47,7 +47,7 @@ final class MeasuredDrain {
       String mode,
       OrderSender.Sent sent,
       DrainResult drain,
-      IntakeHold.Released held,
+      BacklogHold.Released held,
       long startMillis,
       DrainCost host) {}
 
@@ -130,14 +130,14 @@ final class MeasuredDrain {
       KnobSet knobs, Progress.Position at, int orders, String tag, Path dir, Runnable atRelease)
       throws InterruptedException {
     long since = tiers.siebel().reset();
-    try (IntakeHold hold = IntakeHold.hold(tiers.endpoints(), OrderSender.INTAKE_QUEUE)) {
+    try (BacklogHold hold = hold(knobs, tag)) {
       progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
-      OrderSender.Sent sent = sender.send(knobs, orders, tag, dir);
+      OrderSender.Sent sent = sender.sendHeld(knobs, orders, tag, dir);
       hold.awaitQueued(sent.count(), QUEUE_WAIT);
       atRelease.run();
       long pid = tiers.middlewarePid();
       Start readings = Start.now(pid);
-      IntakeHold.Released released = hold.release();
+      BacklogHold.Released released = hold.release();
       long start = released.releasedAtMillis();
       DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
       return new Drained(
@@ -148,6 +148,13 @@ final class MeasuredDrain {
           start,
           readings.until(pid, drain));
     }
+  }
+
+  /** Fetcher intake holds the batch as HELD rows of the inbox; JMS intake pauses the queue. */
+  private BacklogHold hold(KnobSet knobs, String tag) {
+    return OrderSender.toInbox(knobs)
+        ? InboxHold.hold(RunTiers.dataSource(tiers.endpoints()), tag)
+        : IntakeHold.hold(tiers.endpoints(), OrderSender.INTAKE_QUEUE);
   }
 
   /**

@@ -2,11 +2,13 @@ package io.tunelab.run;
 
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.results.ArrivalReport;
+import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
@@ -21,8 +23,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Sends a batch of orders with the load tier (the batch-order JMeter plan in its own JVM) and reads
- * back from its JTL which orders went out and when.
+ * Sends a batch of orders with the load tier (the batch-order JMeter plan in its own JVM): on the
+ * intake queue, or with fetcher intake ({@code middleware.intake=fetcher}) into {@code
+ * order_inbox}; and reads back from its JTL which orders went out and when.
  */
 final class OrderSender {
   static final String INTAKE_QUEUE = FlowQueue.INTAKE.queue();
@@ -58,7 +61,15 @@ final class OrderSender {
    * the load run into {@code dir}.
    */
   Sent send(KnobSet knobs, int orders, String tag, Path dir) {
-    return send(knobs, orders, tag, dir, ArrivalRate.UNPACED.perMinute());
+    return send(knobs, orders, tag, dir, ArrivalRate.UNPACED.perMinute(), false);
+  }
+
+  /**
+   * Sends {@code orders} orders for backlog mode: with fetcher intake they are inserted HELD, for
+   * an {@link InboxHold} to release; on the queue the broker holds them ({@link IntakeHold}).
+   */
+  Sent sendHeld(KnobSet knobs, int orders, String tag, Path dir) {
+    return send(knobs, orders, tag, dir, ArrivalRate.UNPACED.perMinute(), true);
   }
 
   /**
@@ -66,11 +77,17 @@ final class OrderSender {
    * due at its place in an even schedule, and the JTL records when it was due.
    */
   Sent sendPaced(KnobSet knobs, int orders, String tag, Path dir) {
-    return send(knobs, orders, tag, dir, knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE));
+    return send(knobs, orders, tag, dir, knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE), false);
   }
 
-  private Sent send(KnobSet knobs, int orders, String tag, Path dir, int arrivalsPerMinute) {
-    BatchOrderPlan plan =
+  /** Whether the orders go into {@code order_inbox} (fetcher intake) rather than on the queue. */
+  static boolean toInbox(KnobSet knobs) {
+    return knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER;
+  }
+
+  private Sent send(
+      KnobSet knobs, int orders, String tag, Path dir, int arrivalsPerMinute, boolean held) {
+    BatchOrderPlan queued =
         new BatchOrderPlan(
             tiers.endpoints().broker(),
             INTAKE_QUEUE,
@@ -83,6 +100,13 @@ final class OrderSender {
             tag,
             knobs.get(WorkloadKnobs.PERSISTENT),
             arrivalsPerMinute);
+    Endpoints endpoints = tiers.endpoints();
+    BatchOrderPlan plan =
+        toInbox(knobs)
+            ? queued.intoInbox(
+                new BatchOrderPlan.Inbox(
+                    endpoints.db(), endpoints.dbUser(), endpoints.dbPassword(), held))
+            : queued;
     Duration timeout = Duration.ofSeconds(120 + orders / 10).plus(plan.scheduleDuration());
     LoadRun run = load.run(plan.loadPlan(), dir, timeout);
     try {

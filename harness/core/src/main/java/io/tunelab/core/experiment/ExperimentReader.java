@@ -132,7 +132,7 @@ public final class ExperimentReader {
           case SWEEP -> expansion.sweep(root.get("sweep"), top.child("sweep"));
         };
     checkPlanKnobs(plan, top, kind, workload.keySet(), knobs.keySet(), overrides.keySet(), steps);
-    checkRules(top, kind, steps);
+    checkRules(plan, top, kind, steps);
     String description =
         root.has("description") ? top.child("description").text(root.get("description")) : "";
     String baseline = baseline(root.get("baseline"), top.child("baseline"), steps);
@@ -144,10 +144,12 @@ public final class ExperimentReader {
    * Every step against the rules between knobs, so a step that cannot work fails here, before any
    * tier starts, not hours into a matrix. A rule broken by many steps is named once, with them.
    */
-  private static void checkRules(Where top, Experiment.Kind kind, List<Step> steps) {
+  private static void checkRules(Plan plan, Where top, Experiment.Kind kind, List<Step> steps) {
     Map<String, List<String>> broken = new LinkedHashMap<>();
     for (int i = 0; i < steps.size(); i++) {
-      for (String violation : steps.get(i).knobs().violations()) {
+      List<String> violations = new ArrayList<>(steps.get(i).knobs().violations());
+      PlanKnobs.misfit(plan, steps.get(i).knobs()).ifPresent(violations::add);
+      for (String violation : violations) {
         broken.computeIfAbsent(violation, v -> new ArrayList<>()).add(place(kind, i, steps.get(i)));
       }
     }

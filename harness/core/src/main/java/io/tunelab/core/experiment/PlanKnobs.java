@@ -2,10 +2,13 @@ package io.tunelab.core.experiment;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -58,6 +61,27 @@ public final class PlanKnobs {
         .filter(e -> e.getKey() != plan)
         .flatMap(e -> e.getValue().stream())
         .noneMatch(knob -> knob.name().equals(knobName));
+  }
+
+  /**
+   * Knob values a plan cannot honour although every plan reads the knob: the fetcher intake polls
+   * {@code order_inbox}, which only the batch-order plan fills (its inbox sink); with any other
+   * plan nothing would ever arrive there.
+   */
+  static Optional<String> misfit(Plan plan, KnobSet knobs) {
+    if (plan != Plan.BATCH_ORDER
+        && knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
+      return Optional.of(
+          MiddlewareKnobs.INTAKE.name()
+              + "=fetcher polls order_inbox, which only plan "
+              + Plan.BATCH_ORDER.yamlName()
+              + " fills; plan "
+              + plan.yamlName()
+              + " sends no order there: remove it or use "
+              + MiddlewareKnobs.INTAKE.name()
+              + "=jms");
+    }
+    return Optional.empty();
   }
 
   /**

@@ -60,29 +60,9 @@ public final class KnobRules {
                           + " size a weight, e.g. 1:1:1")
                   : Optional.empty());
 
-  /** Nothing fills the inbox table the fetcher polls, so its orders would never arrive. */
-  public static final KnobRule FETCHER_NEEDS_A_FEEDER =
-      new KnobRule(
-          "middleware.intake=fetcher needs a plan that fills order_inbox (none does yet)",
-          List.of(MiddlewareKnobs.INTAKE),
-          knobs ->
-              knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER
-                  ? Optional.of(
-                      MiddlewareKnobs.INTAKE.name()
-                          + "=fetcher polls the order_inbox table, but no plan fills it (the"
-                          + " batch-order plan publishes to the intake queue), so no order would"
-                          + " ever arrive: use "
-                          + MiddlewareKnobs.INTAKE.name()
-                          + "=jms")
-                  : Optional.empty());
-
   /** Every rule, in the order of the reference page. */
   public static final List<KnobRule> ALL =
-      List.of(
-          XA_NEEDS_PREPARED_TRANSACTIONS,
-          YOUNG_GENERATION_FITS_THE_HEAP,
-          MIX_HAS_A_WEIGHT,
-          FETCHER_NEEDS_A_FEEDER);
+      List.of(XA_NEEDS_PREPARED_TRANSACTIONS, YOUNG_GENERATION_FITS_THE_HEAP, MIX_HAS_A_WEIGHT);
 
   /**
    * Checks {@code set} by some of the rules: for a tier that builds its settings from a knob set

@@ -255,13 +255,43 @@ class ExperimentReaderTest {
         """
         plan: batch-order
         workload: {mix: "0:0:0"}
-        knobs: {middleware.intake: fetcher}
+        knobs: {middleware.transactions: xa}
         steps:
           - name: a
           - name: b
         """,
-        "knobs that cannot work together:\n  every step: workload.mix is 0:0:0",
-        "\n  every step: middleware.intake=fetcher");
+        "knobs that cannot work together:\n  every step: middleware.transactions=xa",
+        "\n  every step: workload.mix is 0:0:0");
+  }
+
+  @Test
+  void theFetcherIntakeIsRefusedForAPlanThatFillsNoInbox() {
+    assertBad(
+        """
+        plan: concurrent-soap
+        steps:
+          - name: jms
+          - name: fetcher
+            knobs: {middleware.intake: fetcher}
+        """,
+        "steps[1] (fetcher): middleware.intake=fetcher polls order_inbox, which only plan"
+            + " batch-order fills; plan concurrent-soap sends no order there");
+  }
+
+  @Test
+  void theFetcherIntakeIsAcceptedForTheBatchOrderPlan() {
+    assertThat(
+            parse(
+                    """
+                    plan: batch-order
+                    knobs: {middleware.intake: fetcher, middleware.fetchers: 3}
+                    steps: [{name: a}]
+                    """)
+                .steps()
+                .get(0)
+                .knobs()
+                .get(io.tunelab.core.knobs.MiddlewareKnobs.INTAKE))
+        .isEqualTo(io.tunelab.core.knobs.MiddlewareKnobs.Intake.FETCHER);
   }
 
   @Test

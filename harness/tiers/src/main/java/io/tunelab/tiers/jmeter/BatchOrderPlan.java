@@ -7,10 +7,12 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The settings of {@code jmeter-plans/batch-order.jmx}: a batch of orders published on the intake
- * queue. Each component is one JMeter property of the plan; {@link #properties()} gives them all,
+ * queue, or inserted into the {@code order_inbox} table for the fetcher intake. Each component is
+ * one JMeter property of the plan (the inbox sink four); {@link #properties()} gives them all,
  * since the plan silently falls back to its defaults for any property not passed.
  *
  * @param brokerUrl Artemis URL for the plan's JNDI ConnectionFactory, e.g. {@code
@@ -26,6 +28,8 @@ import java.util.Map;
  * @param persistent persistent (true) or non-persistent JMS delivery
  * @param arrivalsPerMinute rate mode: orders due per minute, evenly spaced from a schedule start
  *     (see {@link ArrivalRate}); 0 = unpaced, the publishers send as fast as they go
+ * @param inbox where the orders go instead of the queue: {@code order_inbox} of that database; null
+ *     to publish on {@code queue}
  */
 public record BatchOrderPlan(
     String brokerUrl,
@@ -38,7 +42,8 @@ public record BatchOrderPlan(
     int newCustomerPercent,
     String runTag,
     boolean persistent,
-    int arrivalsPerMinute) {
+    int arrivalsPerMinute,
+    Inbox inbox) {
   /** The plan file in {@code jmeter-plans/}. */
   public static final String FILE = "batch-order.jmx";
 
@@ -57,6 +62,8 @@ public record BatchOrderPlan(
   public static final int MAX_THREADS = 256;
   public static final int MAX_ORDERS = 100_000_000;
   public static final int MAX_CUSTOMERS = 1_000_000;
+
+  private static final String JDBC_PASSWORD = "jdbcPassword";
 
   public BatchOrderPlan {
     require(
@@ -90,6 +97,83 @@ public record BatchOrderPlan(
     ArrivalRate.of(SOURCE, arrivalsPerMinute);
   }
 
+  /**
+   * The inbox sink: each order becomes one row of {@code order_inbox}, inserted by the load tier
+   * through a JDBC pool.
+   *
+   * @param jdbcUrl the database, {@code jdbc:postgresql://...}
+   * @param user its user
+   * @param password its password: passed to the load tier outside its command line
+   * @param held true: the rows are inserted HELD, for the harness to release (backlog mode); false:
+   *     NEW, the fetchers may pick each at once
+   */
+  public record Inbox(String jdbcUrl, String user, String password, boolean held) {
+    public Inbox {
+      require(
+          jdbcUrl != null && jdbcUrl.matches("jdbc:postgresql:\\S+"),
+          "jdbcUrl",
+          jdbcUrl,
+          "a PostgreSQL JDBC URL such as jdbc:postgresql://127.0.0.1:5432/tunelab");
+      require(user != null && !user.isBlank(), "jdbcUser", user, "a database user");
+      password = password == null ? "" : password;
+    }
+
+    /** The status the rows are inserted in. */
+    public String status() {
+      return held ? "HELD" : "NEW";
+    }
+
+    @Override
+    public String toString() {
+      return "Inbox[" + jdbcUrl + ", user " + user + ", " + status() + "]";
+    }
+  }
+
+  /** A batch published on the queue, at {@code arrivalsPerMinute} (0: unpaced). */
+  public BatchOrderPlan(
+      String brokerUrl,
+      String queue,
+      int orders,
+      int threads,
+      long seed,
+      SizeMix mix,
+      int customers,
+      int newCustomerPercent,
+      String runTag,
+      boolean persistent,
+      int arrivalsPerMinute) {
+    this(
+        brokerUrl,
+        queue,
+        orders,
+        threads,
+        seed,
+        mix,
+        customers,
+        newCustomerPercent,
+        runTag,
+        persistent,
+        arrivalsPerMinute,
+        null);
+  }
+
+  /** This batch inserted into {@code inbox}'s {@code order_inbox} instead of published. */
+  public BatchOrderPlan intoInbox(Inbox inbox) {
+    return new BatchOrderPlan(
+        brokerUrl,
+        queue,
+        orders,
+        threads,
+        seed,
+        mix,
+        customers,
+        newCustomerPercent,
+        runTag,
+        persistent,
+        arrivalsPerMinute,
+        java.util.Objects.requireNonNull(inbox, "inbox"));
+  }
+
   /** An unpaced batch: the publishers send as fast as they go ({@code arrivalsPerMinute} 0). */
   public BatchOrderPlan(
       String brokerUrl,
@@ -113,7 +197,8 @@ public record BatchOrderPlan(
         newCustomerPercent,
         runTag,
         persistent,
-        0);
+        0,
+        null);
   }
 
   private static void require(boolean ok, String property, Object value, String allowed) {
@@ -143,9 +228,12 @@ public record BatchOrderPlan(
     return arrivalRate().scheduleDuration(orders);
   }
 
-  /** {@code jmeter-plans/batch-order.jmx} with every property and the sample variables. */
+  /**
+   * {@code jmeter-plans/batch-order.jmx} with every property and the sample variables; the database
+   * password is a secret, never on the load tier's command line.
+   */
   public LoadPlan loadPlan() {
-    return new LoadPlan(Path.of(FILE), properties(), SAMPLE_VARIABLES);
+    return new LoadPlan(Path.of(FILE), properties(), SAMPLE_VARIABLES, Set.of(JDBC_PASSWORD));
   }
 
   /** Every plan property, by its JMeter name, as text. */
@@ -162,6 +250,11 @@ public record BatchOrderPlan(
     properties.put("runTag", runTag);
     properties.put("persistent", Boolean.toString(persistent));
     properties.put("arrivalsPerMinute", Integer.toString(arrivalsPerMinute));
+    properties.put("sink", inbox == null ? "queue" : "inbox");
+    properties.put("jdbcUrl", inbox == null ? "" : inbox.jdbcUrl());
+    properties.put("jdbcUser", inbox == null ? "" : inbox.user());
+    properties.put(JDBC_PASSWORD, inbox == null ? "" : inbox.password());
+    properties.put("inboxStatus", inbox == null ? "NEW" : inbox.status());
     return properties;
   }
 }

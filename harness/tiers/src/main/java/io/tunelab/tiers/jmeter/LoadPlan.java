@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A JMeter test plan ready to run: what a {@link LoadGenerator} needs and nothing about how it runs
@@ -13,12 +14,21 @@ import java.util.Objects;
  * @param file the {@code .jmx}; a relative path is taken in {@code jmeter-plans/}
  * @param properties every JMeter property ({@code -J}) the plan reads
  * @param sampleVariables JMeter variables written into the JTL beside each sample
+ * @param secret names of properties (among {@code properties}) that never go on a command line,
+ *     such as a password: a process list shows every process's arguments
  */
-public record LoadPlan(Path file, Map<String, String> properties, List<String> sampleVariables) {
+public record LoadPlan(
+    Path file, Map<String, String> properties, List<String> sampleVariables, Set<String> secret) {
   public LoadPlan {
     Objects.requireNonNull(file, "file");
     properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
     sampleVariables = List.copyOf(sampleVariables);
+    secret = Set.copyOf(secret);
+  }
+
+  /** A plan without secret properties. */
+  public LoadPlan(Path file, Map<String, String> properties, List<String> sampleVariables) {
+    this(file, properties, sampleVariables, Set.of());
   }
 
   /** A plan in {@code jmeter-plans/} with its properties and no sample variables. */

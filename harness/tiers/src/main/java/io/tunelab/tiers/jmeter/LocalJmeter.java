@@ -33,6 +33,12 @@ public final class LocalJmeter implements LoadGenerator {
 
   private static final Duration STOP_GRACE = Duration.ofSeconds(5);
 
+  /**
+   * A secret plan property goes to the load JVM as an environment variable of this prefix and its
+   * name ({@code io.tunelab.load.LoadArgs} reads them), never as {@code -J} on its command line.
+   */
+  static final String SECRET_PROPERTY_PREFIX = "TUNELAB_LOAD_SECRET_";
+
   private final TunelabHome home;
   private final List<String> jvmFlags;
   private final OptionalLong owner;
@@ -77,14 +83,23 @@ public final class LocalJmeter implements LoadGenerator {
     if (dashboard) {
       args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
     }
-    plan.properties().forEach((name, value) -> args.add("-J" + name + "=" + value));
+    Map<String, String> env = new java.util.LinkedHashMap<>();
+    plan.properties()
+        .forEach(
+            (name, value) -> {
+              if (plan.secret().contains(name)) {
+                env.put(SECRET_PROPERTY_PREFIX + name, value);
+              } else {
+                args.add("-J" + name + "=" + value);
+              }
+            });
     Path jar = home.dist(NAME);
     ClassDataArchive.Use classes = ClassDataArchive.standard().forJar(jar);
     List<String> flags = new ArrayList<>(classes.flags());
     flags.addAll(jvmFlags);
     List<String> command = JavaCommand.of(jar, flags, owner, args);
     long started = System.nanoTime();
-    TierProcess process = TierProcess.start(NAME, command, work, log, Map.of());
+    TierProcess process = TierProcess.start(NAME, command, work, log, env);
     try {
       if (!process.waitFor(timeout)) {
         throw new IllegalStateException(

@@ -14,21 +14,21 @@ import java.util.stream.Stream;
  * Folders for test clusters. Under the runtime dir rather than JUnit's @TempDir, whose mode 700
  * would keep the postgres user out (tunelab runs as root here).
  */
-final class DbTestDirs {
+public final class DbTestDirs {
   private DbTestDirs() {}
 
-  static Path fresh(String name) {
+  public static Path fresh(String name) {
     return RuntimeDir.root()
         .resolve("it-db")
         .resolve(name + "-" + UUID.randomUUID().toString().substring(0, 8));
   }
 
   /** The test JVM as the tier's owner: a test run killed half-way leaves no server behind. */
-  static OptionalLong ownedByThisJvm() {
+  public static OptionalLong ownedByThisJvm() {
     return OptionalLong.of(ProcessHandle.current().pid());
   }
 
-  static void delete(Path root) {
+  public static void delete(Path root) {
     if (root == null || !Files.exists(root)) {
       return;
     }
