@@ -18,6 +18,13 @@ public enum FindingKind {
   BACKEND_LATENCY,
   /** Every engine thread busy while handed-off messages wait: the engine is the limit. */
   ENGINE_SATURATED,
+  /**
+   * Fetcher intake: polls come back full while orders wait in the inbox, so the fetchers' triple,
+   * not the engine, sets the pace (the study's starving engine).
+   */
+  FETCHER_LIMIT,
+  /** Fetcher intake: most polls find the inbox empty, queries and garbage for no order. */
+  POLLING_CHURN,
   /** The harness (load generator, mocks, controller) used a large share of the machine. */
   HARNESS_HEAVY,
   /** Processes outside the stack used the CPU in the measured window: its numbers are disturbed. */

@@ -19,6 +19,7 @@ public final class Findings {
           new ConnectionRule(),
           new BackendLatencyRule(),
           new EngineRule(),
+          new FetcherRule(),
           new HarnessHeavyRule(),
           new NoisyMachineRule());
 

@@ -20,6 +20,7 @@ import java.util.Optional;
  * @param connections database connections and pool waits
  * @param backend back-end calls and, when known, end-to-end latency
  * @param engine the middleware's engine threads and what waited for them
+ * @param fetcher the fetcher intake's polls and the inbox they poll; none with queue intake
  * @param harness what the load generator, the mocks and the controller cost the machine
  * @param noise CPU used outside the stack, and the machine's load around the window
  */
@@ -34,6 +35,7 @@ public record RunData(
     Connections connections,
     BackendCalls backend,
     EngineData engine,
+    FetcherData fetcher,
     Optional<HarnessCost> harness,
     Optional<MachineNoise> noise) {
   public RunData {
@@ -46,6 +48,7 @@ public record RunData(
     Objects.requireNonNull(connections, "connections");
     Objects.requireNonNull(backend, "backend");
     Objects.requireNonNull(engine, "engine");
+    Objects.requireNonNull(fetcher, "fetcher");
     Objects.requireNonNull(harness, "harness");
     Objects.requireNonNull(noise, "noise");
   }
@@ -63,6 +66,7 @@ public record RunData(
         Connections.none(),
         BackendCalls.none(),
         EngineData.none(),
+        FetcherData.none(),
         Optional.empty(),
         Optional.empty());
   }
@@ -79,6 +83,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -95,6 +100,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -111,6 +117,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -127,6 +134,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -143,6 +151,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -159,6 +168,7 @@ public record RunData(
         value,
         backend,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -175,6 +185,7 @@ public record RunData(
         connections,
         value,
         engine,
+        fetcher,
         harness,
         noise);
   }
@@ -190,6 +201,24 @@ public record RunData(
         waits,
         connections,
         backend,
+        value,
+        fetcher,
+        harness,
+        noise);
+  }
+
+  public RunData withFetcher(FetcherData value) {
+    return new RunData(
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        engine,
         value,
         harness,
         noise);
@@ -207,6 +236,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         Optional.of(value),
         noise);
   }
@@ -223,6 +253,7 @@ public record RunData(
         connections,
         backend,
         engine,
+        fetcher,
         harness,
         Optional.of(value));
   }

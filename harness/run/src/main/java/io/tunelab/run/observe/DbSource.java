@@ -18,15 +18,21 @@ import java.util.TreeMap;
  * PostgreSQL sampled each second: an active-session history (every session not idle, with its wait
  * event; written as {@code ash.csv}) and series {@code db.connections} (label {@code client}:
  * client sessions connected, the observer's included, as they count against {@code
- * max_connections}) and {@code db.activeSessions} (label {@code client}).
+ * max_connections}), {@code db.activeSessions} (label {@code client}) and {@code db.inbox} (label
+ * {@code NEW}: orders waiting in {@code order_inbox} for a fetcher; recorded from the first sample
+ * that finds one, so a run with queue intake has no such series).
  */
 final class DbSource implements Source {
   static final String ASH_HEADER =
       "epochMillis,phase,pid,backendType,state,waitEventType,waitEvent,queryId";
 
+  /** Orders waiting in {@code order_inbox}, label NEW. */
+  static final String INBOX = "db.inbox";
+
   private final PgObserver pg;
   private final int maxConnections;
   private final List<Row> history = new ArrayList<>();
+  private boolean inboxUsed;
 
   private record Row(long epochMillis, PgObserver.Session session) {}
 
@@ -69,6 +75,11 @@ final class DbSource implements Source {
     }
     store.add(epochMillis, "db.connections", "client", clients);
     store.add(epochMillis, "db.activeSessions", "client", active);
+    long waiting = pg.inboxWaiting();
+    inboxUsed |= waiting > 0;
+    if (inboxUsed) {
+      store.add(epochMillis, INBOX, "NEW", waiting);
+    }
   }
 
   /** What active client sessions waited on in the measured window. */

@@ -14,7 +14,9 @@ import java.util.function.Supplier;
  * each stage passed on since the middleware started), and with fetcher intake {@code
  * middleware.fetcher.polls}, {@code .emptyPolls} and {@code .picked} (label {@code middleware};
  * counts since the middleware started, over all its fetchers: their rise per second is the poll
- * rate, and empty polls over polls the churn of polling an empty inbox).
+ * rate, and empty polls over polls the churn of polling an empty inbox), with the number of
+ * fetchers and their triple {@code .fetchers}, {@code .pollingMillis}, {@code .submitMillis} and
+ * {@code .poolSize}.
  */
 final class MiddlewareSource implements Source {
   /** The series' label: the middleware tier. */
@@ -22,6 +24,8 @@ final class MiddlewareSource implements Source {
 
   static final String POOL_WAITERS = "middleware.jdbcThreadsAwaitingConnection";
   static final List<String> FETCHER_COUNTS = List.of("polls", "emptyPolls", "picked");
+  static final List<String> FETCHER_SETTINGS =
+      List.of("fetchers", "pollingMillis", "submitMillis", "poolSize");
 
   private final Supplier<JsonNode> status;
 
@@ -47,6 +51,10 @@ final class MiddlewareSource implements Source {
     if (!fetcher.isMissingNode()) {
       for (String count : FETCHER_COUNTS) {
         store.add(epochMillis, "middleware.fetcher." + count, TIER, fetcher.path(count).asDouble());
+      }
+      for (String setting : FETCHER_SETTINGS) {
+        store.add(
+            epochMillis, "middleware.fetcher." + setting, TIER, fetcher.path(setting).asDouble());
       }
     }
     Iterator<Map.Entry<String, JsonNode>> stages = now.path("stages").fields();

@@ -124,6 +124,26 @@ final class PgObserver implements AutoCloseable {
     return sessions;
   }
 
+  /**
+   * Orders waiting for a fetcher: NEW rows of {@code order_inbox}, counted through its partial
+   * index with sequential scans off for this one query, so that the observer adds no sequential
+   * scan to the table's statistics (they feed a finding). {@link PgStatements#OWN_STATEMENT} knows
+   * all three statements as the observer's.
+   */
+  synchronized long inboxWaiting() throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("SET enable_seqscan = off");
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT count(*) AS inbox_waiting FROM order_inbox WHERE status = 'NEW'")) {
+        rows.next();
+        return rows.getLong(1);
+      } finally {
+        statement.execute("RESET enable_seqscan");
+      }
+    }
+  }
+
   synchronized int maxConnections() throws SQLException {
     try (Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("SHOW max_connections")) {

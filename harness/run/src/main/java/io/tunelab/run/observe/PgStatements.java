@@ -15,15 +15,16 @@ import java.util.Map;
 final class PgStatements {
   /**
    * Statements that are not the system under test's: the observer's own (on the statistics views,
-   * and the checks of its first snapshot) and the harness's drain watcher polling for faulted
-   * orders ({@code io.tunelab.run.drain.FaultedOrders}, four times a second in the measured
-   * window). Left out of the top SQL and of the statements per unit; their calls, each its own
-   * autocommit transaction, are taken off the commits.
+   * the checks of its first snapshot, and the inbox depth it samples) and the harness's drain
+   * watcher polling for faulted orders ({@code io.tunelab.run.drain.FaultedOrders}, four times a
+   * second in the measured window). Left out of the top SQL and of the statements per unit; their
+   * calls, each its own autocommit transaction, are taken off the commits.
    */
   static final String OWN_STATEMENT =
       "(s.query LIKE '%pg_stat%' OR s.query LIKE '%pg_backend_pid%' OR s.query LIKE 'SHOW %'"
           + " OR s.query LIKE '%to_regclass(%' OR s.query LIKE '%FROM pg_extension%'"
-          + " OR s.query LIKE '%fault_reason FROM process_instance%')";
+          + " OR s.query LIKE '%fault_reason FROM process_instance%'"
+          + " OR s.query LIKE '%enable_seqscan%' OR s.query LIKE '%AS inbox_waiting%')";
 
   private static final String QUERY =
       "SELECT s.queryid::text || '/' || s.userid::text || '/' || s.toplevel::text, s.query, "

@@ -4,6 +4,7 @@ import io.tunelab.core.findings.BackendCalls;
 import io.tunelab.core.findings.Connections;
 import io.tunelab.core.findings.CpuData;
 import io.tunelab.core.findings.EngineData;
+import io.tunelab.core.findings.FetcherData;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
@@ -53,7 +54,7 @@ final class RunDataAssembler {
       data = data.withWaits(db.get().waits(window));
     }
     data = data.withConnections(connections(db.map(DbSource::maxConnections).orElse(0)));
-    data = data.withEngine(engine());
+    data = data.withEngine(engine()).withFetcher(fetcher());
     if (mocks.isPresent()) {
       List<BackendCalls.Operation> calls = mocks.get().measuredCalls();
       long completed =
@@ -112,6 +113,24 @@ final class RunDataAssembler {
         capacity,
         store.measured("middleware.engineBusy", MiddlewareSource.TIER, window),
         store.measured("middleware.engineBacklog", MiddlewareSource.TIER, window));
+  }
+
+  /** The fetchers and the inbox they poll; none with queue intake. */
+  private FetcherData fetcher() {
+    String tier = MiddlewareSource.TIER;
+    int fetchers = (int) max(store.measured("middleware.fetcher.fetchers", tier, window));
+    if (fetchers <= 0) {
+      return FetcherData.none();
+    }
+    return new FetcherData(
+        fetchers,
+        (int) max(store.measured("middleware.fetcher.pollingMillis", tier, window)),
+        (int) max(store.measured("middleware.fetcher.submitMillis", tier, window)),
+        (int) max(store.measured("middleware.fetcher.poolSize", tier, window)),
+        store.measured("middleware.fetcher.polls", tier, window),
+        store.measured("middleware.fetcher.emptyPolls", tier, window),
+        store.measured("middleware.fetcher.picked", tier, window),
+        store.measured(DbSource.INBOX, "NEW", window));
   }
 
   private static double max(List<Point> points) {

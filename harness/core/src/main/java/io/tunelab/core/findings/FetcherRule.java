@@ -1,0 +1,139 @@
+package io.tunelab.core.findings;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The fetcher intake's two ways to go wrong, as the service-broker study found them: a pool too
+ * small (or polls too far apart) starves the engine, and polling too fast churns the database (and
+ * the heap) with queries that find nothing.
+ *
+ * <ul>
+ *   <li>{@link FindingKind#FETCHER_LIMIT}: polls come back full ({@value #MIN_FULL_SHARE} of
+ *       poolSize rows or more on average) while orders wait in the inbox in at least {@value
+ *       #MIN_WAITING_SHARE} of the samples: the fetchers take orders no faster than their triple
+ *       lets them, whatever the engine could do.
+ *   <li>{@link FindingKind#POLLING_CHURN}: at least {@value #MIN_EMPTY_SHARE} of the polls found
+ *       nothing, at {@value #MIN_POLLS_PER_SECOND} polls/s or more.
+ * </ul>
+ *
+ * Both need {@value #MIN_SAMPLES} samples and {@value #MIN_POLLS} polls in the measured window.
+ */
+final class FetcherRule implements FindingRule {
+  static final int MIN_SAMPLES = 5;
+  static final double MIN_POLLS = 5;
+  static final double MIN_FULL_SHARE = 0.9;
+  static final double MIN_WAITING_SHARE = 0.5;
+  static final double MIN_EMPTY_SHARE = 0.5;
+  static final double MIN_POLLS_PER_SECOND = 2;
+
+  @Override
+  public List<Finding> apply(RunData data) {
+    FetcherData f = data.fetcher();
+    double polls = FetcherData.rise(f.polls());
+    double seconds = FetcherData.seconds(f.polls());
+    if (f.fetchers() == 0 || f.polls().size() < MIN_SAMPLES || polls < MIN_POLLS || seconds <= 0) {
+      return List.of();
+    }
+    double picked = FetcherData.rise(f.picked());
+    double empty = FetcherData.rise(f.emptyPolls());
+    List<Finding> findings = new ArrayList<>();
+    double perPoll = picked / polls;
+    double waitingShare =
+        f.waiting().isEmpty()
+            ? 0
+            : f.waiting().stream().filter(p -> p.value() >= 1).count()
+                / (double) f.waiting().size();
+    // each fetcher's mean time from one poll to its next: the pause, the submits, the query
+    double cycleMillis = 1000 * seconds * f.fetchers() / polls;
+    List<String> evidence =
+        List.of(
+            String.format(
+                "series.csv middleware.fetcher.polls: %.0f polls in %.0f s (%.1f/s) by %d"
+                    + " fetcher%s, one every %.0f ms each",
+                polls,
+                seconds,
+                polls / seconds,
+                f.fetchers(),
+                f.fetchers() == 1 ? "" : "s",
+                cycleMillis),
+            String.format(
+                "series.csv middleware.fetcher.picked: %.0f orders (%.1f/s), %.1f per poll of at"
+                    + " most %d",
+                picked, picked / seconds, perPoll, f.poolSize()),
+            String.format(
+                "series.csv middleware.fetcher.emptyPolls: %.0f (%.0f%% of the polls)",
+                empty, 100 * empty / polls),
+            String.format(
+                "series.csv db.inbox NEW: mean %.1f, max %.0f orders waiting; waiting in %.0f%%"
+                    + " of the samples",
+                Trend.mean(f.waiting()), Trend.max(f.waiting()), 100 * waitingShare),
+            String.format(
+                "triple: pollingMillis %d, submitMillis %d, poolSize %d",
+                f.pollingMillis(), f.submitMillis(), f.poolSize()));
+    if (f.poolSize() > 0
+        && perPoll >= MIN_FULL_SHARE * f.poolSize()
+        && waitingShare >= MIN_WAITING_SHARE) {
+      findings.add(
+          new Finding(
+              FindingKind.FETCHER_LIMIT,
+              "fetcher",
+              limitMessage(data, f, picked / seconds, cycleMillis),
+              evidence));
+    }
+    if (empty / polls >= MIN_EMPTY_SHARE && polls / seconds >= MIN_POLLS_PER_SECOND) {
+      findings.add(
+          new Finding(
+              FindingKind.POLLING_CHURN,
+              "fetcher",
+              String.format(
+                  "%.0f%% of the %.0f polls (%.1f a second) found order_inbox empty: each is a"
+                      + " query, a transaction and garbage on the heap for no order; raise"
+                      + " middleware.fetcher.pollingMillis (now %d ms) or use fewer fetchers"
+                      + " (now %d): %.1f orders/s arrive, so a poll every %.0f ms would still"
+                      + " find up to %d",
+                  100 * empty / polls,
+                  polls,
+                  polls / seconds,
+                  f.pollingMillis(),
+                  f.fetchers(),
+                  picked / seconds,
+                  fillMillis(f, picked / seconds),
+                  f.poolSize()),
+              evidence));
+    }
+    return findings;
+  }
+
+  private static String limitMessage(
+      RunData data, FetcherData f, double perSecond, double cycleMillis) {
+    EngineData engine = data.engine();
+    String starving =
+        engine.threads() > 0 && engine.busy().size() >= MIN_SAMPLES
+            ? String.format(
+                " while the %d engine threads were busy %.0f%% of the window",
+                engine.threads(), 100 * Trend.mean(engine.busy()) / engine.threads())
+            : "";
+    return String.format(
+        "the fetchers are the limit: their polls came back full (%d orders each) while orders"
+            + " waited in order_inbox%s; %d fetcher%s taking %d orders every %.0f ms can take"
+            + " %.1f orders/s, and took %.1f: raise middleware.fetcher.poolSize or"
+            + " middleware.fetchers, or lower middleware.fetcher.pollingMillis (now %d ms) or"
+            + " submitMillis (now %d ms)",
+        f.poolSize(),
+        starving,
+        f.fetchers(),
+        f.fetchers() == 1 ? "" : "s",
+        f.poolSize(),
+        cycleMillis,
+        f.fetchers() * f.poolSize() * 1000 / cycleMillis,
+        perSecond,
+        f.pollingMillis(),
+        f.submitMillis());
+  }
+
+  /** The poll interval at which one poll of each fetcher would find a full batch at this rate. */
+  private static double fillMillis(FetcherData f, double perSecond) {
+    return perSecond <= 0 ? 0 : 1000.0 * f.fetchers() * f.poolSize() / perSecond;
+  }
+}
