@@ -22,11 +22,20 @@ import org.slf4j.LoggerFactory;
  */
 final class Fetcher implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Fetcher.class);
+
+  /**
+   * Claims the oldest NEW rows. The claim is a materialized CTE: written as {@code WHERE inbox_id
+   * IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)}, the planner may rescan the subquery (a
+   * semi-join over the fresh, unanalyzed rows of a released batch), and each rescan skips the rows
+   * the last one locked and takes n more: polls of 23 to 39 rows at poolSize 10 were measured that
+   * way.
+   */
   private static final String PICK =
-      "UPDATE order_inbox SET status = 'PICKED', picked_at = now(), picked_by = ?"
-          + " WHERE inbox_id IN (SELECT inbox_id FROM order_inbox WHERE status = 'NEW'"
+      "WITH claim AS MATERIALIZED (SELECT inbox_id FROM order_inbox WHERE status = 'NEW'"
           + " ORDER BY enqueued_at, inbox_id LIMIT ? FOR UPDATE SKIP LOCKED)"
-          + " RETURNING inbox_id, order_id, payload";
+          + " UPDATE order_inbox o SET status = 'PICKED', picked_at = now(), picked_by = ?"
+          + " FROM claim WHERE o.inbox_id = claim.inbox_id"
+          + " RETURNING o.inbox_id, o.order_id, o.payload";
 
   private final MiddlewareSettings.Fetcher triple;
   private final Pool pool;
@@ -89,14 +98,16 @@ final class Fetcher implements AutoCloseable {
             connection -> {
               List<Picked> rows = new ArrayList<>();
               try (PreparedStatement pick = connection.prepareStatement(PICK)) {
-                pick.setString(1, name);
-                pick.setInt(2, triple.poolSize());
+                pick.setInt(1, triple.poolSize());
+                pick.setString(2, name);
                 try (ResultSet row = pick.executeQuery()) {
                   while (row.next()) {
                     rows.add(new Picked(row.getLong(1), row.getString(2), row.getString(3)));
                   }
                 }
               }
+              // RETURNING keeps no order: submit them oldest first, as they were claimed
+              rows.sort(java.util.Comparator.comparingLong(Picked::id));
               return rows;
             });
     polls.incrementAndGet();
