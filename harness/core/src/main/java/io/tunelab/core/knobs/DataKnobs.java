@@ -19,6 +19,17 @@ public final class DataKnobs {
           .study(Studies.AIA_XREF)
           .add();
 
+  public static final Knob<Integer> SEQUENCE_CACHE =
+      KNOBS
+          .knob("db.sequence.cache", KnobTypes.integer(1, 1_000_000), 1)
+          .unit("values")
+          .doc(
+              "CACHE of the id sequences (message_id_seq): values each session takes at once;"
+                  + " PostgreSQL already writes a sequence to WAL only every 32 values, so expect"
+                  + " less than the studied database's gain")
+          .study("messaging: sequence cache 50,000-100,000")
+          .add();
+
   public static final Knob<Boolean> PURGE =
       KNOBS
           .knob("db.purge", KnobTypes.bool(), true)

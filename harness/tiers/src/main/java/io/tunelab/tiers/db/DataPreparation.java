@@ -10,9 +10,10 @@ import java.util.Map;
 
 /**
  * Brings the database to what a knob set asks for before a run: schema migrated, pass-through
- * settings checked against the server, seed data, xref index on or off, transactional rows purged
- * (and xref_data vacuumed), statistics gathered, and with the purge a checkpoint, so every run
- * starts from the same tables with no write-back pending. Each step is timed.
+ * settings checked against the server, seed data, xref index on or off, the id sequences' cache,
+ * transactional rows purged (and xref_data vacuumed), statistics gathered, and with the purge a
+ * checkpoint, so every run starts from the same tables with no write-back pending. Each step is
+ * timed.
  */
 public final class DataPreparation {
   private DataPreparation() {}
@@ -30,6 +31,8 @@ public final class DataPreparation {
       timed(millis, "seed", () -> database.seed(knobs.get(DataKnobs.SEED_CUSTOMERS)));
     }
     timed(millis, "xrefIndex", () -> database.xrefIndex(knobs.get(DataKnobs.XREF_INDEX)));
+    timed(
+        millis, "sequenceCache", () -> database.sequenceCache(knobs.get(DataKnobs.SEQUENCE_CACHE)));
     if (knobs.get(DataKnobs.PURGE)) {
       timed(millis, "purge", database::purge);
     }

@@ -147,6 +147,47 @@ public final class Database {
         });
   }
 
+  /** The sequences whose CACHE the knob {@code db.sequence.cache} sets. */
+  public static final List<String> ID_SEQUENCES = List.of("message_id_seq");
+
+  /** Sets the CACHE of every id sequence (the "sequence cache" knob). Idempotent. */
+  public void sequenceCache(int values) {
+    if (values < 1) {
+      throw new IllegalArgumentException("a sequence caches 1 value or more, was " + values);
+    }
+    jdbc.call(
+        "setting the id sequences' CACHE",
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            for (String sequence : ID_SEQUENCES) {
+              statement.execute("ALTER SEQUENCE " + sequence + " CACHE " + values);
+            }
+          }
+          return null;
+        });
+  }
+
+  /** Each id sequence's CACHE, as pg_sequences says. */
+  public Map<String, Long> sequenceCaches() {
+    return jdbc.call(
+        "reading pg_sequences",
+        connection -> {
+          Map<String, Long> caches = new java.util.TreeMap<>();
+          try (PreparedStatement query =
+              connection.prepareStatement(
+                  "SELECT sequencename, cache_size FROM pg_sequences"
+                      + " WHERE schemaname = current_schema() AND sequencename = ANY (?)")) {
+            query.setArray(1, connection.createArrayOf("text", ID_SEQUENCES.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+              while (rows.next()) {
+                caches.put(rows.getString(1), rows.getLong(2));
+              }
+            }
+          }
+          return caches;
+        });
+  }
+
   /** Whether both xref lookup indexes exist, as pg_indexes says. */
   public boolean xrefIndexPresent() {
     return jdbc.call(

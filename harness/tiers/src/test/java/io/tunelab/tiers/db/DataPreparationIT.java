@@ -73,6 +73,24 @@ class DataPreparationIT {
   }
 
   @Test
+  void theSequenceCacheKnobReachesPgSequencesAndSurvivesThePurge() throws Exception {
+    DataPreparation.prepare(database, KNOBS, true);
+    assertThat(database.sequenceCaches()).containsExactly(Map.entry("message_id_seq", 1L));
+
+    DataPreparation.prepare(database, KNOBS.with("db.sequence.cache", "50000"), true);
+
+    assertThat(database.sequenceCaches()).containsExactly(Map.entry("message_id_seq", 50_000L));
+    assertThat(count("SELECT cache_size FROM pg_sequences WHERE sequencename = 'message_id_seq'"))
+        .isEqualTo(50_000);
+    database.purge();
+    assertThat(database.sequenceCaches()).containsEntry("message_id_seq", 50_000L);
+    // a session that takes one id holds the next 49,999: another session's id jumps past them
+    long first = count("SELECT nextval('message_id_seq')");
+    long second = count("SELECT nextval('message_id_seq')");
+    assertThat(second - first).isEqualTo(50_000);
+  }
+
+  @Test
   void repeatedRunsAndPurgesLeaveXrefDataNoBiggerAndNoWriteBackPending() throws Exception {
     DataPreparation.prepare(database, KNOBS, true);
     long[] sizes = new long[3];
