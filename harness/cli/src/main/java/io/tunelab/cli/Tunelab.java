@@ -15,6 +15,9 @@ import picocli.CommandLine.Command;
 @Command(
     name = "tunelab",
     mixinStandardHelpOptions = true,
+    // --help and --version on every subcommand too: the usage errors say "Try 'tunelab stack
+    // --help'"
+    scope = CommandLine.ScopeType.INHERIT,
     versionProvider = Version.class,
     description =
         "Load-test harness: a real PostgreSQL/Artemis/WireMock stack, JMeter load, knobs.",

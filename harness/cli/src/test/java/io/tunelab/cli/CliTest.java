@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -129,6 +130,45 @@ class CliTest {
         .startsWith("tunelab: " + experiment + ": steps[1] (second): " + problem);
     assertThat(ProcessHandle.current().children()).isEmpty();
     assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void runRefusesAnEndpointsFileThatIsNoneBeforeStartingAnything(@TempDir Path dir)
+      throws Exception {
+    Path experiment = dir.resolve("e.yaml");
+    Files.writeString(experiment, "plan: batch-order\nsteps:\n  - name: only\n");
+    // what `stack status --json` prints for a stack: not the `stack up --json` shape
+    Path endpoints = dir.resolve("status.json");
+    Files.writeString(endpoints, "{\"id\": \"s1\", \"mode\": \"detached\"}");
+    Path out = dir.resolve("results");
+
+    int code =
+        execute(
+            "run",
+            experiment.toString(),
+            "--provider",
+            "external",
+            "--endpoints",
+            endpoints.toString(),
+            "--out",
+            out.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(err.toString()).contains(endpoints.toString()).contains("'mode'");
+    assertThat(ProcessHandle.current().children()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void everySubcommandHasHelp() {
+    for (String[] command :
+        List.of(
+            new String[] {"stack", "--help"},
+            new String[] {"stack", "up", "--help"},
+            new String[] {"run", "--help"},
+            new String[] {"history", "--help"})) {
+      assertThat(execute(command)).as(String.join(" ", command)).isZero();
+    }
   }
 
   @Test

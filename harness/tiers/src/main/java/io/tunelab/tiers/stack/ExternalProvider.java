@@ -25,14 +25,25 @@ public final class ExternalProvider implements StackProvider {
     this.endpoints = endpoints;
   }
 
-  /** Endpoints from a file in the {@code stack up --json} format. */
+  /**
+   * Endpoints from a file in the {@code stack up --json} format, read now: a file that is not one
+   * is bad input before any run folder or tier exists.
+   *
+   * @throws BadInputException naming what is wrong with the file
+   */
   public static ExternalProvider fromFile(Path file) {
-    return new ExternalProvider(() -> EndpointsSource.fromFile(file));
+    Endpoints endpoints = EndpointsSource.fromFile(file);
+    return new ExternalProvider(() -> endpoints);
   }
 
-  /** Endpoints from the {@code TUNELAB_*} environment variables. */
+  /**
+   * Endpoints from the {@code TUNELAB_*} environment variables, read now.
+   *
+   * @throws BadInputException naming a missing or malformed variable
+   */
   public static ExternalProvider fromEnvironment() {
-    return new ExternalProvider(() -> EndpointsSource.fromEnvironment(System.getenv()));
+    Endpoints endpoints = EndpointsSource.fromEnvironment(System.getenv());
+    return new ExternalProvider(() -> endpoints);
   }
 
   @Override
