@@ -111,25 +111,37 @@ final class FetcherRule implements FindingRule {
     String starving =
         engine.threads() > 0 && engine.busy().size() >= MIN_SAMPLES
             ? String.format(
-                " while the %d engine threads were busy %.0f%% of the window",
+                " (the %d engine threads busy %.0f%% of the window)",
                 engine.threads(), 100 * Trend.mean(engine.busy()) / engine.threads())
             : "";
+    // the triple's pauses alone: the rate the fetchers could not beat with free polls and submits
+    int pausesMillis = f.pollingMillis() + (f.poolSize() - 1) * f.submitMillis();
     return String.format(
         "the fetchers are the limit: their polls came back full (%d orders each) while orders"
-            + " waited in order_inbox%s; %d fetcher%s taking %d orders every %.0f ms can take"
-            + " %.1f orders/s, and took %.1f: raise middleware.fetcher.poolSize or"
-            + " middleware.fetchers, or lower middleware.fetcher.pollingMillis (now %d ms) or"
-            + " submitMillis (now %d ms)",
+            + " waited in order_inbox%s; %d fetcher%s with %d ms of pauses per poll"
+            + " (pollingMillis %d + %d x submitMillis %d) can take at most %.1f orders/s"
+            + " (%.0f/min), and polling every %.0f ms each took %.1f/s (%.0f/min): raise"
+            + " middleware.fetcher.poolSize or middleware.fetchers, or lower"
+            + " middleware.fetcher.pollingMillis or submitMillis",
         f.poolSize(),
         starving,
         f.fetchers(),
         f.fetchers() == 1 ? "" : "s",
-        f.poolSize(),
-        cycleMillis,
-        f.fetchers() * f.poolSize() * 1000 / cycleMillis,
-        perSecond,
+        pausesMillis,
         f.pollingMillis(),
-        f.submitMillis());
+        f.poolSize() - 1,
+        f.submitMillis(),
+        ceiling(f, pausesMillis),
+        60 * ceiling(f, pausesMillis),
+        cycleMillis,
+        perSecond,
+        60 * perSecond);
+  }
+
+  private static double ceiling(FetcherData f, int pausesMillis) {
+    return pausesMillis <= 0
+        ? Double.POSITIVE_INFINITY
+        : 1000.0 * f.fetchers() * f.poolSize() / pausesMillis;
   }
 
   /** The poll interval at which one poll of each fetcher would find a full batch at this rate. */

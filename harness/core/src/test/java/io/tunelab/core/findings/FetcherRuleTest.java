@@ -39,9 +39,11 @@ class FetcherRuleTest {
     assertThat(findings).extracting(Finding::kind).containsExactly(FindingKind.FETCHER_LIMIT);
     assertThat(findings.get(0).message())
         .contains("their polls came back full (10 orders each)")
-        .contains("2 fetchers taking 10 orders every 1000 ms can take 20.0 orders/s, and took 20.0")
-        .contains("raise middleware.fetcher.poolSize or middleware.fetchers")
-        .contains("pollingMillis (now 1000 ms)");
+        .contains(
+            "2 fetchers with 1000 ms of pauses per poll (pollingMillis 1000 + 9 x submitMillis 0)"
+                + " can take at most 20.0 orders/s (1200/min), and polling every 1000 ms each took"
+                + " 20.0/s (1200/min)")
+        .contains("raise middleware.fetcher.poolSize or middleware.fetchers");
     assertThat(findings.get(0).evidence())
         .anyMatch(line -> line.contains("58 polls in 29 s (2.0/s) by 2 fetchers"))
         .anyMatch(line -> line.contains("10.0 per poll of at most 10"))
@@ -59,7 +61,7 @@ class FetcherRuleTest {
         .satisfies(
             finding ->
                 assertThat(finding.message())
-                    .contains("while the 4 engine threads were busy 25% of the window"));
+                    .contains("(the 4 engine threads busy 25% of the window)"));
   }
 
   @Test
