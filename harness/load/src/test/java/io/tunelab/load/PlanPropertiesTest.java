@@ -35,7 +35,12 @@ class PlanPropertiesTest {
             "newCustomerPercent",
             "runTag",
             "persistent",
-            "arrivalsPerMinute");
+            "arrivalsPerMinute",
+            "sink",
+            "jdbcUrl",
+            "jdbcUser",
+            "jdbcPassword",
+            "inboxStatus");
   }
 
   @Test
