@@ -42,6 +42,12 @@ final class StackOptions {
       description = "BRM mock port (default: any free one).")
   int brmPort;
 
+  @Option(
+      names = "--driver-port",
+      paramLabel = "PORT",
+      description = "Device-driver mock port, the messaging plan's (default: any free one).")
+  int driverPort;
+
   /** The knobs given with {@code --set}, over the defaults. */
   KnobSet knobSet() {
     return KnobSet.defaults().withAll(knobs);
@@ -58,6 +64,7 @@ final class StackOptions {
                 .mocks()
                 .withPorts(
                     Ports.resolve(siebelPort, "--siebel-port"),
-                    Ports.resolve(brmPort, "--brm-port")));
+                    Ports.resolve(brmPort, "--brm-port"),
+                    Ports.resolve(driverPort, "--driver-port")));
   }
 }

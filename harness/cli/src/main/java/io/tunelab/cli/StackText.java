@@ -16,6 +16,9 @@ final class StackText {
     out.printf("  broker  %s%n", stack.broker());
     out.printf("  siebel  %s%n", stack.mocks().siebel());
     out.printf("  brm     %s%n", stack.mocks().brm());
+    if (stack.mocks().driver() != null) {
+      out.printf("  driver  %s%n", stack.mocks().driver());
+    }
     if (stack.startMillis() != null) {
       StringBuilder times = new StringBuilder("  started in");
       stack

@@ -10,18 +10,33 @@ import java.util.Map;
  * The command line of the mocks JVM:
  *
  * <pre>
- * --root DIR --siebel-port N --brm-port N --container-threads N --async-responses true|false
+ * --root DIR --siebel-port N --brm-port N --driver-port N --container-threads N
+ * --async-responses true|false
  * </pre>
  *
- * @param root the folder holding {@code siebel/} and {@code brm/}, each a WireMock root directory
- *     ({@code mappings/}, {@code __files/})
+ * @param root the folder holding {@code siebel/}, {@code brm/} and {@code driver/}, each a WireMock
+ *     root directory ({@code mappings/}, {@code __files/})
  * @param containerThreads Jetty threads of each server
  * @param asyncResponses whether delayed responses are scheduled instead of holding a Jetty thread
  */
 record MocksArgs(
-    Path root, int siebelPort, int brmPort, int containerThreads, boolean asyncResponses) {
+    Path root,
+    int siebelPort,
+    int brmPort,
+    int driverPort,
+    int containerThreads,
+    boolean asyncResponses) {
   static final List<String> NAMES =
-      List.of("--root", "--siebel-port", "--brm-port", "--container-threads", "--async-responses");
+      List.of(
+          "--root",
+          "--siebel-port",
+          "--brm-port",
+          "--driver-port",
+          "--container-threads",
+          "--async-responses");
+
+  /** The back-ends served, each from its folder under the root. */
+  static final List<String> BACKENDS = List.of("siebel", "brm", "driver");
 
   static MocksArgs parse(String... args) {
     Map<String, String> values = new HashMap<>();
@@ -38,7 +53,7 @@ record MocksArgs(
       }
     }
     Path root = Path.of(values.get("--root")).toAbsolutePath().normalize();
-    for (String backend : List.of("siebel", "brm")) {
+    for (String backend : BACKENDS) {
       if (!Files.isDirectory(root.resolve(backend).resolve("mappings"))) {
         throw new IllegalArgumentException(
             root.resolve(backend).resolve("mappings") + " is not a directory");
@@ -48,6 +63,7 @@ record MocksArgs(
         root,
         port(values.get("--siebel-port")),
         port(values.get("--brm-port")),
+        port(values.get("--driver-port")),
         Integer.parseInt(values.get("--container-threads")),
         bool(values.get("--async-responses")));
   }

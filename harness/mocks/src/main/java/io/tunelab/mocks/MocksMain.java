@@ -12,15 +12,15 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * The mocks tier: two WireMock servers in one JVM on 127.0.0.1, Siebel and BRM, each serving its
- * folder of {@code mocks/} with the tunelab extension.
+ * The mocks tier: three WireMock servers in one JVM on 127.0.0.1, Siebel, BRM and the device driver
+ * of the messaging plan, each serving its folder of {@code mocks/} with the tunelab extension.
  *
  * <p>Built for load: no request journal (the extension counts instead, in constant memory), no
- * per-request logging, errors only on the console. Stops both servers on SIGTERM, and ends when the
+ * per-request logging, errors only on the console. Stops the servers on SIGTERM, and ends when the
  * controller that started it dies ({@link OwnerWatchdog}).
  */
 public final class MocksMain {
-  /** Printed once both servers accept requests. */
+  /** Printed once every server accepts requests. */
   public static final String READY_BANNER = "tunelab mocks ready";
 
   /**
@@ -48,6 +48,7 @@ public final class MocksMain {
       // Constructing a server reads its mappings: a broken file fails here, with its name.
       servers.add(server(parsed, parsed.root().resolve("siebel"), parsed.siebelPort()));
       servers.add(server(parsed, parsed.root().resolve("brm"), parsed.brmPort()));
+      servers.add(server(parsed, parsed.root().resolve("driver"), parsed.driverPort()));
       servers.forEach(WireMockServer::start);
     } catch (RuntimeException e) {
       e.printStackTrace();
@@ -60,6 +61,8 @@ public final class MocksMain {
             + parsed.siebelPort()
             + ", brm http://127.0.0.1:"
             + parsed.brmPort()
+            + ", driver http://127.0.0.1:"
+            + parsed.driverPort()
             + ", containerThreads "
             + parsed.containerThreads()
             + ", asyncResponses "

@@ -15,6 +15,7 @@ class MocksArgsTest {
   void readsEverySetting() throws Exception {
     Files.createDirectories(root.resolve("siebel/mappings"));
     Files.createDirectories(root.resolve("brm/mappings"));
+    Files.createDirectories(root.resolve("driver/mappings"));
 
     MocksArgs args =
         MocksArgs.parse(
@@ -24,16 +25,18 @@ class MocksArgsTest {
             "8081",
             "--brm-port",
             "8082",
+            "--driver-port",
+            "8083",
             "--container-threads",
             "40",
             "--async-responses",
             "false");
 
-    assertThat(args).isEqualTo(new MocksArgs(root.toAbsolutePath(), 8081, 8082, 40, false));
+    assertThat(args).isEqualTo(new MocksArgs(root.toAbsolutePath(), 8081, 8082, 8083, 40, false));
   }
 
   @Test
-  void rejectsARootWithoutBothBackends() throws Exception {
+  void rejectsARootWithoutEveryBackend() throws Exception {
     Files.createDirectories(root.resolve("siebel/mappings"));
 
     assertThatThrownBy(
@@ -45,6 +48,8 @@ class MocksArgsTest {
                     "1",
                     "--brm-port",
                     "2",
+                    "--driver-port",
+                    "3",
                     "--container-threads",
                     "40",
                     "--async-responses",

@@ -94,6 +94,10 @@ final class RunTiers implements AutoCloseable {
     siebel().setFaultRate(knobs.get(MocksKnobs.SIEBEL_FAULT_RATE));
     brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
     brm().setFaultRate(knobs.get(MocksKnobs.BRM_FAULT_RATE));
+    if (endpoints().hasDriver()) {
+      driver().setLatency(knobs.get(MocksKnobs.DRIVER_LATENCY));
+      driver().setFaultRate(knobs.get(MocksKnobs.DRIVER_FAULT_RATE));
+    }
     boolean dead = middleware != null && middleware.death().isPresent();
     if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
       stopMiddleware();
@@ -271,6 +275,10 @@ final class RunTiers implements AutoCloseable {
 
   MocksClient brm() {
     return MocksClient.of(Backend.BRM, stack.endpoints());
+  }
+
+  MocksClient driver() {
+    return MocksClient.of(Backend.DRIVER, stack.endpoints());
   }
 
   /** Pid of each running tier process by tier name. */

@@ -53,6 +53,25 @@ public final class MocksKnobs {
           .doc("share of BRM requests answered with a SOAP Fault")
           .add();
 
+  public static final Knob<Latency> DRIVER_LATENCY =
+      KNOBS
+          .knob("mocks.driver.latency", KnobTypes.latency(), Latency.NONE)
+          .unit("ms")
+          .apply(Knob.Apply.LIVE)
+          .doc(
+              "delay of every device-driver answer (the messaging plan's back-end): 5,"
+                  + " uniform:2..8 or lognormal:5:0.25")
+          .study(Studies.MESSAGING)
+          .add();
+
+  public static final Knob<Double> DRIVER_FAULT_RATE =
+      KNOBS
+          .knob("mocks.driver.faultRate", KnobTypes.decimal(0, 1), 0.0)
+          .unit("share")
+          .apply(Knob.Apply.LIVE)
+          .doc("share of device-driver requests answered with a SOAP Fault")
+          .add();
+
   public static final Knob<Integer> HEAP =
       KNOBS
           .knob("mocks.jvm.heapMegabytes", KnobTypes.integer(64, 65_536), 512)

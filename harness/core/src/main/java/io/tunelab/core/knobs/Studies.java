@@ -9,6 +9,7 @@ final class Studies {
   static final String RECEIVE_THREADS = "AIA: adapter.jms.receive.threads";
   static final String FETCHER = "Service Broker: fetcher intake triple";
   static final String BILLING = "AIA billing-care: ESB/BPEL sync services";
+  static final String MESSAGING = "Wireless messaging server: one-way and two-way messages";
 
   private Studies() {}
 }

@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param brokerPassword broker password (empty when the broker runs without security)
  * @param siebel base URL of the Siebel mock, e.g. {@code http://127.0.0.1:8081}
  * @param brm base URL of the BRM mock
+ * @param driver base URL of the device-driver mock of the messaging plan; empty when the stack has
+ *     none (an external stack described before the messaging plan existed)
  */
 public record Endpoints(
     String db,
@@ -22,7 +24,8 @@ public record Endpoints(
     String brokerUser,
     String brokerPassword,
     String siebel,
-    String brm) {
+    String brm,
+    String driver) {
 
   public Endpoints {
     Objects.requireNonNull(db, "db");
@@ -33,5 +36,11 @@ public record Endpoints(
     brokerPassword = brokerPassword == null ? "" : brokerPassword;
     Objects.requireNonNull(siebel, "siebel");
     Objects.requireNonNull(brm, "brm");
+    driver = driver == null ? "" : driver;
+  }
+
+  /** Whether the stack has a device-driver mock, which only the messaging plan calls. */
+  public boolean hasDriver() {
+    return !driver.isEmpty();
   }
 }

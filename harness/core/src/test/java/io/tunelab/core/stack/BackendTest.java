@@ -14,17 +14,20 @@ class BackendTest {
           "",
           "",
           "http://127.0.0.1:8089",
-          "http://127.0.0.1:8090");
+          "http://127.0.0.1:8090",
+          "http://127.0.0.1:8091");
 
   @Test
   void eachBackEndFindsItsOwnMockInTheStack() {
     assertThat(Backend.SIEBEL.url(STACK)).isEqualTo("http://127.0.0.1:8089");
     assertThat(Backend.BRM.url(STACK)).isEqualTo("http://127.0.0.1:8090");
+    assertThat(Backend.DRIVER.url(STACK)).isEqualTo("http://127.0.0.1:8091");
   }
 
   @Test
   void labelsAreTheNamesTheMocksFoldersAndSeriesUse() {
     assertThat(Backend.SIEBEL.label()).isEqualTo("siebel");
     assertThat(Backend.BRM.label()).isEqualTo("brm");
+    assertThat(Backend.DRIVER.label()).isEqualTo("driver");
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
@@ -24,12 +25,13 @@ class MockFilesTest {
       Path.of(System.getProperty("tunelab.home", "../..")).resolve("mocks");
 
   static Stream<Path> mappings() throws IOException {
-    try (Stream<Path> files = Files.list(MOCKS.resolve("siebel/mappings"))) {
-      List<Path> siebel = files.sorted().toList();
-      try (Stream<Path> brm = Files.list(MOCKS.resolve("brm/mappings"))) {
-        return Stream.concat(siebel.stream(), brm.sorted().toList().stream());
+    List<Path> all = new ArrayList<>();
+    for (String backend : List.of("siebel", "brm", "driver")) {
+      try (Stream<Path> files = Files.list(MOCKS.resolve(backend).resolve("mappings"))) {
+        all.addAll(files.sorted().toList());
       }
     }
+    return all.stream();
   }
 
   @ParameterizedTest

@@ -121,9 +121,13 @@ public final class RunObserver implements AutoCloseable {
 
   private Optional<MocksSource> mocks(Endpoints e) {
     try {
-      return Optional.of(
-          new MocksSource(
-              List.of(MocksClient.of(Backend.SIEBEL, e), MocksClient.of(Backend.BRM, e))));
+      List<MocksClient> clients = new ArrayList<>();
+      for (Backend backend : Backend.values()) {
+        if (!backend.url(e).isEmpty()) {
+          clients.add(MocksClient.of(backend, e));
+        }
+      }
+      return Optional.of(new MocksSource(clients));
     } catch (RuntimeException ex) {
       errors.record(TierName.MOCKS.label(), ex);
       return Optional.empty();

@@ -10,20 +10,24 @@ import java.util.Objects;
  *
  * @param siebelPort port of the Siebel mock on 127.0.0.1, 0 for any free one
  * @param brmPort port of the BRM mock on 127.0.0.1, 0 for any free one
+ * @param driverPort port of the device-driver mock on 127.0.0.1, 0 for any free one
  * @param containerThreads Jetty threads of each server (WireMock's default 25 caps throughput under
  *     long delays)
  * @param asyncResponses whether delayed responses are scheduled instead of holding a Jetty thread
  * @param siebel latency and fault rate of the Siebel mock, changeable while it runs
  * @param brm latency and fault rate of the BRM mock, changeable while it runs
+ * @param driver latency and fault rate of the device-driver mock, changeable while it runs
  * @param jvmFlags flags of the mocks JVM
  */
 public record MocksConfig(
     int siebelPort,
     int brmPort,
+    int driverPort,
     int containerThreads,
     boolean asyncResponses,
     Backend siebel,
     Backend brm,
+    Backend driver,
     List<String> jvmFlags) {
 
   /**
@@ -65,16 +69,42 @@ public record MocksConfig(
     }
     Objects.requireNonNull(siebel, "siebel");
     Objects.requireNonNull(brm, "brm");
+    Objects.requireNonNull(driver, "driver");
     jvmFlags = List.copyOf(jvmFlags);
   }
 
   public static MocksConfig defaults() {
     return new MocksConfig(
-        0, 0, 100, true, Backend.none(), Backend.none(), List.of("-Xms128m", "-Xmx512m"));
+        0,
+        0,
+        0,
+        100,
+        true,
+        Backend.none(),
+        Backend.none(),
+        Backend.none(),
+        List.of("-Xms128m", "-Xmx512m"));
   }
 
-  public MocksConfig withPorts(int siebel, int brm) {
+  public MocksConfig withPorts(int siebel, int brm, int driver) {
     return new MocksConfig(
-        siebel, brm, containerThreads, asyncResponses, this.siebel, this.brm, jvmFlags);
+        siebel,
+        brm,
+        driver,
+        containerThreads,
+        asyncResponses,
+        this.siebel,
+        this.brm,
+        this.driver,
+        jvmFlags);
+  }
+
+  /** What the mock of one back-end does to its answers. */
+  public Backend backend(io.tunelab.core.stack.Backend backend) {
+    return switch (backend) {
+      case SIEBEL -> siebel;
+      case BRM -> brm;
+      case DRIVER -> driver;
+    };
   }
 }

@@ -14,34 +14,36 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 
 /**
- * The mocks tier: one JVM running two WireMock servers on 127.0.0.1, the Siebel CRM mock and the
- * Oracle BRM mock, serving {@code mocks/siebel} and {@code mocks/brm} with the tunelab extension.
+ * The mocks tier: one JVM running three WireMock servers on 127.0.0.1, the Siebel CRM mock, the
+ * Oracle BRM mock and the messaging plan's device-driver mock, serving {@code mocks/siebel}, {@code
+ * mocks/brm} and {@code mocks/driver} with the tunelab extension.
  *
- * <p>Started from the {@code harness/mocks} dist; ready when both servers answer their health
- * check; then each back-end's latency and fault rate are applied through its admin API, where
- * {@link #siebel()} and {@link #brm()} can change them while the tier runs.
+ * <p>Started from the {@code harness/mocks} dist; ready when every server answers its health check;
+ * then each back-end's latency and fault rate are applied through its admin API, where {@link
+ * #client(Backend)} can change them while the tier runs.
  */
 public final class MocksTier extends ProcessTier {
   static final String NAME = TierName.MOCKS.label();
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
-  private final MocksClient siebel;
-  private final MocksClient brm;
+  private final Map<Backend, MocksClient> clients;
 
-  private MocksTier(TierProcess process, MocksClient siebel, MocksClient brm, Duration startTime) {
+  private MocksTier(TierProcess process, Map<Backend, MocksClient> clients, Duration startTime) {
     super(NAME, process, startTime, STOP_GRACE);
-    this.siebel = siebel;
-    this.brm = brm;
+    this.clients = clients;
   }
 
   /**
-   * Starts the mocks JVM serving {@code mocksRoot/siebel} and {@code mocksRoot/brm}.
+   * Starts the mocks JVM serving {@code mocksRoot/siebel}, {@code mocksRoot/brm} and {@code
+   * mocksRoot/driver}.
    *
    * @param dir where the tier keeps its log ({@code mocks.log})
    * @param owner the controller whose death stops the mocks; empty for a detached stack
@@ -51,7 +53,9 @@ public final class MocksTier extends ProcessTier {
   public static MocksTier start(MocksConfig config, Path mocksRoot, Path dir, OptionalLong owner) {
     checkMocksRoot(mocksRoot);
     int siebelPort = Ports.resolve(config.siebelPort(), "mocks.siebelPort");
-    int brmPort = secondPort(config.brmPort(), siebelPort);
+    int brmPort = otherPort(config.brmPort(), "mocks.brmPort", Set.of(siebelPort));
+    int driverPort =
+        otherPort(config.driverPort(), "mocks.driverPort", Set.of(siebelPort, brmPort));
     List<String> command =
         JavaCommand.of(
             TunelabHome.locate().dist(NAME),
@@ -61,19 +65,22 @@ public final class MocksTier extends ProcessTier {
                 "--root", mocksRoot.toAbsolutePath().normalize().toString(),
                 "--siebel-port", Integer.toString(siebelPort),
                 "--brm-port", Integer.toString(brmPort),
+                "--driver-port", Integer.toString(driverPort),
                 "--container-threads", Integer.toString(config.containerThreads()),
                 "--async-responses", Boolean.toString(config.asyncResponses())));
     long started = System.nanoTime();
     TierProcess process =
         TierProcess.start(NAME, command, dir, dir.resolve(NAME + ".log"), Map.of());
     try {
-      MocksClient siebel = new MocksClient(Backend.SIEBEL, url(siebelPort));
-      MocksClient brm = new MocksClient(Backend.BRM, url(brmPort));
-      Readiness.await(process, READY_TIMEOUT, () -> siebel.isHealthy() && brm.isHealthy());
+      Map<Backend, MocksClient> clients = new EnumMap<>(Backend.class);
+      clients.put(Backend.SIEBEL, new MocksClient(Backend.SIEBEL, url(siebelPort)));
+      clients.put(Backend.BRM, new MocksClient(Backend.BRM, url(brmPort)));
+      clients.put(Backend.DRIVER, new MocksClient(Backend.DRIVER, url(driverPort)));
+      Readiness.await(
+          process, READY_TIMEOUT, () -> clients.values().stream().allMatch(MocksClient::isHealthy));
       Duration startTime = Duration.ofNanos(System.nanoTime() - started);
-      apply(config.siebel(), siebel);
-      apply(config.brm(), brm);
-      return new MocksTier(process, siebel, brm, startTime);
+      clients.forEach((backend, client) -> apply(config.backend(backend), client));
+      return new MocksTier(process, Map.copyOf(clients), startTime);
     } catch (RuntimeException e) {
       process.stop(STOP_GRACE);
       if (e instanceof BadInputException) {
@@ -85,27 +92,27 @@ public final class MocksTier extends ProcessTier {
   }
 
   private static void checkMocksRoot(Path mocksRoot) {
-    for (String backend : List.of("siebel", "brm")) {
-      Path mappings = mocksRoot.resolve(backend).resolve("mappings");
+    for (Backend backend : Backend.values()) {
+      Path mappings = mocksRoot.resolve(backend.label()).resolve("mappings");
       if (!Files.isDirectory(mappings)) {
         throw new BadInputException(
             "the mocks folder "
                 + mocksRoot.toAbsolutePath().normalize()
                 + " has no "
-                + backend
+                + backend.label()
                 + "/mappings: point tunelab.home (TUNELAB_HOME) to a tunelab checkout, or restore"
                 + " mocks/ from git (git checkout -- mocks)");
       }
     }
   }
 
-  private static int secondPort(int requested, int taken) {
-    if (requested != 0 && requested == taken) {
+  private static int otherPort(int requested, String name, Set<Integer> taken) {
+    if (requested != 0 && taken.contains(requested)) {
       throw new BadInputException(
-          "mocks.siebelPort and mocks.brmPort are both " + taken + ": give them different ports");
+          name + " " + requested + " is another mock's port: give each mock its own port");
     }
-    int port = Ports.resolve(requested, "mocks.brmPort");
-    while (port == taken) {
+    int port = Ports.resolve(requested, name);
+    while (taken.contains(port)) {
       port = Ports.free();
     }
     return port;
@@ -122,26 +129,49 @@ public final class MocksTier extends ProcessTier {
 
   /** Root URL of the Siebel CRM mock, e.g. {@code http://127.0.0.1:41234}. */
   public String siebelUrl() {
-    return siebel.baseUrl().toString();
+    return siebel().baseUrl().toString();
   }
 
   /** Root URL of the Oracle BRM mock. */
   public String brmUrl() {
-    return brm.baseUrl().toString();
+    return brm().baseUrl().toString();
+  }
+
+  /** Root URL of the device-driver mock. */
+  public String driverUrl() {
+    return driver().baseUrl().toString();
+  }
+
+  /** Latency, fault rate and served-request counter of one back-end's mock. */
+  public MocksClient client(Backend backend) {
+    return clients.get(backend);
   }
 
   /** Latency, fault rate and served-request counter of the Siebel mock. */
   public MocksClient siebel() {
-    return siebel;
+    return client(Backend.SIEBEL);
   }
 
   /** Latency, fault rate and served-request counter of the BRM mock. */
   public MocksClient brm() {
-    return brm;
+    return client(Backend.BRM);
+  }
+
+  /** Latency, fault rate and served-request counter of the device-driver mock. */
+  public MocksClient driver() {
+    return client(Backend.DRIVER);
   }
 
   @Override
   public String toString() {
-    return "mocks (siebel " + siebelUrl() + ", brm " + brmUrl() + ", " + process() + ")";
+    return "mocks (siebel "
+        + siebelUrl()
+        + ", brm "
+        + brmUrl()
+        + ", driver "
+        + driverUrl()
+        + ", "
+        + process()
+        + ")";
   }
 }

@@ -54,7 +54,8 @@ public final class EmbeddedStack implements Stack {
             broker.user(),
             broker.password(),
             mocks.siebelUrl(),
-            mocks.brmUrl());
+            mocks.brmUrl(),
+            mocks.driverUrl());
   }
 
   @Override
@@ -114,8 +115,9 @@ public final class EmbeddedStack implements Stack {
       case MOCKS -> {
         int siebel = URI.create(mocks.siebelUrl()).getPort();
         int brm = URI.create(mocks.brmUrl()).getPort();
+        int driver = URI.create(mocks.driverUrl()).getPort();
         mocks.close();
-        mocks = restarter.mocks(config.mocks().withPorts(siebel, brm), generation);
+        mocks = restarter.mocks(config.mocks().withPorts(siebel, brm, driver), generation);
         replace(2, mocks);
       }
       default ->

@@ -27,6 +27,7 @@ public final class EndpointsSource {
   public static final String ENV_BROKER_PASSWORD = "TUNELAB_BROKER_PASSWORD";
   public static final String ENV_SIEBEL_URL = "TUNELAB_SIEBEL_URL";
   public static final String ENV_BRM_URL = "TUNELAB_BRM_URL";
+  public static final String ENV_DRIVER_URL = "TUNELAB_DRIVER_URL";
 
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
@@ -84,10 +85,14 @@ public final class EndpointsSource {
             broker.user(),
             broker.password(),
             require(where, "mocks.siebel", description.mocks().siebel()),
-            require(where, "mocks.brm", description.mocks().brm())));
+            require(where, "mocks.brm", description.mocks().brm()),
+            optional(description.mocks().driver())));
   }
 
-  /** Endpoints from {@code TUNELAB_*} variables; every URL variable is required. */
+  /**
+   * Endpoints from {@code TUNELAB_*} variables; every URL variable is required but the driver's,
+   * which only the messaging plan calls.
+   */
   public static Endpoints fromEnvironment(Map<String, String> env) {
     String where = "environment";
     return validated(
@@ -100,7 +105,8 @@ public final class EndpointsSource {
             env.getOrDefault(ENV_BROKER_USER, ""),
             env.getOrDefault(ENV_BROKER_PASSWORD, ""),
             require(where, ENV_SIEBEL_URL, env.get(ENV_SIEBEL_URL)),
-            require(where, ENV_BRM_URL, env.get(ENV_BRM_URL))));
+            require(where, ENV_BRM_URL, env.get(ENV_BRM_URL)),
+            optional(env.get(ENV_DRIVER_URL))));
   }
 
   private static StackDescription.Login login(StackDescription description, boolean db) {
@@ -120,6 +126,9 @@ public final class EndpointsSource {
     prefix(where, "broker", endpoints.broker(), "tcp://");
     prefix(where, "mocks.siebel", endpoints.siebel(), "http://", "https://");
     prefix(where, "mocks.brm", endpoints.brm(), "http://", "https://");
+    if (endpoints.hasDriver()) {
+      prefix(where, "mocks.driver", endpoints.driver(), "http://", "https://");
+    }
     return endpoints;
   }
 
@@ -145,6 +154,10 @@ public final class EndpointsSource {
       throw new BadInputException(where + ": missing '" + field + "'");
     }
     return value.trim();
+  }
+
+  private static String optional(String value) {
+    return value == null ? "" : value.trim();
   }
 
   private static String path(JsonMappingException e) {

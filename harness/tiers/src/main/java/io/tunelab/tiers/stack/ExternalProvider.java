@@ -65,6 +65,9 @@ public final class ExternalProvider implements StackProvider {
     requireReachable("broker", hostPort(resolved.broker()));
     requireReachable("mocks.siebel", hostPort(resolved.siebel()));
     requireReachable("mocks.brm", hostPort(resolved.brm()));
+    if (resolved.hasDriver()) {
+      requireReachable("mocks.driver", hostPort(resolved.driver()));
+    }
     long millis = (System.nanoTime() - started) / 1_000_000;
     // Not ours to stop: closing it leaves the tiers running.
     return new RemoteStack(NAME, resolved, Map.of("stack", millis), () -> {});

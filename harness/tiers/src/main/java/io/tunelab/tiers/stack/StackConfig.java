@@ -55,12 +55,15 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
     return new MocksConfig(
         0,
         0,
+        0,
         knobs.get(MocksKnobs.CONTAINER_THREADS),
         knobs.get(MocksKnobs.ASYNC_RESPONSES),
         new MocksConfig.Backend(
             knobs.get(MocksKnobs.SIEBEL_LATENCY), knobs.get(MocksKnobs.SIEBEL_FAULT_RATE)),
         new MocksConfig.Backend(
             knobs.get(MocksKnobs.BRM_LATENCY), knobs.get(MocksKnobs.BRM_FAULT_RATE)),
+        new MocksConfig.Backend(
+            knobs.get(MocksKnobs.DRIVER_LATENCY), knobs.get(MocksKnobs.DRIVER_FAULT_RATE)),
         jvmFlags(knobs.get(MocksKnobs.HEAP), ""));
   }
 

@@ -13,7 +13,8 @@ import java.util.Map;
  *
  * <pre>{@code
  * {"db": "jdbc:postgresql://127.0.0.1:P/tunelab", "broker": "tcp://127.0.0.1:P",
- *  "mocks": {"siebel": "http://127.0.0.1:P", "brm": "http://127.0.0.1:P"},
+ *  "mocks": {"siebel": "http://127.0.0.1:P", "brm": "http://127.0.0.1:P",
+ *            "driver": "http://127.0.0.1:P"},
  *  "credentials": {"db": {"user": "tunelab", "password": "tunelab"},
  *                  "broker": {"user": "", "password": ""}},
  *  "startMillis": {"db": 900, "broker": 4100, "mocks": 2300, "stack": 4400}}
@@ -40,8 +41,11 @@ public record StackDescription(
     Map<String, Long> startMillis,
     Map<String, String> logs) {
 
-  /** Base URLs of the two back-end mocks. */
-  public record Mocks(String siebel, String brm) {}
+  /**
+   * Base URLs of the back-end mocks; {@code driver} (the messaging plan's device driver) may be
+   * left out, and then only the messaging plan cannot run.
+   */
+  public record Mocks(String siebel, String brm, String driver) {}
 
   /** User names and passwords of the db and broker tiers. */
   public record Credentials(Login db, Login broker) {}
@@ -66,7 +70,8 @@ public record StackDescription(
         provider,
         endpoints.db(),
         endpoints.broker(),
-        new Mocks(endpoints.siebel(), endpoints.brm()),
+        new Mocks(
+            endpoints.siebel(), endpoints.brm(), endpoints.hasDriver() ? endpoints.driver() : null),
         new Credentials(
             new Login(endpoints.dbUser(), endpoints.dbPassword()),
             new Login(endpoints.brokerUser(), endpoints.brokerPassword())),

@@ -65,6 +65,7 @@ public final class TestcontainersProvider implements StackProvider {
                   BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT)));
       GenericContainer<?> siebel = start(started, containers.wiremock("siebel", config.mocks()));
       GenericContainer<?> brm = start(started, containers.wiremock("brm", config.mocks()));
+      GenericContainer<?> driver = start(started, containers.wiremock("driver", config.mocks()));
       Endpoints endpoints =
           new Endpoints(
               "jdbc:postgresql://"
@@ -81,7 +82,8 @@ public final class TestcontainersProvider implements StackProvider {
               "",
               "",
               httpUrl(siebel),
-              httpUrl(brm));
+              httpUrl(brm),
+              httpUrl(driver));
       applyLiveSettings(endpoints, config.mocks());
       long millis = Duration.ofNanos(System.nanoTime() - begin).toMillis();
       return new RemoteStack(
@@ -107,11 +109,10 @@ public final class TestcontainersProvider implements StackProvider {
   }
 
   private static void applyLiveSettings(Endpoints endpoints, MocksConfig mocks) {
-    MocksClient siebel = MocksClient.of(Backend.SIEBEL, endpoints);
-    siebel.setLatency(mocks.siebel().latency());
-    siebel.setFaultRate(mocks.siebel().faultRate());
-    MocksClient brm = MocksClient.of(Backend.BRM, endpoints);
-    brm.setLatency(mocks.brm().latency());
-    brm.setFaultRate(mocks.brm().faultRate());
+    for (Backend backend : Backend.values()) {
+      MocksClient client = MocksClient.of(backend, endpoints);
+      client.setLatency(mocks.backend(backend).latency());
+      client.setFaultRate(mocks.backend(backend).faultRate());
+    }
   }
 }

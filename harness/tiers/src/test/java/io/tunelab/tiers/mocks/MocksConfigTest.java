@@ -16,8 +16,10 @@ class MocksConfigTest {
                   new MocksConfig(
                       0,
                       0,
+                      0,
                       threads,
                       true,
+                      MocksConfig.Backend.none(),
                       MocksConfig.Backend.none(),
                       MocksConfig.Backend.none(),
                       List.of()))

@@ -30,6 +30,7 @@ class MocksLatencyAndFaultsIT {
   private static MocksTier mocks;
   private static MockSettings siebelAtStart;
   private static MockSettings brmAtStart;
+  private static MockSettings driverAtStart;
 
   @BeforeAll
   static void start() {
@@ -37,14 +38,17 @@ class MocksLatencyAndFaultsIT {
         new MocksConfig(
             0,
             0,
+            0,
             40,
             true,
             new MocksConfig.Backend(new Latency.Fixed(5), 0.0),
             new MocksConfig.Backend(new Latency.Uniform(1, 3), 0.02),
+            new MocksConfig.Backend(new Latency.Fixed(7), 0.5),
             List.of("-Xmx256m"));
     mocks = MocksTiers.start(config, Path.of("target/mocks-it/latency-faults"));
     siebelAtStart = mocks.siebel().settings();
     brmAtStart = mocks.brm().settings();
+    driverAtStart = mocks.driver().settings();
   }
 
   @AfterAll
@@ -68,6 +72,8 @@ class MocksLatencyAndFaultsIT {
     assertThat(siebelAtStart.faultRate()).isZero();
     assertThat(brmAtStart.latency()).isEqualTo(new Latency.Uniform(1, 3));
     assertThat(brmAtStart.faultRate()).isEqualTo(0.02);
+    assertThat(driverAtStart.latency()).isEqualTo(new Latency.Fixed(7));
+    assertThat(driverAtStart.faultRate()).isEqualTo(0.5);
   }
 
   @Test

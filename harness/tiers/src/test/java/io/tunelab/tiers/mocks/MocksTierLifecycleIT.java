@@ -18,6 +18,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -42,8 +43,10 @@ class MocksTierLifecycleIT {
         new MocksConfig(
             0,
             0,
+            0,
             37,
             false,
+            MocksConfig.Backend.none(),
             MocksConfig.Backend.none(),
             MocksConfig.Backend.none(),
             List.of("-Xmx200m"));
@@ -51,12 +54,13 @@ class MocksTierLifecycleIT {
     List<ProcessHandle> processes = mocks.processes();
     int siebelPort = URI.create(mocks.siebelUrl()).getPort();
     int brmPort = URI.create(mocks.brmUrl()).getPort();
+    int driverPort = URI.create(mocks.driverUrl()).getPort();
     try {
-      for (MocksClient client : List.of(mocks.siebel(), mocks.brm())) {
+      for (MocksClient client : List.of(mocks.siebel(), mocks.brm(), mocks.driver())) {
         assertThat(client.settings().containerThreads()).isEqualTo(37);
         assertThat(client.settings().asyncResponses()).isFalse();
       }
-      assertThat(siebelPort).isNotEqualTo(brmPort);
+      assertThat(Set.of(siebelPort, brmPort, driverPort)).hasSize(3);
       assertThat(mocks.startTime()).isPositive();
       assertThat(processes).hasSize(1).allMatch(ProcessHandle::isAlive);
       // The heap knob (mocks.jvm.heapMegabytes) reaches the mocks JVM as this flag.
@@ -72,13 +76,14 @@ class MocksTierLifecycleIT {
     assertThat(processes).noneMatch(ProcessHandle::isAlive);
     assertThat(Ports.isListening(siebelPort)).isFalse();
     assertThat(Ports.isListening(brmPort)).isFalse();
+    assertThat(Ports.isListening(driverPort)).isFalse();
     mocks.close();
   }
 
   @Test
   void rejectsAPortInUseBeforeStartingAnything() throws IOException {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(Ports.LOOPBACK))) {
-      MocksConfig config = MocksConfig.defaults().withPorts(0, taken.getLocalPort());
+      MocksConfig config = MocksConfig.defaults().withPorts(0, taken.getLocalPort(), 0);
 
       assertThatThrownBy(() -> MocksTiers.start(config, LOGS.resolve("port")))
           .isInstanceOf(BadInputException.class)
