@@ -15,10 +15,10 @@ import io.tunelab.middleware.flow.OrchestrationStep;
 import io.tunelab.middleware.flow.Services;
 import io.tunelab.middleware.flow.Step;
 import io.tunelab.middleware.flow.UpdateCrmStep;
+import io.tunelab.middleware.messaging.MessagingServer;
 import io.tunelab.middleware.soap.SoapClient;
 import io.tunelab.middleware.status.StatusServer;
 import io.tunelab.middleware.xml.Stylesheets;
-import jakarta.jms.JMSException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -37,6 +37,7 @@ public final class Middleware implements AutoCloseable {
   private Diagnostics diagnostics;
   private Pipeline pipeline;
   private BillingServer billing;
+  private MessagingServer messaging;
   private StatusServer status;
 
   private Middleware(MiddlewareSettings settings) {
@@ -52,13 +53,13 @@ public final class Middleware implements AutoCloseable {
     } catch (SettingsException e) {
       middleware.close();
       throw e;
-    } catch (JMSException | RuntimeException e) {
+    } catch (Exception e) {
       middleware.close();
       throw new IllegalStateException(e.toString(), e);
     }
   }
 
-  private void open() throws JMSException {
+  private void open() throws Exception {
     pool = keep(Pool.open(settings));
     int connections = settings.invokeConnections();
     siebel =
@@ -93,6 +94,19 @@ public final class Middleware implements AutoCloseable {
     steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services, new CrmUpdates(pool)));
     pipeline = keep(Pipeline.start(settings, pool, services, steps, diagnostics));
     billing = keep(startBilling(stylesheets));
+    if (!settings.driverUrl().isEmpty()) {
+      messaging =
+          keep(
+              MessagingServer.start(
+                  settings,
+                  pool,
+                  new SoapClient(
+                      "driver",
+                      settings.driverUrl(),
+                      connections,
+                      settings.invokeTimeoutMillis(),
+                      settings.invokeRetries())));
+    }
     status = keep(StatusServer.start(settings.httpPort(), this::status));
   }
 
@@ -130,6 +144,9 @@ public final class Middleware implements AutoCloseable {
             "siebel", Map.of("calls", siebel.calls(), "failures", siebel.failures()),
             "brm", Map.of("calls", brm.calls(), "failures", brm.failures())));
     status.put("billing", billing.status());
+    if (messaging != null) {
+      status.put("messaging", messaging.status());
+    }
     status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
     status.put("diagnosticsSamples", diagnostics.samples());
     return status;

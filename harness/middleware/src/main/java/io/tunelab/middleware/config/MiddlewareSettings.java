@@ -11,6 +11,8 @@ import java.util.Map;
  * @param brokerUrl Artemis core URL, e.g. {@code tcp://127.0.0.1:61616}
  * @param siebelUrl root URL of the Siebel CRM (mock)
  * @param brmUrl root URL of Oracle BRM (mock)
+ * @param driverUrl root URL of the device driver (mock) the messaging server drives; empty when the
+ *     stack has none, and then the messaging server does not start
  * @param httpPort port of the status endpoint on 127.0.0.1; 0 picks a free one
  * @param intake how orders enter: push consumers on the intake queue, or the inbox fetcher
  * @param consumers JMS receive threads per stage queue
@@ -34,6 +36,7 @@ import java.util.Map;
  * @param redeliveryMaxAttempts the broker's deliveries before dead-lettering: on the last one a
  *     message that still fails is recorded as a faulted order before the broker moves it to the DLQ
  * @param billing the synchronous billing-care SOAP service
+ * @param messaging the queue messaging server of the messaging plan
  */
 public record MiddlewareSettings(
     String dbUrl,
@@ -44,6 +47,7 @@ public record MiddlewareSettings(
     String brokerPassword,
     String siebelUrl,
     String brmUrl,
+    String driverUrl,
     int httpPort,
     Intake intake,
     Map<Stage, Integer> consumers,
@@ -63,7 +67,8 @@ public record MiddlewareSettings(
     boolean diagnostics,
     boolean messagesPersistent,
     int redeliveryMaxAttempts,
-    Billing billing) {
+    Billing billing,
+    Messaging messaging) {
 
   public MiddlewareSettings {
     consumers = Map.copyOf(consumers);
@@ -103,6 +108,33 @@ public record MiddlewareSettings(
       InstancePersistence instancePersistence,
       AuditLevel auditLevel,
       boolean tracking) {}
+
+  /**
+   * The queue messaging server (see {@code docs/messaging.md}).
+   *
+   * @param queues queues {@code tunelab.messages.1..queues} the traffic is sharded over
+   * @param dequeueThreads dequeue threads on each queue
+   * @param navigation how a dequeue thread takes its next message
+   * @param exclusive whether each queue is an exclusive queue (one active consumer)
+   */
+  public record Messaging(
+      int queues, int dequeueThreads, Navigation navigation, boolean exclusive) {
+    /** What every messaging queue's name starts with; the queues are numbered from 1. */
+    public static final String QUEUE_PREFIX = "tunelab.messages.";
+
+    /** The name of queue {@code n}, 1-based. */
+    public static String queue(int n) {
+      return QUEUE_PREFIX + n;
+    }
+  }
+
+  /** How a dequeue thread takes its next message. */
+  public enum Navigation {
+    /** Each receive asks the broker for the first message by priority: consumer window 0. */
+    FIRST,
+    /** Receives continue through the messages the consumer window prefetched. */
+    NEXT
+  }
 
   /** How orders enter the middleware. */
   public enum Intake {

@@ -6,6 +6,7 @@ import io.tunelab.middleware.config.MiddlewareSettings.DeliveryPolicy;
 import io.tunelab.middleware.config.MiddlewareSettings.Fetcher;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.config.MiddlewareSettings.Intake;
+import io.tunelab.middleware.config.MiddlewareSettings.Navigation;
 import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
 import java.io.IOException;
 import java.io.Reader;
@@ -73,6 +74,7 @@ public final class SettingsReader {
             text("broker.password", ""),
             required("siebel.url"),
             required("brm.url"),
+            text("driver.url", ""),
             integer("http.port", 0, 0, 65535),
             choice("intake", Intake.JMS, Intake.class),
             consumers,
@@ -96,7 +98,12 @@ public final class SettingsReader {
             onOff("diagnostics", true),
             bool("messages.persistent", true),
             integer("redelivery.maxAttempts", 5, 1, 1000),
-            billing());
+            billing(),
+            new MiddlewareSettings.Messaging(
+                integer("messaging.queues", 1, 1, 16),
+                integer("messaging.dequeueThreads", 1, 1, 64),
+                choice("messaging.navigation", Navigation.NEXT, Navigation.class),
+                onOff("messaging.exclusive", false)));
     rejectUnknownKeys();
     return settings;
   }

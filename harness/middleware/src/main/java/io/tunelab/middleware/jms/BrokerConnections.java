@@ -18,7 +18,14 @@ public final class BrokerConnections {
   /** A started connection with the settings' consumer window. */
   public static Connection open(MiddlewareSettings settings, String clientName)
       throws JMSException {
+    return open(settings, clientName, settings.consumerWindowBytes());
+  }
+
+  /** A started connection with its own consumer window in bytes (0: no prefetch). */
+  public static Connection open(MiddlewareSettings settings, String clientName, int windowBytes)
+      throws JMSException {
     ActiveMQConnectionFactory factory = configure(new ActiveMQConnectionFactory(), settings);
+    factory.setConsumerWindowSize(windowBytes);
     Connection connection =
         settings.brokerUser().isEmpty()
             ? factory.createConnection()

@@ -42,6 +42,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
           "broker.password",
           "siebel.url",
           "brm.url",
+          "driver.url",
           "http.port",
           "billing.port");
 
@@ -163,6 +164,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     all.put("broker.password", endpoints.brokerPassword());
     all.put("siebel.url", endpoints.siebel());
     all.put("brm.url", endpoints.brm());
+    all.put("driver.url", endpoints.driver());
     all.put("http.port", Integer.toString(httpPort));
     all.putAll(settings);
     StringBuilder file =

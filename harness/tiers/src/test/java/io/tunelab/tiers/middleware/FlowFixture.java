@@ -62,6 +62,10 @@ public final class FlowFixture implements AutoCloseable {
     return embedded().mocks().brm();
   }
 
+  public MocksClient driver() {
+    return embedded().mocks().driver();
+  }
+
   /**
    * Purges run rows and the messages a test left on the queues, resets mock counters, latency and
    * faults: a test that set BRM slow or stopped before its orders drained must not slow or feed the
@@ -72,7 +76,7 @@ public final class FlowFixture implements AutoCloseable {
       broker.purgeQueues();
     }
     database.purge();
-    for (MocksClient mock : List.of(siebel(), brm())) {
+    for (MocksClient mock : List.of(siebel(), brm(), driver())) {
       mock.reset();
       mock.setFaultRate(0);
       mock.setLatency(Latency.NONE);

@@ -100,7 +100,8 @@ class MiddlewareConfigTest {
             "",
             "",
             "http://127.0.0.1:8081",
-            "http://127.0.0.1:8082");
+            "http://127.0.0.1:8082",
+            "http://127.0.0.1:8083");
 
     Properties read = new Properties();
     read.load(new StringReader(MiddlewareConfig.defaults().properties(endpoints, 4242)));

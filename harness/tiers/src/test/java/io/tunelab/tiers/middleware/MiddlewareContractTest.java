@@ -39,7 +39,8 @@ class MiddlewareContractTest {
           "",
           "",
           "http://127.0.0.1:8081",
-          "http://127.0.0.1:8082");
+          "http://127.0.0.1:8082",
+          "http://127.0.0.1:8083");
   private static final Pattern INTEGER = Pattern.compile("an integer (-?\\d+)\\.\\.(-?\\d+)");
 
   @Test
@@ -170,6 +171,7 @@ class MiddlewareContractTest {
     properties.setProperty("broker.url", ENDPOINTS.broker());
     properties.setProperty("siebel.url", ENDPOINTS.siebel());
     properties.setProperty("brm.url", ENDPOINTS.brm());
+    properties.setProperty("driver.url", ENDPOINTS.driver());
     return properties;
   }
 }

@@ -1,0 +1,192 @@
+package io.tunelab.tiers.middleware;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.LocalJmeter;
+import io.tunelab.tiers.jmeter.MessagingPlan;
+import io.tunelab.tiers.mocks.MockCounts;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The messaging plan's clients (their own JMeter JVM) against the middleware's messaging server on
+ * one real stack: every message sent is driven or failed, with its reason, and two-way messages are
+ * answered on the reply queue; the messaging knobs read back from the broker and the middleware.
+ */
+class MessagingIT {
+  private static final Path DIR = Path.of("target/messaging-it");
+  private static final Duration RUN_TIMEOUT = Duration.ofMinutes(2);
+
+  private static FlowFixture fixture;
+
+  @BeforeAll
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
+  }
+
+  @BeforeEach
+  void cleanSlate() {
+    fixture.reset();
+  }
+
+  @Test
+  void oneWayMessagesOverTwoQueuesAreEachLoggedAndDrivenOnceByTheirDequeueThreads()
+      throws IOException {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.messaging.queues", "2")
+            .with("middleware.messaging.dequeueThreads", "3");
+    MessagingPlan plan = MessagingPlan.oneWay(fixture.endpoints.broker(), 60, 4, 2).tagged("ow1");
+    LoadRun run;
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "one-way")) {
+      Map<String, Integer> consumers = consumers();
+      assertThat(consumers)
+          .containsEntry("tunelab.messages.1", 3)
+          .containsEntry("tunelab.messages.2", 3);
+      run = LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("one-way"), RUN_TIMEOUT);
+      awaitFinished(60);
+      JsonNode status = middleware.status().path("messaging");
+      assertThat(status.path("received").asLong()).isEqualTo(60);
+      assertThat(status.path("persistent").asLong()).isEqualTo(60);
+      assertThat(status.path("driven").asLong()).isEqualTo(60);
+      assertThat(status.path("consumerWindowBytes").asInt()).isEqualTo(1024 * 1024);
+    }
+
+    assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
+    List<JtlRecord> samples = run.records();
+    assertThat(samples).hasSize(60).allMatch(JtlRecord::success);
+    assertThat(samples.stream().map(JtlRecord::label).distinct())
+        .containsExactlyInAnyOrderElementsOf(
+            java.util.stream.LongStream.rangeClosed(1, 60).mapToObj(plan::messageId).toList());
+    assertThat(fixture.count("SELECT count(DISTINCT client_message_id) FROM message_log"))
+        .isEqualTo(60);
+    assertThat(statusCounts()).isEqualTo(Map.of("RECEIVED", 60L, "DRIVEN", 60L));
+    // Client affinity: 4 threads over 2 queues, so both queues carried messages.
+    assertThat(fixture.strings("SELECT DISTINCT queue_name FROM message_log ORDER BY 1"))
+        .containsExactly("tunelab.messages.1", "tunelab.messages.2");
+    assertThat(fixture.count("SELECT count(*) FROM message_log WHERE sent_at IS NULL")).isZero();
+    MockCounts driver = fixture.driver().counts();
+    assertThat(driver.operation("DriveDevice").count()).isEqualTo(60);
+  }
+
+  @Test
+  void twoWayMessagesAreAnsweredOnTheirReplyQueueAndDriverFaultsAreFailedWithTheirReason()
+      throws IOException {
+    fixture.driver().setFaultRate(0.25);
+    KnobSet knobs = KnobSet.defaults().with("middleware.invoke.retries", "0");
+    for (MessagingPlan.ReplyQueue reply : MessagingPlan.ReplyQueue.values()) {
+      fixture.reset();
+      fixture.driver().setFaultRate(0.25);
+      MessagingPlan plan =
+          MessagingPlan.oneWay(fixture.endpoints.broker(), 40, 2, 1)
+              .twoWay(reply)
+              .tagged("tw" + reply.ordinal());
+      LoadRun run;
+      try (MiddlewareTier middleware = fixture.middleware(knobs, "two-way-" + reply)) {
+        run =
+            LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("two-way-" + reply), RUN_TIMEOUT);
+        awaitFinished(40);
+      }
+
+      assertThat(run.records()).as(reply + " samples, see %s", run.log()).hasSize(40);
+      Map<Boolean, Long> bySuccess =
+          run.records().stream()
+              .collect(Collectors.partitioningBy(JtlRecord::success, Collectors.counting()));
+      Map<String, Long> statuses = statusCounts();
+      long failed = statuses.getOrDefault("FAILED", 0L);
+      // sent = replied + failed, and the clients saw the same split in their replies
+      assertThat(statuses.getOrDefault("REPLIED", 0L) + failed).as(reply.name()).isEqualTo(40);
+      assertThat(statuses.get("DRIVEN")).isEqualTo(statuses.get("REPLIED"));
+      assertThat(bySuccess.get(false)).as(reply + " failed samples").isEqualTo(failed);
+      assertThat(failed).as("a quarter of 40 fail, give or take").isBetween(2L, 25L);
+      assertThat(
+              fixture.strings("SELECT DISTINCT reason FROM message_status WHERE status = 'FAILED'"))
+          .allMatch(reason -> reason.contains("driver DriveDevice failed"));
+    }
+  }
+
+  @Test
+  void strictOrderMakesTheQueueExclusiveAndFirstNavigationTurnsPrefetchOff() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.messaging.dequeueThreads", "2")
+            .with("middleware.messaging.exclusive", "on")
+            .with("middleware.messaging.navigation", "first");
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "strict")) {
+      try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+        assertThat(broker.queueAttribute("tunelab.messages.1", "Exclusive")).isEqualTo(true);
+      }
+      assertThat(middleware.status().path("messaging").path("consumerWindowBytes").asInt())
+          .isZero();
+    }
+    try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "relaxed")) {
+      try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+        assertThat(broker.queueAttribute("tunelab.messages.1", "Exclusive")).isEqualTo(false);
+      }
+    }
+  }
+
+  @Test
+  void nonPersistentMessagesReachTheServerNonPersistent() throws IOException {
+    fixture.driver().setLatency(Latency.NONE);
+    MessagingPlan plan =
+        MessagingPlan.oneWay(fixture.endpoints.broker(), 20, 1, 1).persistent(false).tagged("np1");
+    try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "non-persistent")) {
+      LoadRun run = LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("np"), RUN_TIMEOUT);
+      assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
+      awaitFinished(20);
+      JsonNode status = middleware.status().path("messaging");
+      assertThat(status.path("nonPersistent").asLong()).isEqualTo(20);
+      assertThat(status.path("persistent").asLong()).isZero();
+    }
+  }
+
+  private static void awaitFinished(int messages) {
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () ->
+                fixture.count(
+                        "SELECT count(*) FROM message_status WHERE status IN ('DRIVEN', 'FAILED')")
+                    >= messages);
+  }
+
+  private static Map<String, Long> statusCounts() {
+    Map<String, Long> counts = new java.util.TreeMap<>();
+    fixture.query(
+        "SELECT status, count(*) FROM message_status GROUP BY status",
+        rows -> counts.put(rows.getString(1), rows.getLong(2)));
+    return counts;
+  }
+
+  private static Map<String, Integer> consumers() {
+    Map<String, Integer> consumers = new java.util.HashMap<>();
+    try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+      broker.queues().forEach((name, queue) -> consumers.put(name, queue.consumerCount()));
+    }
+    return consumers;
+  }
+}
