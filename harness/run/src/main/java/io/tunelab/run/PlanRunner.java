@@ -48,6 +48,12 @@ interface PlanRunner {
             (tiers, load, sampler, progress) ->
                 new MeasuredRepetition(
                     new SoapSteps(tiers, load, progress), tiers, sampler, progress));
+    runners.put(
+        Plan.MESSAGING,
+        () ->
+            (tiers, load, sampler, progress) ->
+                new MeasuredRepetition(
+                    new MessagingSteps(tiers, load, progress), tiers, sampler, progress));
     return Map.copyOf(runners);
   }
 }

@@ -33,6 +33,9 @@ final class ReadBack {
     read.put("db.server", database.show(knobs.serverSettings().keySet().toArray(String[]::new)));
     read.put("mocks.siebel", mock(tiers.siebel().settings()));
     read.put("mocks.brm", mock(tiers.brm().settings()));
+    if (endpoints.hasDriver()) {
+      read.put("mocks.driver", mock(tiers.driver().settings()));
+    }
     JsonNode status = tiers.middleware().status();
     Map<String, Object> effective = JSON.convertValue(status.path("settings"), Map.class);
     // Results get shared; credentials stay out of them.
@@ -40,11 +43,29 @@ final class ReadBack {
     read.put("middleware.settings", effective);
     read.put(
         "middleware.inputArguments", JSON.convertValue(status.path("inputArguments"), List.class));
+    if (status.has("messaging")) {
+      // the messaging server's own view: queues, dequeue threads, the consumer window it opened
+      read.put("middleware.messaging", JSON.convertValue(status.path("messaging"), Map.class));
+      read.put("broker.messagingQueuesExclusive", exclusive(endpoints));
+    }
     if (status.has("billing")) {
       // the billing-care server's own view: worker threads, peak concurrency, requests served
       read.put("middleware.billing", JSON.convertValue(status.path("billing"), Map.class));
     }
     return read;
+  }
+
+  /** Whether each messaging queue is exclusive, as the broker says. */
+  static Map<String, Object> exclusive(Endpoints endpoints) {
+    Map<String, Object> exclusive = new LinkedHashMap<>();
+    try (BrokerManagement management = BrokerManagement.of(endpoints)) {
+      for (String queue : management.queues().keySet()) {
+        if (queue.startsWith("tunelab.messages.")) {
+          exclusive.put(queue, management.queueAttribute(queue, "Exclusive"));
+        }
+      }
+    }
+    return exclusive;
   }
 
   /** Consumers attached to each tunelab queue, as the broker counts them. */

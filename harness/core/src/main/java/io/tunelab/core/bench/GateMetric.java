@@ -2,6 +2,7 @@ package io.tunelab.core.bench;
 
 import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.results.StepResult;
@@ -163,6 +164,9 @@ public enum GateMetric {
     }
     if (r.measures() instanceof SoapMeasures s && s.requests() != null) {
       return some(s.requests().requests());
+    }
+    if (r.measures() instanceof MessagingMeasures m && m.messages() != null) {
+      return some(m.messages().planned());
     }
     return OptionalDouble.empty();
   }

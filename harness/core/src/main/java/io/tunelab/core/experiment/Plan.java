@@ -21,7 +21,12 @@ public enum Plan {
    * middleware's SOAP service three queries each; {@code concurrent-soap-open.jmx} for the open
    * model.
    */
-  CONCURRENT_SOAP("concurrent-soap", "concurrent-soap.jmx", "requests/min");
+  CONCURRENT_SOAP("concurrent-soap", "concurrent-soap.jmx", "requests/min"),
+  /**
+   * The messaging server: clients enqueue device messages on one or more queues, one way or two
+   * way; the middleware dequeues, logs each in the database and drives the device driver.
+   */
+  MESSAGING("messaging", "messaging.jmx", "messages/min");
 
   private final String yamlName;
   private final String file;

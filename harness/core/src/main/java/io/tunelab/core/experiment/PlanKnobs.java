@@ -4,6 +4,7 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.EnumMap;
 import java.util.List;
@@ -46,6 +47,26 @@ public final class PlanKnobs {
             WorkloadKnobs.DURATION,
             WorkloadKnobs.WARMUP_LOOPS,
             WorkloadKnobs.RESPONSE_TIMEOUT));
+    OWN.put(
+        Plan.MESSAGING,
+        List.of(
+            WorkloadKnobs.MESSAGES,
+            WorkloadKnobs.WARMUP_MESSAGES,
+            WorkloadKnobs.MESSAGE_MODE,
+            WorkloadKnobs.REPLY_QUEUE,
+            WorkloadKnobs.PRIORITIES,
+            WorkloadKnobs.MESSAGE_BYTES,
+            WorkloadKnobs.MODEL,
+            WorkloadKnobs.SEED,
+            WorkloadKnobs.PERSISTENT,
+            WorkloadKnobs.DRAIN_TIMEOUT,
+            WorkloadKnobs.RESPONSE_TIMEOUT,
+            MiddlewareKnobs.MESSAGING_QUEUES,
+            MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS,
+            MiddlewareKnobs.MESSAGING_NAVIGATION,
+            MiddlewareKnobs.MESSAGING_EXCLUSIVE,
+            MocksKnobs.DRIVER_LATENCY,
+            MocksKnobs.DRIVER_FAULT_RATE));
   }
 
   private PlanKnobs() {}
@@ -55,8 +76,14 @@ public final class PlanKnobs {
     return OWN.get(plan);
   }
 
-  /** Whether {@code plan} reads the knob of that name: false for another plan's own knobs. */
+  /**
+   * Whether {@code plan} reads the knob of that name: false for a knob only other plans own (two
+   * plans may own the same knob).
+   */
   public static boolean uses(Plan plan, String knobName) {
+    if (OWN.get(plan).stream().anyMatch(knob -> knob.name().equals(knobName))) {
+      return true;
+    }
     return OWN.entrySet().stream()
         .filter(e -> e.getKey() != plan)
         .flatMap(e -> e.getValue().stream())
@@ -66,9 +93,13 @@ public final class PlanKnobs {
   /**
    * Knob values a plan cannot honour although every plan reads the knob: the fetcher intake polls
    * {@code order_inbox}, which only the batch-order plan fills (its inbox sink); with any other
-   * plan nothing would ever arrive there.
+   * plan nothing would ever arrive there. A two-way message needs a queue for its reply, and a
+   * one-way message has none.
    */
   static Optional<String> misfit(Plan plan, KnobSet knobs) {
+    if (plan == Plan.MESSAGING) {
+      return messagingMisfit(knobs);
+    }
     if (plan != Plan.BATCH_ORDER
         && knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
       return Optional.of(
@@ -78,6 +109,41 @@ public final class PlanKnobs {
               + " fills; plan "
               + plan.yamlName()
               + " sends no order there: remove it or use "
+              + MiddlewareKnobs.INTAKE.name()
+              + "=jms");
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<String> messagingMisfit(KnobSet knobs) {
+    WorkloadKnobs.MessageMode mode = knobs.get(WorkloadKnobs.MESSAGE_MODE);
+    WorkloadKnobs.ReplyQueue reply = knobs.get(WorkloadKnobs.REPLY_QUEUE);
+    if (mode == WorkloadKnobs.MessageMode.TWO_WAY && reply == WorkloadKnobs.ReplyQueue.NONE) {
+      return Optional.of(
+          WorkloadKnobs.MESSAGE_MODE.name()
+              + "=two-way waits for each reply, and "
+              + WorkloadKnobs.REPLY_QUEUE.name()
+              + "=none gives it no queue to come back on: set "
+              + WorkloadKnobs.REPLY_QUEUE.name()
+              + "=temporary or shared");
+    }
+    if (mode == WorkloadKnobs.MessageMode.ONE_WAY && reply != WorkloadKnobs.ReplyQueue.NONE) {
+      return Optional.of(
+          WorkloadKnobs.MESSAGE_MODE.name()
+              + "=one-way gets no reply, so "
+              + WorkloadKnobs.REPLY_QUEUE.name()
+              + "="
+              + reply.label()
+              + " would do nothing: remove it or set "
+              + WorkloadKnobs.MESSAGE_MODE.name()
+              + "=two-way");
+    }
+    if (knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
+      return Optional.of(
+          MiddlewareKnobs.INTAKE.name()
+              + "=fetcher polls order_inbox, which only plan "
+              + Plan.BATCH_ORDER.yamlName()
+              + " fills: remove it or use "
               + MiddlewareKnobs.INTAKE.name()
               + "=jms");
     }
@@ -94,7 +160,7 @@ public final class PlanKnobs {
           knobName
               + " means nothing to plan "
               + plan.yamlName()
-              + ": remove it; that plan's own workload knobs are "
+              + ": remove it; that plan's own knobs are "
               + own(plan).stream().map(Knob::name).collect(Collectors.joining(", "))
               + ", with workload.threads, workload.warmupBefore, workload.arrivalsPerMinute,"
               + " workload.maxErrorPercent, workload.maxStealPercent and the warm-up's rule"

@@ -45,6 +45,25 @@ final class BacklogRule implements FindingRule {
 
   private static Finding finding(Candidate c, boolean engineLimit) {
     QueueSeries queue = c.queue;
+    if (queue.queue().startsWith(QueueEmptyRule.MESSAGING_PREFIX)) {
+      return new Finding(
+          FindingKind.QUEUE_BACKLOG,
+          queue.queue(),
+          String.format(
+              "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d dequeue"
+                  + " thread%s: the clients enqueue faster than the server dequeues; add dequeue"
+                  + " threads (middleware.messaging.dequeueThreads) or queues"
+                  + " (middleware.messaging.queues) until the depth stays flat, or what each"
+                  + " message waits on (the driver, the database) is the limit",
+              queue.queue(),
+              c.rise.from(),
+              c.rise.to(),
+              c.rise.seconds(),
+              c.rise.perSecond(),
+              queue.consumers(),
+              queue.consumers() == 1 ? "" : "s"),
+          evidence(c));
+    }
     String message =
         String.format(
             "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d consumer%s:"
@@ -64,20 +83,22 @@ final class BacklogRule implements FindingRule {
                     + " middleware.engine.threads"
                 : "give it more consumers (middleware.consumers.*), or what it calls is the limit"
                     + (c.next == null ? "" : " (" + c.next + " downstream waits on it)"));
-    List<String> evidence =
-        List.of(
-            String.format(
-                "series broker.messageCount %s: max %.0f, last %.0f, %d samples",
-                queue.queue(),
-                Trend.max(queue.messageCount()),
-                Trend.last(queue.messageCount()),
-                queue.messageCount().size()),
-            String.format("slope over the measured window: %+.2f msg/s", c.slope),
-            String.format(
-                "largest sustained rise: %.0f messages over %.0f s",
-                c.rise.rise(), c.rise.seconds()),
-            "consumers: " + queue.consumers());
-    return new Finding(FindingKind.QUEUE_BACKLOG, queue.queue(), message, evidence);
+    return new Finding(FindingKind.QUEUE_BACKLOG, queue.queue(), message, evidence(c));
+  }
+
+  private static List<String> evidence(Candidate c) {
+    QueueSeries queue = c.queue;
+    return List.of(
+        String.format(
+            "series broker.messageCount %s: max %.0f, last %.0f, %d samples",
+            queue.queue(),
+            Trend.max(queue.messageCount()),
+            Trend.last(queue.messageCount()),
+            queue.messageCount().size()),
+        String.format("slope over the measured window: %+.2f msg/s", c.slope),
+        String.format(
+            "largest sustained rise: %.0f messages over %.0f s", c.rise.rise(), c.rise.seconds()),
+        "consumers: " + queue.consumers());
   }
 
   private record Candidate(QueueSeries queue, Trend.Rise rise, double slope, String next) {}

@@ -25,6 +25,11 @@ public enum FindingKind {
   FETCHER_LIMIT,
   /** Fetcher intake: most polls find the inbox empty, queries and garbage for no order. */
   POLLING_CHURN,
+  /**
+   * Messaging: a queue's depth stayed at what its dequeue threads hold in hand: they wait for
+   * messages, so the clients (their threads or their rate) are the limit, not the server.
+   */
+  QUEUE_EMPTY,
   /** The harness (load generator, mocks, controller) used a large share of the machine. */
   HARNESS_HEAVY,
   /** Processes outside the stack used the CPU in the measured window: its numbers are disturbed. */

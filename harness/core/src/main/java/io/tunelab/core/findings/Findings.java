@@ -20,6 +20,7 @@ public final class Findings {
           new BackendLatencyRule(),
           new EngineRule(),
           new FetcherRule(),
+          new QueueEmptyRule(),
           new HarnessHeavyRule(),
           new NoisyMachineRule());
 

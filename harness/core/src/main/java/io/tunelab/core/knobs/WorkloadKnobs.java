@@ -17,6 +17,41 @@ public final class WorkloadKnobs {
     RATE
   }
 
+  /** One-way sends or two-way send and receive (the messaging plan). */
+  public enum MessageMode implements KnobChoice {
+    ONE_WAY("one-way"),
+    TWO_WAY("two-way");
+
+    private final String label;
+
+    MessageMode(String label) {
+      this.label = label;
+    }
+
+    @Override
+    public String label() {
+      return label;
+    }
+  }
+
+  /** Where a two-way message's reply goes (the messaging plan). */
+  public enum ReplyQueue implements KnobChoice {
+    /** One-way messages get no reply. */
+    NONE,
+    /** A temporary queue per client thread. */
+    TEMPORARY,
+    /** One queue for every client, replies matched by correlation id. */
+    SHARED
+  }
+
+  /** JMS priorities of the messaging plan's messages. */
+  public enum Priorities implements KnobChoice {
+    /** Every message priority 4, JMS's default. */
+    FIXED,
+    /** Priorities 0..9 from (seed, n). */
+    MIXED
+  }
+
   /** Which repetitions of a step warm up first. */
   public enum WarmupBefore implements KnobChoice {
     EVERY_REPETITION("every-repetition"),
@@ -180,7 +215,7 @@ public final class WorkloadKnobs {
   public static final Knob<Boolean> PERSISTENT =
       KNOBS
           .knob("workload.persistent", KnobTypes.bool(), true)
-          .doc("batch-order: the load plan sends orders as persistent JMS messages")
+          .doc("batch-order, messaging: the load plan sends persistent JMS messages")
           .study(Studies.BROKER)
           .add();
 
@@ -199,6 +234,53 @@ public final class WorkloadKnobs {
           .unit("s")
           .doc(
               "batch-order: how long a batch may go without an order settling before the rest are lost")
+          .add();
+
+  public static final Knob<Integer> MESSAGES =
+      KNOBS
+          .knob("workload.messages", KnobTypes.integer(1, 100_000_000), 2000)
+          .unit("messages")
+          .doc("messaging: messages the clients send in a measured repetition")
+          .study(Studies.MESSAGING)
+          .add();
+
+  public static final Knob<Integer> WARMUP_MESSAGES =
+      KNOBS
+          .knob("workload.warmupMessages", KnobTypes.integer(0, 100_000_000), 500)
+          .unit("messages")
+          .doc(
+              "messaging: messages in each warm-up round, rounds until the throughput is steady;"
+                  + " never measured; 0: no warm-up")
+          .add();
+
+  public static final Knob<MessageMode> MESSAGE_MODE =
+      KNOBS
+          .knob("workload.messageMode", KnobTypes.choice(MessageMode.class), MessageMode.ONE_WAY)
+          .doc(
+              "messaging: one-way (the clients send) or two-way (each client waits for the server's"
+                  + " reply on workload.replyQueue)")
+          .study(Studies.MESSAGING + ", one-way and two-way")
+          .add();
+
+  public static final Knob<ReplyQueue> REPLY_QUEUE =
+      KNOBS
+          .knob("workload.replyQueue", KnobTypes.choice(ReplyQueue.class), ReplyQueue.NONE)
+          .doc(
+              "messaging, two-way: temporary (a temporary queue per client thread) or shared (one"
+                  + " queue, tunelab.replies, replies matched by correlation id); none for one-way")
+          .add();
+
+  public static final Knob<Priorities> PRIORITIES =
+      KNOBS
+          .knob("workload.priorities", KnobTypes.choice(Priorities.class), Priorities.FIXED)
+          .doc("messaging: JMS priority 4 for every message (fixed) or 0..9 by message (mixed)")
+          .add();
+
+  public static final Knob<Integer> MESSAGE_BYTES =
+      KNOBS
+          .knob("workload.messageBytes", KnobTypes.integer(16, 100_000), 200)
+          .unit("bytes")
+          .doc("messaging: size of each message body")
           .add();
 
   public static final Knob<Model> MODEL =

@@ -63,6 +63,7 @@ import org.HdrHistogram.Histogram;
   "wallMillis",
   "rawData",
   "requests",
+  "messages",
   "findings",
   "observer",
   "latencyHistogram",
@@ -140,6 +141,7 @@ public record Repetition(
       @JsonProperty("wallMillis") long wallMillis,
       @JsonProperty("rawData") String rawData,
       @JsonProperty("requests") RequestMetrics requests,
+      @JsonProperty("messages") MessageMetrics messages,
       @JsonProperty("findings") List<Finding> findings,
       @JsonProperty("observer") ObserverStats observer,
       @JsonProperty("latencyHistogram") String latencyHistogram,
@@ -151,7 +153,11 @@ public record Repetition(
       @JsonProperty("disturbed") Boolean disturbed,
       @JsonProperty("steady") Boolean steady) {
     PlanMeasures measures =
-        requests != null ? new SoapMeasures(requests) : new BatchOrderMeasures(accounting, window);
+        messages != null
+            ? new MessagingMeasures(messages)
+            : requests != null
+                ? new SoapMeasures(requests)
+                : new BatchOrderMeasures(accounting, window);
     Copy copy =
         new Copy(measured(number, valid, verdict, metrics, measures, warmup, wallMillis, rawData));
     copy.findings = findings;
@@ -179,6 +185,11 @@ public record Repetition(
   @JsonProperty("requests")
   private RequestMetrics jsonRequests() {
     return measures instanceof SoapMeasures s ? s.requests() : null;
+  }
+
+  @JsonProperty("messages")
+  private MessageMetrics jsonMessages() {
+    return measures instanceof MessagingMeasures m ? m.messages() : null;
   }
 
   /** This repetition with what the observer concluded and what it cost. */

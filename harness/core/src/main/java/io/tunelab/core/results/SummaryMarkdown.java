@@ -25,7 +25,12 @@ public final class SummaryMarkdown {
         .append(" repetitions per step; baseline `")
         .append(run.baseline())
         .append("` = 100. Warm-up excluded. Throughput: median of the counted repetitions (")
-        .append(ordersPlan(run) ? "each over its drain's steady window" : "each over its run")
+        .append(
+            ordersPlan(run)
+                ? "each over its drain's steady window"
+                : messagesPlan(run)
+                    ? "each from its first send to its last message finished"
+                    : "each over its run")
         .append("); p99 and p99.9:")
         .append(" of every sample of the step (")
         .append(latencyMethod(run))
@@ -34,7 +39,11 @@ public final class SummaryMarkdown {
         .append(run.throughputUnit())
         .append(") | p99 (ms) | p99.9 (ms) | index | vs baseline: B/A [95% CI] | CV | ")
         .append(
-            ordersPlan(run) ? "orders (completed/faulted/lost/dup)" : "requests (answered/errors)")
+            messagesPlan(run)
+                ? "messages (driven/failed/lost)"
+                : ordersPlan(run)
+                    ? "orders (completed/faulted/lost/dup)"
+                    : "requests (answered/errors)")
         .append(" |\n")
         .append("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n");
     for (StepResult step : run.steps()) {
@@ -122,6 +131,9 @@ public final class SummaryMarkdown {
 
   private static String statusLine(RunResult run) {
     if (RunResult.COMPLETE.equals(run.status())) {
+      if (run.valid() && messagesPlan(run)) {
+        return "**complete, valid**: every message of every repetition accounted for.";
+      }
       if (run.valid() && !ordersPlan(run)) {
         return "**complete, valid**: every repetition's errors within workload.maxErrorPercent.";
       }
@@ -161,7 +173,7 @@ public final class SummaryMarkdown {
             ? "-"
             : String.format(Locale.ROOT, "%.1f%%", 100 * m.cv()) + (step.noisy() ? " noisy" : ""))
         + " | "
-        + (a == null ? requests(step) : accounting(a))
+        + (a != null ? accounting(a) : messages(step).orElseGet(() -> requests(step)))
         + " |\n";
   }
 
@@ -180,7 +192,30 @@ public final class SummaryMarkdown {
 
   /** Whether the run's plan accounts for orders (batch-order) rather than counting requests. */
   private static boolean ordersPlan(RunResult run) {
-    return !"concurrent-soap".equals(run.plan());
+    return "batch-order".equals(run.plan());
+  }
+
+  private static boolean messagesPlan(RunResult run) {
+    return "messaging".equals(run.plan());
+  }
+
+  /** Messages driven, failed and lost, summed over the repetitions; empty for other plans. */
+  private static java.util.Optional<String> messages(StepResult step) {
+    long driven = 0;
+    long failed = 0;
+    long lost = 0;
+    boolean any = false;
+    for (Repetition repetition : step.repetitions()) {
+      if (repetition.measures() instanceof MessagingMeasures m) {
+        any = true;
+        driven += m.messages().driven();
+        failed += m.messages().failed();
+        lost += m.messages().lost();
+      }
+    }
+    return any
+        ? java.util.Optional.of(driven + "/" + failed + "/" + lost)
+        : java.util.Optional.empty();
   }
 
   private static String accounting(OrderAccounting a) {

@@ -1,0 +1,105 @@
+package io.tunelab.run;
+
+import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.tiers.db.MessageLedger;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.MessagingPlan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One run of the messaging plan and its drain: the clients send (their own JMeter JVM), then the
+ * harness waits until the server has finished (driven or failed) every message sent, or until none
+ * finished for the drain timeout, and reads what the server recorded.
+ *
+ * @param plan what the clients were told
+ * @param load the load tier's run: exit status, JTL, logs
+ * @param samples the JTL's samples, one per message
+ * @param sent messages that went out: one way the successful sends; two way every sample (a reply
+ *     that never came still had its request sent)
+ * @param ledger what the server recorded once the drain ended
+ * @param drainEndedBy null when every sent message finished; else why the drain gave up
+ */
+record MessagingRun(
+    MessagingPlan plan,
+    LoadRun load,
+    List<JtlRecord> samples,
+    long sent,
+    MessageLedger ledger,
+    String drainEndedBy) {
+  private static final long POLL_MILLIS = 200;
+
+  static MessagingRun run(
+      RunTiers tiers,
+      LoadGenerator generator,
+      MessagingPlan plan,
+      Path dir,
+      Duration drainTimeout,
+      boolean dashboard)
+      throws InterruptedException {
+    LoadRun load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+    if (Thread.interrupted()) {
+      throw new InterruptedException("stopped during the load run");
+    }
+    List<JtlRecord> samples;
+    try {
+      samples = load.records();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the JTL of " + dir, e);
+    }
+    long sent =
+        plan.twoWay() ? samples.size() : samples.stream().filter(JtlRecord::success).count();
+    String prefix = plan.idPrefix();
+    String endedBy = drain(tiers, prefix, sent, drainTimeout);
+    return new MessagingRun(
+        plan, load, samples, sent, MessageLedger.read(tiers.endpoints(), prefix), endedBy);
+  }
+
+  /** Waits for the server to finish {@code sent} messages; null when it did, else why not. */
+  private static String drain(RunTiers tiers, String prefix, long sent, Duration timeout)
+      throws InterruptedException {
+    long finished = -1;
+    long lastProgress = System.nanoTime();
+    while (true) {
+      long now = MessageLedger.finished(tiers.endpoints(), prefix);
+      if (now >= sent) {
+        return null;
+      }
+      if (now != finished) {
+        finished = now;
+        lastProgress = System.nanoTime();
+      } else if (System.nanoTime() - lastProgress > timeout.toNanos()) {
+        return "no message finished for workload.drainTimeoutSeconds ("
+            + timeout.toSeconds()
+            + " s) with "
+            + (sent - now)
+            + " of "
+            + sent
+            + " still unfinished";
+      }
+      if (tiers.middlewareDeath().isPresent()) {
+        return "the middleware died: " + tiers.middlewareDeath().get();
+      }
+      Thread.sleep(POLL_MILLIS);
+    }
+  }
+
+  /**
+   * A safety net, not a measurement bound: five minutes, plus the schedule of the open model, plus
+   * (two way) every reply timing out on the fewest threads.
+   */
+  static Duration timeout(MessagingPlan plan) {
+    Duration net = Duration.ofMinutes(5);
+    if (plan.arrivalsPerMinute() > 0) {
+      net = net.plusMillis(60_000L * plan.messages() / plan.arrivalsPerMinute());
+    }
+    if (plan.twoWay()) {
+      net = net.plusMillis((long) plan.replyTimeoutMillis() * plan.messages() / plan.threads());
+    }
+    return net.plusMillis(10L * plan.messages());
+  }
+}

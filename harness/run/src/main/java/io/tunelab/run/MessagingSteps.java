@@ -1,0 +1,165 @@
+package io.tunelab.run;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.results.MessagingMeasures;
+import io.tunelab.core.results.RunLayout;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.observe.HostClock;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.MessagingPlan;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A messaging repetition's parts: prepare the data (purge the queues and the run tables, the
+ * sequence's cache) ; warm up in rounds of {@code workload.warmupMessages} until the throughput is
+ * steady ({@link RoundWarmup}); then the measured run of {@code workload.messages} and its drain
+ * ({@link MessagingRun}), judged by {@link MessagingOutcome}.
+ */
+final class MessagingSteps implements PlanSteps {
+  private final RunTiers tiers;
+  private final LoadGenerator load;
+  private final Progress progress;
+  private final RoundWarmup warmup;
+
+  MessagingSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
+    this.tiers = tiers;
+    this.load = load;
+    this.progress = progress;
+    this.warmup = new RoundWarmup(tiers, progress, "messages");
+  }
+
+  @Override
+  public Plan plan() {
+    return Plan.MESSAGING;
+  }
+
+  @Override
+  public void prepare(KnobSet knobs, Path dir) {
+    Endpoints endpoints = tiers.endpoints();
+    if (!endpoints.hasDriver()) {
+      throw new BadInputException(
+          "plan messaging drives the device-driver mock, and this stack has none: give the"
+              + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
+              + " stack");
+    }
+    if (knobs.get(DataKnobs.PURGE)) {
+      // Messages a stalled repetition left would be counted in this one.
+      try (BrokerManagement broker = BrokerManagement.of(endpoints)) {
+        broker.purgeQueues();
+      }
+    }
+    DataPreparation.prepare(Database.of(endpoints), knobs, true);
+  }
+
+  @Override
+  public boolean warmsUp(KnobSet knobs) {
+    return knobs.get(WorkloadKnobs.WARMUP_MESSAGES) > 0;
+  }
+
+  @Override
+  public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
+      throws InterruptedException {
+    MessagingPlan plan = plan(knobs, knobs.get(WorkloadKnobs.WARMUP_MESSAGES), tag + "w");
+    Warmup done =
+        warmup.run(
+            knobs,
+            at,
+            describe(plan),
+            dir.resolve("warmup"),
+            (number, roundDir) -> {
+              MessagingRun run =
+                  MessagingRun.run(
+                      tiers, load, plan.tagged(tag + "w" + number), roundDir, drain(knobs), false);
+              MessagingOutcome outcome = MessagingOutcome.of(run, knobs, 0);
+              return new RoundWarmup.Done(
+                  plan.messages(),
+                  outcome.messages().driven(),
+                  outcome.metrics().throughputPerMinute());
+            });
+    progress.phase(at, "preparing data");
+    prepare(knobs, dir);
+    return done;
+  }
+
+  @Override
+  public Measured measure(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
+      throws InterruptedException {
+    sampling.markMeasured();
+    MessagingPlan plan = plan(knobs, knobs.get(WorkloadKnobs.MESSAGES), tag + "m");
+    progress.phase(at, "load (" + describe(plan) + ")");
+    long duplicatesBefore = duplicates();
+    HostClock.Ticks before = HostClock.now();
+    MessagingRun run =
+        MessagingRun.run(tiers, load, plan, dir.resolve(RunLayout.LOAD), drain(knobs), true);
+    Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before));
+    MessagingOutcome outcome =
+        MessagingOutcome.of(run, knobs, Math.max(0, duplicates() - duplicatesBefore));
+    String verdict = outcome.verdict();
+    boolean valid = outcome.valid();
+    if (tiers.middlewareDeath().isPresent()) {
+      valid = false;
+      verdict += "; INVALID: the middleware died: " + tiers.middlewareDeath().get();
+    }
+    return new Measured(
+        valid,
+        verdict,
+        outcome.metrics(),
+        new MessagingMeasures(outcome.messages()),
+        outcome.latency(),
+        steal,
+        outcome.messages().driven() + outcome.messages().failed(),
+        outcome.latency().getTotalCount() == 0 ? 0 : outcome.latency().getMean());
+  }
+
+  /** The clients' plan for {@code messages} messages from the knobs. */
+  MessagingPlan plan(KnobSet knobs, int messages, String tag) {
+    WorkloadKnobs.ReplyQueue reply = knobs.get(WorkloadKnobs.REPLY_QUEUE);
+    boolean open = knobs.get(WorkloadKnobs.MODEL) == WorkloadKnobs.Model.OPEN;
+    return new MessagingPlan(
+        tiers.endpoints().broker(),
+        messages,
+        knobs.get(WorkloadKnobs.THREADS),
+        knobs.get(MiddlewareKnobs.MESSAGING_QUEUES),
+        knobs.get(WorkloadKnobs.MESSAGE_MODE) == WorkloadKnobs.MessageMode.TWO_WAY
+            ? MessagingPlan.ReplyQueue.valueOf(reply.name())
+            : null,
+        knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT),
+        knobs.get(WorkloadKnobs.PERSISTENT),
+        knobs.get(WorkloadKnobs.PRIORITIES) == WorkloadKnobs.Priorities.MIXED,
+        knobs.get(WorkloadKnobs.MESSAGE_BYTES),
+        knobs.get(WorkloadKnobs.SEED),
+        tag,
+        open ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE) : 0);
+  }
+
+  private static Duration drain(KnobSet knobs) {
+    return Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT));
+  }
+
+  /** Redeliveries of an already logged message the server counted since it started. */
+  private long duplicates() {
+    return tiers.middleware().status().path("messaging").path("duplicates").asLong();
+  }
+
+  private static String describe(MessagingPlan plan) {
+    return plan.messages()
+        + (plan.twoWay() ? " two-way" : " one-way")
+        + " messages from "
+        + plan.threads()
+        + " client threads over "
+        + plan.queues()
+        + (plan.queues() == 1 ? " queue" : " queues")
+        + (plan.arrivalsPerMinute() > 0 ? " at " + plan.arrivalsPerMinute() + "/min" : "");
+  }
+}
