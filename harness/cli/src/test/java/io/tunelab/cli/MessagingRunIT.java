@@ -37,13 +37,14 @@ class MessagingRunIT {
               knobs:
                 workload.messages: 300
                 workload.threads: 4
+                workload.mode: stream
                 middleware.messaging.dequeueThreads: 1
                 mocks.driver.latency: 25
             - name: idle
               knobs:
                 workload.messages: 80
                 workload.threads: 2
-                workload.model: open
+                workload.mode: rate
                 workload.arrivalsPerMinute: 600
                 middleware.messaging.dequeueThreads: 4
                 db.sequence.cache: 1000

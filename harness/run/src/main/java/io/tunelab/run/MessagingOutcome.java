@@ -38,10 +38,10 @@ record MessagingOutcome(
     long errors = ledger.failed() + lost + unsent;
     double errorPercent = 100.0 * errors / plan.messages();
     double sendSeconds = spanSeconds(samples);
+    // backlog: from the release; else from the first send
+    long from = run.releasedAtMillis() > 0 ? run.releasedAtMillis() : ledger.firstSentMillis();
     double receiveSeconds =
-        ledger.lastFinishedMillis() > ledger.firstSentMillis()
-            ? (ledger.lastFinishedMillis() - ledger.firstSentMillis()) / 1000.0
-            : 0;
+        ledger.lastFinishedMillis() > from ? (ledger.lastFinishedMillis() - from) / 1000.0 : 0;
     double sendPerSecond = sendSeconds > 0 ? run.sent() / sendSeconds : 0;
     double receivePerSecond = receiveSeconds > 0 ? finished / receiveSeconds : 0;
     Histogram roundTrip = null;

@@ -1,6 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.LoadRun;
@@ -23,6 +24,7 @@ import java.util.List;
  *     that never came still had its request sent)
  * @param ledger what the server recorded once the drain ended
  * @param drainEndedBy null when every sent message finished; else why the drain gave up
+ * @param releasedAtMillis backlog: when the held messages were released (epoch ms); 0 otherwise
  */
 record MessagingRun(
     MessagingPlan plan,
@@ -30,18 +32,47 @@ record MessagingRun(
     List<JtlRecord> samples,
     long sent,
     MessageLedger ledger,
-    String drainEndedBy) {
+    String drainEndedBy,
+    long releasedAtMillis) {
   private static final long POLL_MILLIS = 200;
 
+  /**
+   * Runs the clients, then drains.
+   *
+   * @param backlog hold the messages on their queues (paused) while the clients send, then release
+   *     them all at once: the drain is timed without the clients on the CPU
+   * @param atRelease runs just before the release (backlog only)
+   */
   static MessagingRun run(
       RunTiers tiers,
       LoadGenerator generator,
       MessagingPlan plan,
       Path dir,
       Duration drainTimeout,
+      boolean backlog,
+      Runnable atRelease,
       boolean dashboard)
       throws InterruptedException {
-    LoadRun load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+    List<String> queues = new java.util.ArrayList<>();
+    for (int n = 1; n <= plan.queues(); n++) {
+      queues.add("tunelab.messages." + n);
+    }
+    LoadRun load;
+    long released = 0;
+    if (backlog) {
+      try (BrokerManagement broker = BrokerManagement.of(tiers.endpoints())) {
+        queues.forEach(broker::pauseQueue);
+        try {
+          load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+        } finally {
+          atRelease.run();
+          released = System.currentTimeMillis();
+          queues.forEach(broker::resumeQueue);
+        }
+      }
+    } else {
+      load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+    }
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
     }
@@ -56,7 +87,13 @@ record MessagingRun(
     String prefix = plan.idPrefix();
     String endedBy = drain(tiers, prefix, sent, drainTimeout);
     return new MessagingRun(
-        plan, load, samples, sent, MessageLedger.read(tiers.endpoints(), prefix), endedBy);
+        plan,
+        load,
+        samples,
+        sent,
+        MessageLedger.read(tiers.endpoints(), prefix),
+        endedBy,
+        released);
   }
 
   /** Waits for the server to finish {@code sent} messages; null when it did, else why not. */

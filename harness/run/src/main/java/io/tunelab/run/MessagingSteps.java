@@ -21,9 +21,11 @@ import java.time.Duration;
 
 /**
  * A messaging repetition's parts: prepare the data (purge the queues and the run tables, the
- * sequence's cache) ; warm up in rounds of {@code workload.warmupMessages} until the throughput is
+ * sequence's cache); warm up in rounds of {@code workload.warmupMessages} until the throughput is
  * steady ({@link RoundWarmup}); then the measured run of {@code workload.messages} and its drain
- * ({@link MessagingRun}), judged by {@link MessagingOutcome}.
+ * ({@link MessagingRun}), judged by {@link MessagingOutcome}. In {@code workload.mode=backlog} the
+ * measured window starts when the held messages are released, so the clients' CPU is out of it; in
+ * {@code stream} and {@code rate} it covers the sends.
  */
 final class MessagingSteps implements PlanSteps {
   private final RunTiers tiers;
@@ -79,7 +81,14 @@ final class MessagingSteps implements PlanSteps {
             (number, roundDir) -> {
               MessagingRun run =
                   MessagingRun.run(
-                      tiers, load, plan.tagged(tag + "w" + number), roundDir, drain(knobs), false);
+                      tiers,
+                      load,
+                      plan.tagged(tag + "w" + number),
+                      roundDir,
+                      drain(knobs),
+                      backlog(knobs),
+                      () -> {},
+                      false);
               MessagingOutcome outcome = MessagingOutcome.of(run, knobs, 0);
               return new RoundWarmup.Done(
                   plan.messages(),
@@ -95,14 +104,29 @@ final class MessagingSteps implements PlanSteps {
   public Measured measure(
       KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
       throws InterruptedException {
-    sampling.markMeasured();
+    boolean backlog = backlog(knobs);
+    if (!backlog) {
+      sampling.markMeasured();
+    }
     MessagingPlan plan = plan(knobs, knobs.get(WorkloadKnobs.MESSAGES), tag + "m");
-    progress.phase(at, "load (" + describe(plan) + ")");
+    progress.phase(at, "load (" + describe(plan) + (backlog ? ", held, then drained" : "") + ")");
     long duplicatesBefore = duplicates();
-    HostClock.Ticks before = HostClock.now();
+    HostClock.Ticks[] before = {HostClock.now()};
     MessagingRun run =
-        MessagingRun.run(tiers, load, plan, dir.resolve(RunLayout.LOAD), drain(knobs), true);
-    Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before));
+        MessagingRun.run(
+            tiers,
+            load,
+            plan,
+            dir.resolve(RunLayout.LOAD),
+            drain(knobs),
+            backlog,
+            () -> {
+              // backlog: the window starts at the release, the clients' sends out of it
+              sampling.markMeasured();
+              before[0] = HostClock.now();
+            },
+            true);
+    Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before[0]));
     MessagingOutcome outcome =
         MessagingOutcome.of(run, knobs, Math.max(0, duplicates() - duplicatesBefore));
     String verdict = outcome.verdict();
@@ -125,7 +149,7 @@ final class MessagingSteps implements PlanSteps {
   /** The clients' plan for {@code messages} messages from the knobs. */
   MessagingPlan plan(KnobSet knobs, int messages, String tag) {
     WorkloadKnobs.ReplyQueue reply = knobs.get(WorkloadKnobs.REPLY_QUEUE);
-    boolean open = knobs.get(WorkloadKnobs.MODEL) == WorkloadKnobs.Model.OPEN;
+    boolean open = knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.RATE;
     return new MessagingPlan(
         tiers.endpoints().broker(),
         messages,
@@ -141,6 +165,10 @@ final class MessagingSteps implements PlanSteps {
         knobs.get(WorkloadKnobs.SEED),
         tag,
         open ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE) : 0);
+  }
+
+  private static boolean backlog(KnobSet knobs) {
+    return knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.BACKLOG;
   }
 
   private static Duration drain(KnobSet knobs) {

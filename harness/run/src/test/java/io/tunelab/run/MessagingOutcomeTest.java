@@ -52,7 +52,7 @@ class MessagingOutcomeTest {
     MessagingPlan plan = MessagingPlan.oneWay("tcp://127.0.0.1:1", 100, 2, 1);
     MessagingRun run =
         new MessagingRun(
-            plan, LOAD, sends(100, true), 100, ledger(98, 2, 1_002_000, 5, 7, 9), null);
+            plan, LOAD, sends(100, true), 100, ledger(98, 2, 1_002_000, 5, 7, 9), null, 0);
 
     MessagingOutcome outcome =
         MessagingOutcome.of(run, KnobSet.defaults().with("workload.maxErrorPercent", "5"), 0);
@@ -75,11 +75,24 @@ class MessagingOutcomeTest {
   }
 
   @Test
+  void aBacklogIsTimedFromItsRelease() {
+    MessagingPlan plan = MessagingPlan.oneWay("tcp://127.0.0.1:1", 100, 2, 1);
+    MessagingRun run =
+        new MessagingRun(
+            plan, LOAD, sends(100, true), 100, ledger(100, 0, 1_003_000, 5), null, 1_001_000);
+
+    MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
+
+    // 100 finished in the 2 s from the release, not the 3 s from the first send
+    assertThat(outcome.messages().receivePerSecond()).isEqualTo(50.0);
+  }
+
+  @Test
   void aSentMessageTheServerNeverFinishedIsLostAndTheRepetitionInvalid() {
     MessagingPlan plan = MessagingPlan.oneWay("tcp://127.0.0.1:1", 10, 1, 1);
     MessagingRun run =
         new MessagingRun(
-            plan, LOAD, sends(10, true), 10, ledger(9, 0, 1_001_000, 5), "no message finished");
+            plan, LOAD, sends(10, true), 10, ledger(9, 0, 1_001_000, 5), "no message finished", 0);
 
     MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
 
@@ -95,7 +108,8 @@ class MessagingOutcomeTest {
             .twoWay(MessagingPlan.ReplyQueue.TEMPORARY);
     List<JtlRecord> samples = sends(10, true);
     samples.set(3, new JtlRecord(1_000_030, 40, "MSG-t-3", "500", "", "c 1-1", false, Map.of()));
-    MessagingRun run = new MessagingRun(plan, LOAD, samples, 10, ledger(9, 1, 1_000_500, 3), null);
+    MessagingRun run =
+        new MessagingRun(plan, LOAD, samples, 10, ledger(9, 1, 1_000_500, 3), null, 0);
 
     MessagingOutcome outcome =
         MessagingOutcome.of(run, KnobSet.defaults().with("workload.maxErrorPercent", "10"), 0);

@@ -56,7 +56,7 @@ public final class PlanKnobs {
             WorkloadKnobs.REPLY_QUEUE,
             WorkloadKnobs.PRIORITIES,
             WorkloadKnobs.MESSAGE_BYTES,
-            WorkloadKnobs.MODEL,
+            WorkloadKnobs.MODE,
             WorkloadKnobs.SEED,
             WorkloadKnobs.PERSISTENT,
             WorkloadKnobs.DRAIN_TIMEOUT,
@@ -126,6 +126,16 @@ public final class PlanKnobs {
               + "=none gives it no queue to come back on: set "
               + WorkloadKnobs.REPLY_QUEUE.name()
               + "=temporary or shared");
+    }
+    if (mode == WorkloadKnobs.MessageMode.TWO_WAY
+        && knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.BACKLOG) {
+      return Optional.of(
+          WorkloadKnobs.MESSAGE_MODE.name()
+              + "=two-way waits for each reply, and "
+              + WorkloadKnobs.MODE.name()
+              + "=backlog holds every message until the clients are done: set "
+              + WorkloadKnobs.MODE.name()
+              + "=stream or rate");
     }
     if (mode == WorkloadKnobs.MessageMode.ONE_WAY && reply != WorkloadKnobs.ReplyQueue.NONE) {
       return Optional.of(

@@ -158,10 +158,11 @@ public final class WorkloadKnobs {
       KNOBS
           .knob("workload.mode", KnobTypes.choice(Mode.class), Mode.BACKLOG)
           .doc(
-              "batch-order: backlog (the batch is enqueued with delivery paused, then released and the"
-                  + " drain timed: the load tier is out of the measured window, latency is mostly queue"
-                  + " wait), stream (sent as fast as the publishers go while the middleware consumes),"
-                  + " rate (sent at workload.arrivalsPerMinute; latency from each order's due time)")
+              "batch-order, messaging: backlog (the batch is enqueued with delivery paused, then"
+                  + " released and the drain timed: the load tier is out of the measured window,"
+                  + " latency is mostly queue wait; one-way messages only), stream (sent as fast as"
+                  + " the clients go while the middleware consumes), rate (sent at"
+                  + " workload.arrivalsPerMinute)")
           .study("OpenMessaging Benchmark: backlog, then drain")
           .add();
 

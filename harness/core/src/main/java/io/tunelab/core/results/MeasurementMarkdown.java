@@ -81,6 +81,10 @@ final class MeasurementMarkdown {
   }
 
   private static java.util.Optional<String> warmup(StepResult step) {
+    String unit =
+        step.repetitions().stream().anyMatch(r -> r.measures() instanceof MessagingMeasures)
+            ? " messages"
+            : " requests";
     return step.repetitions().stream()
         .map(Repetition::warmup)
         .filter(w -> w != null && w.steadyState() != null)
@@ -88,10 +92,10 @@ final class MeasurementMarkdown {
         .map(
             w -> {
               SteadyStateReport s = w.steadyState();
-              // concurrent-soap warms up in rounds of requests, batch-order in batches of orders
+              // concurrent-soap and messaging warm up in rounds, batch-order in batches of orders
               String parts =
                   w.requests() != null
-                      ? s.batchRatesPerMinute().size() + " rounds, " + s.orders() + " requests"
+                      ? s.batchRatesPerMinute().size() + " rounds, " + s.orders() + unit
                       : s.batchRatesPerMinute().size() + " batches, " + s.orders() + " orders";
               return s.reached()
                   ? String.format(
@@ -167,8 +171,8 @@ final class MeasurementMarkdown {
     }
     return any
         ? md.append(
-                "\nUnits are completed orders (batch-order) or answered requests"
-                    + " (concurrent-soap); less noisy than throughput, since a slowed run does the"
+                "\nUnits are completed orders (batch-order), answered requests"
+                    + " (concurrent-soap) or finished messages (messaging); less noisy than throughput, since a slowed run does the"
                     + " same work per unit.\n")
             .toString()
         : "";

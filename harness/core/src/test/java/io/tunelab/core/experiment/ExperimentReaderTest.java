@@ -286,11 +286,23 @@ class ExperimentReaderTest {
         steps:
           - name: one-way
           - name: two-way
-            knobs: {workload.messageMode: two-way}
+            knobs: {workload.messageMode: two-way, workload.mode: stream}
         """,
         "steps[1] (two-way): workload.messageMode=two-way waits for each reply, and"
             + " workload.replyQueue=none gives it no queue to come back on: set"
             + " workload.replyQueue=temporary or shared");
+  }
+
+  @Test
+  void aTwoWayBacklogIsRefused() {
+    assertBad(
+        """
+        plan: messaging
+        knobs: {workload.messageMode: two-way, workload.replyQueue: temporary}
+        steps: [{name: a}]
+        """,
+        "workload.mode=backlog holds every message until the clients are done: set"
+            + " workload.mode=stream or rate");
   }
 
   @Test
@@ -316,7 +328,8 @@ class ExperimentReaderTest {
             """
             plan: messaging
             knobs: {workload.persistent: false, workload.messageMode: two-way,
-                    workload.replyQueue: shared, middleware.messaging.queues: 3}
+                    workload.replyQueue: shared, workload.mode: rate,
+                    middleware.messaging.queues: 3}
             steps: [{name: a}]
             """);
     assertThat(

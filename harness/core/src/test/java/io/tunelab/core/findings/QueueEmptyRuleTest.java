@@ -37,6 +37,17 @@ class QueueEmptyRuleTest {
   }
 
   @Test
+  void aMessagingQueueNeedsFiveMessagesPerDequeueThreadToBeABacklog() {
+    // 21 messages over 5 s with 8 threads: what they prefetched, not a backlog (nor empty)
+    List<Point> depth = Series.of(0, 4, 9, 13, 17, 21);
+
+    assertThat(Findings.of(queues(messages(1, 8, depth)))).isEmpty();
+    assertThat(Findings.of(queues(messages(1, 1, depth))))
+        .extracting(Finding::kind)
+        .containsExactly(FindingKind.QUEUE_BACKLOG);
+  }
+
+  @Test
   void theOrderFlowsQueuesAreNeverJudgedEmptyNorAreQueuesWithoutConsumersOrSamples() {
     assertThat(
             Findings.of(
