@@ -56,6 +56,7 @@ public final class SummaryMarkdown {
         .append(" `./tunelab compare RUN_A RUN_B` compares two runs the same way.\n");
     md.append(MeasurementMarkdown.of(run));
     md.append(findings(run));
+    md.append(pastThePeak(run));
     if (run.environment() != null) {
       Environment env = run.environment();
       md.append("\nMeasured on ")
@@ -113,6 +114,23 @@ public final class SummaryMarkdown {
           0,
           "\n## Findings\n\nHints with numbers from the observer; the data is in each"
               + " repetition's folder and in report.html.\n");
+    }
+    return md.toString();
+  }
+
+  /** The steps of a ladder or matrix row that lost throughput past its peak; empty when none. */
+  private static String pastThePeak(RunResult run) {
+    List<ScalingLoss> losses = ScalingLoss.of(run.steps());
+    if (losses.isEmpty()) {
+      return "";
+    }
+    StringBuilder md =
+        new StringBuilder(
+            "\n## Past the peak\n\nSteps set higher than the fastest step of their ladder (the"
+                + " steps differing only in that knob), significantly slower than it (Welch, Holm"
+                + " over every step past a peak in this run):\n\n");
+    for (ScalingLoss loss : losses) {
+      md.append("- **PAST_PEAK** ").append(loss.text()).append("\n");
     }
     return md.toString();
   }
