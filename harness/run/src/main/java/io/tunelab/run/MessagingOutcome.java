@@ -117,7 +117,9 @@ record MessagingOutcome(
             roundTrip == null ? null : percentiles(roundTrip),
             ledger.failureReasons(),
             target,
-            achieved);
+            achieved,
+            run.replies() == null ? null : run.replies().queues(),
+            run.replies() == null ? null : run.replies().consumers());
     Metrics metrics = Metrics.of(receivePerSecond * 60, percentiles(latency), errors);
     return new MessagingOutcome(valid, verdict.toString(), metrics, messages, latency);
   }

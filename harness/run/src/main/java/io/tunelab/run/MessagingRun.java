@@ -2,6 +2,7 @@ package io.tunelab.run;
 
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.LoadRun;
@@ -25,6 +26,8 @@ import java.util.List;
  * @param ledger what the server recorded once the drain ended
  * @param drainEndedBy null when every sent message finished; else why the drain gave up
  * @param releasedAtMillis backlog: when the held messages were released (epoch ms); 0 otherwise
+ * @param replies two way: the reply queues and their consumers the broker counted while the clients
+ *     ran; null one way
  */
 record MessagingRun(
     MessagingPlan plan,
@@ -33,8 +36,10 @@ record MessagingRun(
     long sent,
     MessageLedger ledger,
     String drainEndedBy,
-    long releasedAtMillis) {
+    long releasedAtMillis,
+    ReplyQueueWatch.Seen replies) {
   private static final long POLL_MILLIS = 200;
+  private static final Duration REPLY_WATCH_EVERY = Duration.ofMillis(500);
 
   /**
    * Runs the clients, then drains.
@@ -59,6 +64,7 @@ record MessagingRun(
     }
     LoadRun load;
     long released = 0;
+    ReplyQueueWatch.Seen replies = null;
     if (backlog) {
       try (BrokerManagement broker = BrokerManagement.of(tiers.endpoints())) {
         queues.forEach(broker::pauseQueue);
@@ -69,6 +75,12 @@ record MessagingRun(
           released = System.currentTimeMillis();
           queues.forEach(broker::resumeQueue);
         }
+      }
+    } else if (plan.twoWay()) {
+      try (ReplyQueueWatch watch =
+          ReplyQueueWatch.start(tiers.endpoints(), () -> replyQueues(tiers), REPLY_WATCH_EVERY)) {
+        load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+        replies = watch.seen();
       }
     } else {
       load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
@@ -93,7 +105,20 @@ record MessagingRun(
         sent,
         MessageLedger.read(tiers.endpoints(), prefix),
         endedBy,
-        released);
+        released,
+        replies);
+  }
+
+  /** The queues the messaging server has sent replies to, from its /status. */
+  private static List<String> replyQueues(RunTiers tiers) {
+    List<String> names = new java.util.ArrayList<>();
+    tiers
+        .middleware()
+        .status()
+        .path("messaging")
+        .path("replyQueues")
+        .forEach(n -> names.add(n.asText()));
+    return names;
   }
 
   /** Waits for the server to finish {@code sent} messages; null when it did, else why not. */

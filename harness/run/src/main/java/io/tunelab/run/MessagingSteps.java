@@ -40,6 +40,12 @@ final class MessagingSteps implements PlanSteps {
     this.warmup = new RoundWarmup(tiers, progress, "messages");
   }
 
+  /** Why a messaging experiment cannot run on a stack without the driver mock, and the way out. */
+  static final String NO_DRIVER =
+      "plan messaging drives the device-driver mock, and this stack has none: give the"
+          + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
+          + " stack";
+
   @Override
   public Plan plan() {
     return Plan.MESSAGING;
@@ -49,10 +55,7 @@ final class MessagingSteps implements PlanSteps {
   public void prepare(KnobSet knobs, Path dir) {
     Endpoints endpoints = tiers.endpoints();
     if (!endpoints.hasDriver()) {
-      throw new BadInputException(
-          "plan messaging drives the device-driver mock, and this stack has none: give the"
-              + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
-              + " stack");
+      throw new BadInputException(NO_DRIVER);
     }
     if (knobs.get(DataKnobs.PURGE)) {
       // Messages a stalled repetition left would be counted in this one.

@@ -2,6 +2,7 @@ package io.tunelab.run;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
@@ -18,7 +19,8 @@ import java.util.stream.Collectors;
  * What a stack provider lets an experiment set. A provider that does not own its tiers (external:
  * it connects to a stack someone else started) cannot restart the database, the broker or the mocks
  * with other settings, so an experiment whose knobs would need that is refused before any tier
- * starts, instead of measuring the stack as it is under the name of a setting it never got.
+ * starts, instead of measuring the stack as it is under the name of a setting it never got; and a
+ * messaging experiment needs a stack with the device-driver mock.
  */
 public final class ProviderFit {
   private static final Set<KnobTier> STACK =
@@ -30,6 +32,9 @@ public final class ProviderFit {
    * @throws BadInputException naming each knob, its value and its step, and the way out
    */
   public static void check(Experiment experiment, StackProvider provider) {
+    if (experiment.plan() == Plan.MESSAGING && !provider.hasDriver()) {
+      throw new BadInputException(MessagingSteps.NO_DRIVER);
+    }
     if (provider.ownsTiers()) {
       return;
     }

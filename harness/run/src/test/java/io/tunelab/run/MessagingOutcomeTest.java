@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.MessagingPlan;
@@ -52,7 +53,7 @@ class MessagingOutcomeTest {
     MessagingPlan plan = MessagingPlan.oneWay("tcp://127.0.0.1:1", 100, 2, 1);
     MessagingRun run =
         new MessagingRun(
-            plan, LOAD, sends(100, true), 100, ledger(98, 2, 1_002_000, 5, 7, 9), null, 0);
+            plan, LOAD, sends(100, true), 100, ledger(98, 2, 1_002_000, 5, 7, 9), null, 0, null);
 
     MessagingOutcome outcome =
         MessagingOutcome.of(run, KnobSet.defaults().with("workload.maxErrorPercent", "5"), 0);
@@ -79,7 +80,7 @@ class MessagingOutcomeTest {
     MessagingPlan plan = MessagingPlan.oneWay("tcp://127.0.0.1:1", 100, 2, 1);
     MessagingRun run =
         new MessagingRun(
-            plan, LOAD, sends(100, true), 100, ledger(100, 0, 1_003_000, 5), null, 1_001_000);
+            plan, LOAD, sends(100, true), 100, ledger(100, 0, 1_003_000, 5), null, 1_001_000, null);
 
     MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
 
@@ -92,7 +93,14 @@ class MessagingOutcomeTest {
     MessagingPlan plan = MessagingPlan.oneWay("tcp://127.0.0.1:1", 10, 1, 1);
     MessagingRun run =
         new MessagingRun(
-            plan, LOAD, sends(10, true), 10, ledger(9, 0, 1_001_000, 5), "no message finished", 0);
+            plan,
+            LOAD,
+            sends(10, true),
+            10,
+            ledger(9, 0, 1_001_000, 5),
+            "no message finished",
+            0,
+            null);
 
     MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
 
@@ -109,7 +117,15 @@ class MessagingOutcomeTest {
     List<JtlRecord> samples = sends(10, true);
     samples.set(3, new JtlRecord(1_000_030, 40, "MSG-t-3", "500", "", "c 1-1", false, Map.of()));
     MessagingRun run =
-        new MessagingRun(plan, LOAD, samples, 10, ledger(9, 1, 1_000_500, 3), null, 0);
+        new MessagingRun(
+            plan,
+            LOAD,
+            samples,
+            10,
+            ledger(9, 1, 1_000_500, 3),
+            null,
+            0,
+            new ReplyQueueWatch.Seen(1, 1));
 
     MessagingOutcome outcome =
         MessagingOutcome.of(run, KnobSet.defaults().with("workload.maxErrorPercent", "10"), 0);
@@ -120,5 +136,7 @@ class MessagingOutcomeTest {
     assertThat(outcome.messages().answeredPerSecond())
         .isCloseTo(9 / 0.092, org.assertj.core.data.Offset.offset(0.01));
     assertThat(outcome.messages().replyQueue()).isEqualTo("temporary");
+    assertThat(outcome.messages().replyQueues()).isEqualTo(1);
+    assertThat(outcome.messages().replyConsumers()).isEqualTo(1);
   }
 }

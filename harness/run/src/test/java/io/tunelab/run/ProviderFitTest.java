@@ -62,6 +62,46 @@ class ProviderFitTest {
   }
 
   @Test
+  void aMessagingExperimentOnAStackWithoutTheDriverMockIsRefusedBeforeAnyTierStarts() {
+    Experiment messaging =
+        new ExperimentReader()
+            .parse(
+                "fit.yaml",
+                "fit",
+                "plan: messaging\nsteps: [{name: a}]\n",
+                Map.of(),
+                OptionalInt.empty());
+    StackProvider noDriver =
+        new StackProvider() {
+          @Override
+          public String name() {
+            return "external";
+          }
+
+          @Override
+          public Stack start(StackConfig config) {
+            throw new AssertionError("no tier may start for a refused experiment");
+          }
+
+          @Override
+          public boolean ownsTiers() {
+            return false;
+          }
+
+          @Override
+          public boolean hasDriver() {
+            return false;
+          }
+        };
+
+    assertThatThrownBy(() -> ProviderFit.check(messaging, noDriver))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("plan messaging drives the device-driver mock")
+        .hasMessageContaining("mocks.driver URL (or TUNELAB_DRIVER_URL)");
+    assertThatCode(() -> ProviderFit.check(messaging, NOT_OWNED)).doesNotThrowAnyException();
+  }
+
+  @Test
   void liveKnobsAndTheMiddlewaresOwnRunOnAnyStack() {
     Experiment experiment =
         experiment(

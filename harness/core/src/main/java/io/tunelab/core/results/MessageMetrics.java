@@ -29,6 +29,10 @@ import java.util.Map;
  * @param failureReasons FAILED reasons with how many messages each
  * @param targetArrivalsPerMinute open model: the target; null when unpaced
  * @param achievedArrivalsPerMinute open model: achieved, from the sends' start times
+ * @param replyQueues two-way: the reply queues the server answered on that the broker counted while
+ *     the clients ran (one shared, or one temporary queue per client thread); null for one-way
+ * @param replyConsumers two-way: the most consumers the broker counted on those queues together
+ *     (the clients receiving replies); null for one-way
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MessageMetrics(
@@ -48,7 +52,9 @@ public record MessageMetrics(
     LatencyMillis roundTrip,
     Map<String, Long> failureReasons,
     Double targetArrivalsPerMinute,
-    Double achievedArrivalsPerMinute) {
+    Double achievedArrivalsPerMinute,
+    Integer replyQueues,
+    Integer replyConsumers) {
 
   public MessageMetrics {
     failureReasons = failureReasons == null ? Map.of() : Map.copyOf(failureReasons);

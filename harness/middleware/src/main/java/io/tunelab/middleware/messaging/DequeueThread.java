@@ -156,6 +156,8 @@ final class DequeueThread implements Runnable {
         request.getJMSDeliveryMode(),
         request.getJMSPriority(),
         jakarta.jms.Message.DEFAULT_TIME_TO_LIVE);
+    counters.repliedOn(
+        replyTo instanceof jakarta.jms.Queue queue ? queue.getQueueName() : replyTo.toString());
   }
 
   private void failedForGood(String clientId, String body, Message message, RuntimeException e) {

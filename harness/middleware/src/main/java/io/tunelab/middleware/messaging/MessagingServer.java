@@ -87,6 +87,7 @@ public final class MessagingServer implements AutoCloseable {
     status.put("consumerWindowBytes", windowBytes);
     status.put("exclusive", settings.exclusive());
     status.putAll(counters.asMap());
+    status.put("replyQueues", counters.replyQueues());
     status.put("driver", Map.of("calls", driver.calls(), "failures", driver.failures()));
     return status;
   }

@@ -158,10 +158,18 @@ public final class BrokerManagement implements AutoCloseable {
    * temporary queues (such as the one this object's replies arrive on).
    */
   public Map<String, QueueCounters> queues() {
+    return queues(false);
+  }
+
+  /**
+   * The counters of every queue, the temporary ones too when {@code withTemporary} (a JMS client's
+   * temporary reply queues, and the management sessions' own).
+   */
+  public Map<String, QueueCounters> queues(boolean withTemporary) {
     String listing = (String) brokerOperation("listQueues", "", 1, QUEUE_PAGE_SIZE);
     Map<String, QueueCounters> queues = new LinkedHashMap<>();
     for (JsonNode queue : parse(listing).path("data")) {
-      if (!queue.path("temporary").asBoolean(false)) {
+      if (withTemporary || !queue.path("temporary").asBoolean(false)) {
         QueueCounters counters = QueueCounters.of(queue);
         queues.put(counters.name(), counters);
       }

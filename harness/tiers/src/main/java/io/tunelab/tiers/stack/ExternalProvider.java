@@ -51,6 +51,12 @@ public final class ExternalProvider implements StackProvider {
     return NAME;
   }
 
+  /** Whether its endpoints name a driver mock (file {@code mocks.driver} or TUNELAB_DRIVER_URL). */
+  @Override
+  public boolean hasDriver() {
+    return endpoints.get().hasDriver();
+  }
+
   /** The stack runs elsewhere: its settings are whatever it was started with. */
   @Override
   public boolean ownsTiers() {

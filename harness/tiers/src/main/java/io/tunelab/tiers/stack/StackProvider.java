@@ -18,4 +18,12 @@ public interface StackProvider {
   default boolean ownsTiers() {
     return true;
   }
+
+  /**
+   * Whether the stack it brings up has the device-driver mock the messaging plan drives: a provider
+   * that starts the mocks always has it; one that connects knows from its endpoints.
+   */
+  default boolean hasDriver() {
+    return true;
+  }
 }

@@ -8,6 +8,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.MessagingPlan;
@@ -15,9 +16,16 @@ import io.tunelab.tiers.mocks.MockCounts;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
+import org.apache.activemq.artemis.api.core.client.ClientMessage;
+import org.apache.activemq.artemis.api.core.client.ClientProducer;
+import org.apache.activemq.artemis.api.core.client.ClientSession;
+import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
+import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -104,10 +112,31 @@ class MessagingIT {
               .twoWay(reply)
               .tagged("tw" + reply.ordinal());
       LoadRun run;
+      ReplyQueueWatch.Seen seen;
+      List<String> replyQueues = new ArrayList<>();
       try (MiddlewareTier middleware = fixture.middleware(knobs, "two-way-" + reply)) {
-        run =
-            LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("two-way-" + reply), RUN_TIMEOUT);
+        try (ReplyQueueWatch watch =
+            ReplyQueueWatch.start(
+                fixture.endpoints,
+                () -> texts(middleware.status().path("messaging").path("replyQueues")),
+                Duration.ofMillis(100))) {
+          run =
+              LocalJmeter.owned()
+                  .run(plan.loadPlan(), DIR.resolve("two-way-" + reply), RUN_TIMEOUT);
+          seen = watch.seen();
+        }
         awaitFinished(40);
+        replyQueues.addAll(texts(middleware.status().path("messaging").path("replyQueues")));
+      }
+
+      // the reply queues as the server answered on them and the broker counted their consumers:
+      // one shared queue both clients receive from, or a temporary queue per client
+      if (reply == MessagingPlan.ReplyQueue.SHARED) {
+        assertThat(replyQueues).containsExactly("tunelab.replies");
+        assertThat(seen).isEqualTo(new ReplyQueueWatch.Seen(1, 2));
+      } else {
+        assertThat(replyQueues).hasSize(2).doesNotContain("tunelab.replies");
+        assertThat(seen).isEqualTo(new ReplyQueueWatch.Seen(2, 2));
       }
 
       assertThat(run.records()).as(reply + " samples, see %s", run.log()).hasSize(40);
@@ -148,6 +177,74 @@ class MessagingIT {
     }
   }
 
+  /**
+   * Navigation as the broker sees it: with {@code first} (window 0) the server's one dequeue thread
+   * takes one message at a time, so the queue's messages stay on the broker; with {@code next} the
+   * consumer prefetches them, and the broker counts them as delivering. In both, ten urgent
+   * messages sent after thirty ordinary ones are driven before most of them: Artemis orders its
+   * client's prefetch buffer by priority too, so on one consumer prefetch costs no priority order.
+   */
+  @Test
+  void firstNavigationLeavesTheQueueOnTheBrokerNextPrefetchesItAndPriorityHoldsInBoth()
+      throws Exception {
+    for (String navigation : List.of("first", "next")) {
+      fixture.reset();
+      fixture.driver().setLatency(new Latency.Fixed(20));
+      KnobSet knobs = KnobSet.defaults().with("middleware.messaging.navigation", navigation);
+      int mostDelivering = 0;
+      try (MiddlewareTier middleware = fixture.middleware(knobs, "navigation-" + navigation);
+          BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+        sendCore(navigation + "-low-", 30, 0);
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .until(() -> fixture.count("SELECT count(*) FROM message_log") >= 1);
+        sendCore(navigation + "-high-", 10, 9);
+        for (int look = 0; look < 10; look++) {
+          mostDelivering =
+              Math.max(mostDelivering, (int) broker.queue("tunelab.messages.1").deliveringCount());
+          Thread.sleep(20);
+        }
+        awaitFinished(40);
+      }
+
+      if (navigation.equals("first")) {
+        assertThat(mostDelivering).as("window 0: the one message in hand").isLessThanOrEqualTo(2);
+      } else {
+        assertThat(mostDelivering).as("prefetched by the consumer").isGreaterThanOrEqualTo(20);
+      }
+      List<String> order =
+          fixture.strings("SELECT client_message_id FROM message_log ORDER BY message_id");
+      List<Integer> highAt = new ArrayList<>();
+      for (int i = 0; i < order.size(); i++) {
+        if (order.get(i).contains("-high-")) {
+          highAt.add(i + 1);
+        }
+      }
+      assertThat(order).as(navigation).hasSize(40);
+      assertThat(highAt).as(navigation + ": where the urgent ones were driven").hasSize(10);
+      assertThat(highAt.get(9)).as(navigation + ": the last urgent one").isLessThan(30);
+    }
+  }
+
+  /** Sends {@code count} persistent messages to the first messaging queue at one priority. */
+  private static void sendCore(String prefix, int count, int priority) throws Exception {
+    ServerLocator locator =
+        ActiveMQClient.createServerLocator(fixture.endpoints.broker()).setCallTimeout(10_000);
+    try (locator;
+        ClientSessionFactory factory = locator.createSessionFactory();
+        ClientSession session = factory.createSession(false, true, true);
+        ClientProducer producer = session.createProducer("tunelab.messages.1")) {
+      for (int n = 1; n <= count; n++) {
+        ClientMessage message = session.createMessage(true);
+        message.setPriority((byte) priority);
+        message.setTimestamp(System.currentTimeMillis());
+        message.putStringProperty("clientMessageId", prefix + n);
+        message.putStringProperty("deviceId", "DEV-1");
+        producer.send(message);
+      }
+    }
+  }
+
   @Test
   void nonPersistentMessagesReachTheServerNonPersistent() throws IOException {
     fixture.driver().setLatency(Latency.NONE);
@@ -172,6 +269,12 @@ class MessagingIT {
                 fixture.count(
                         "SELECT count(*) FROM message_status WHERE status IN ('DRIVEN', 'FAILED')")
                     >= messages);
+  }
+
+  private static List<String> texts(JsonNode array) {
+    List<String> texts = new ArrayList<>();
+    array.forEach(node -> texts.add(node.asText()));
+    return texts;
   }
 
   private static Map<String, Long> statusCounts() {
