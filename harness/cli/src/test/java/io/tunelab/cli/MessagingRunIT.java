@@ -31,6 +31,7 @@ class MessagingRunIT {
           repeat: 1
           workload:
             warmupMessages: 0
+            minMeasuredSeconds: 0
             maxStealPercent: 100
           steps:
             - name: starved

@@ -21,9 +21,11 @@ import java.time.Duration;
 
 /**
  * A messaging repetition's parts: prepare the data (purge the queues and the run tables, the
- * sequence's cache); warm up in rounds of {@code workload.warmupMessages} until the throughput is
- * steady ({@link RoundWarmup}); then the measured run of {@code workload.messages} and its drain
- * ({@link MessagingRun}), judged by {@link MessagingOutcome}. In {@code workload.mode=backlog} the
+ * sequence's cache); warm up in rounds of at least {@code workload.warmupMessages} until the
+ * throughput is steady ({@link RoundWarmup}); then the measured run of at least {@code
+ * workload.messages} and its drain ({@link MessagingRun}), judged by {@link MessagingOutcome}. A
+ * round and a run grow until they should last {@code workload.minMeasuredSeconds} at the last rate
+ * ({@link BatchSizer}), the measured run once per step. In {@code workload.mode=backlog} the
  * measured window starts when the held messages are released, so the clients' CPU is out of it; in
  * {@code stream} and {@code rate} it covers the sends.
  */
@@ -32,11 +34,13 @@ final class MessagingSteps implements PlanSteps {
   private final LoadGenerator load;
   private final Progress progress;
   private final RoundWarmup warmup;
+  private final BatchSizer sizer;
 
-  MessagingSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
+  MessagingSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
     this.tiers = tiers;
     this.load = load;
     this.progress = progress;
+    this.sizer = sizer;
     this.warmup = new RoundWarmup(tiers, progress, "messages");
   }
 
@@ -82,21 +86,21 @@ final class MessagingSteps implements PlanSteps {
             describe(plan),
             dir.resolve("warmup"),
             (number, roundDir) -> {
+              int messages = sizer.round(knobs, knobs.get(WorkloadKnobs.WARMUP_MESSAGES));
               MessagingRun run =
                   MessagingRun.run(
                       tiers,
                       load,
-                      plan.tagged(tag + "w" + number),
+                      plan(knobs, messages, tag + "w" + number),
                       roundDir,
                       drain(knobs),
                       backlog(knobs),
                       () -> {},
                       false);
               MessagingOutcome outcome = MessagingOutcome.of(run, knobs, 0);
+              sizer.drained(outcome.metrics().throughputPerMinute());
               return new RoundWarmup.Done(
-                  plan.messages(),
-                  outcome.messages().driven(),
-                  outcome.metrics().throughputPerMinute());
+                  messages, outcome.messages().driven(), outcome.metrics().throughputPerMinute());
             });
     progress.phase(at, "preparing data");
     prepare(knobs, dir);
@@ -111,7 +115,9 @@ final class MessagingSteps implements PlanSteps {
     if (!backlog) {
       sampling.markMeasured();
     }
-    MessagingPlan plan = plan(knobs, knobs.get(WorkloadKnobs.MESSAGES), tag + "m");
+    int messages =
+        sizer.measured(at.stepNumber() + "/" + at.step(), knobs, knobs.get(WorkloadKnobs.MESSAGES));
+    MessagingPlan plan = plan(knobs, messages, tag + "m");
     progress.phase(at, "load (" + describe(plan) + (backlog ? ", held, then drained" : "") + ")");
     long duplicatesBefore = duplicates();
     HostClock.Ticks[] before = {HostClock.now()};
@@ -134,6 +140,7 @@ final class MessagingSteps implements PlanSteps {
     Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before[0]));
     MessagingOutcome outcome =
         MessagingOutcome.of(run, knobs, Math.max(0, duplicates() - duplicatesBefore));
+    sizer.drained(outcome.metrics().throughputPerMinute());
     String verdict = outcome.verdict();
     boolean valid = outcome.valid();
     if (tiers.middlewareDeath().isPresent()) {

@@ -50,10 +50,12 @@ interface PlanRunner {
                     new SoapSteps(tiers, load, progress), tiers, sampler, progress));
     runners.put(
         Plan.MESSAGING,
-        () ->
-            (tiers, load, sampler, progress) ->
-                new MeasuredRepetition(
-                    new MessagingSteps(tiers, load, progress), tiers, sampler, progress));
+        () -> {
+          BatchSizer sizer = new BatchSizer();
+          return (tiers, load, sampler, progress) ->
+              new MeasuredRepetition(
+                  new MessagingSteps(tiers, load, progress, sizer), tiers, sampler, progress);
+        });
     return Map.copyOf(runners);
   }
 }

@@ -70,4 +70,18 @@ class BatchSizerTest {
     assertThat(sizer.measured("1/a", FIVE_SECONDS.with("workload.minMeasuredSeconds", "0")))
         .isEqualTo(60);
   }
+
+  @Test
+  void messagingRoundsAndRunsAreAtLeastTheirCountAndGrowToTheWindow() {
+    BatchSizer sizer = new BatchSizer();
+    KnobSet messaging = FIVE_SECONDS.with("workload.messages", "100");
+
+    // no rate yet: the counts asked
+    assertThat(sizer.round(messaging, 50)).isEqualTo(50);
+    sizer.drained(60_000);
+    // 1,250 a second for 5 s over 80%: 7,813 messages, both for a round and the step's run
+    assertThat(sizer.round(messaging, 50)).isEqualTo(7813);
+    assertThat(sizer.measured("1/a", messaging, 100)).isEqualTo(7813);
+    assertThat(sizer.round(messaging, 10_000)).isEqualTo(10_000);
+  }
 }

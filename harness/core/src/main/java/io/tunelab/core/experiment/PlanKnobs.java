@@ -52,6 +52,7 @@ public final class PlanKnobs {
         List.of(
             WorkloadKnobs.MESSAGES,
             WorkloadKnobs.WARMUP_MESSAGES,
+            WorkloadKnobs.MIN_MEASURED_SECONDS,
             WorkloadKnobs.MESSAGE_MODE,
             WorkloadKnobs.REPLY_QUEUE,
             WorkloadKnobs.PRIORITIES,

@@ -173,7 +173,8 @@ public final class WorkloadKnobs {
           .doc(
               "batch-order: the measured batch grows beyond workload.orders until its steady window"
                   + " should last this long at the rate the warm-up (or the previous repetition)"
-                  + " reached")
+                  + " reached; messaging: the same for the measured run (workload.messages) and"
+                  + " each warm-up round (workload.warmupMessages)")
           .add();
 
   public static final Knob<Integer> THREADS =
@@ -241,7 +242,9 @@ public final class WorkloadKnobs {
       KNOBS
           .knob("workload.messages", KnobTypes.integer(1, 100_000_000), 2000)
           .unit("messages")
-          .doc("messaging: messages the clients send in a measured repetition")
+          .doc(
+              "messaging: messages the clients send in a measured repetition, at least; more when"
+                  + " the run would last less than workload.minMeasuredSeconds at the last rate")
           .study(Studies.MESSAGING)
           .add();
 
@@ -250,9 +253,10 @@ public final class WorkloadKnobs {
           .knob("workload.warmupMessages", KnobTypes.integer(0, 100_000_000), 3000)
           .unit("messages")
           .doc(
-              "messaging: messages in each warm-up round, rounds until the throughput is steady;"
-                  + " never measured; 0: no warm-up. Rounds of 1,000 drained in 2 s were judged"
-                  + " steady while the middleware's CPU per message still fell")
+              "messaging: messages in each warm-up round, at least (a round grows to last"
+                  + " workload.minMeasuredSeconds at the last rate), rounds until the throughput is"
+                  + " steady; never measured; 0: no warm-up. Rounds of 1,000 drained in 2 s were"
+                  + " judged steady while the middleware's CPU per message still fell")
           .add();
 
   public static final Knob<MessageMode> MESSAGE_MODE =
