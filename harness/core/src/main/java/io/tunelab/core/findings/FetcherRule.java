@@ -14,7 +14,7 @@ import java.util.List;
  *       #MIN_WAITING_SHARE} of the samples: the fetchers take orders no faster than their triple
  *       lets them, whatever the engine could do.
  *   <li>{@link FindingKind#POLLING_CHURN}: at least {@value #MIN_EMPTY_SHARE} of the polls found
- *       nothing, at {@value #MIN_POLLS_PER_SECOND} polls/s or more.
+ *       nothing, {@value #MIN_EMPTY_POLLS_PER_SECOND} empty polls a second or more.
  * </ul>
  *
  * Both need {@value #MIN_SAMPLES} samples and {@value #MIN_POLLS} polls in the measured window.
@@ -25,7 +25,13 @@ final class FetcherRule implements FindingRule {
   static final double MIN_FULL_SHARE = 0.9;
   static final double MIN_WAITING_SHARE = 0.5;
   static final double MIN_EMPTY_SHARE = 0.5;
-  static final double MIN_POLLS_PER_SECOND = 2;
+
+  /**
+   * A few empty polls a second are what any polling intake pays (three fetchers at 550 ms with
+   * orders arriving at 10/s found the inbox empty 3.4 times a second); the study's churn is polling
+   * far faster than the work: 259 empty polls a second cost 58% more database CPU per order here.
+   */
+  static final double MIN_EMPTY_POLLS_PER_SECOND = 10;
 
   @Override
   public List<Finding> apply(RunData data) {
@@ -81,7 +87,7 @@ final class FetcherRule implements FindingRule {
               limitMessage(data, f, picked / seconds, cycleMillis),
               evidence));
     }
-    if (empty / polls >= MIN_EMPTY_SHARE && polls / seconds >= MIN_POLLS_PER_SECOND) {
+    if (empty / polls >= MIN_EMPTY_SHARE && empty / seconds >= MIN_EMPTY_POLLS_PER_SECOND) {
       findings.add(
           new Finding(
               FindingKind.POLLING_CHURN,

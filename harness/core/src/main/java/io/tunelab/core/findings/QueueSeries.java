@@ -10,11 +10,23 @@ import java.util.Objects;
  * @param stage the stage consuming it, e.g. {@code create-subscriptions}
  * @param consumers consumers attached at the end of the window (most seen)
  * @param messageCount messages in the queue, one point per sample, oldest first
+ * @param added messages added to the queue over the window; NaN when not recorded
  */
-public record QueueSeries(String queue, String stage, int consumers, List<Point> messageCount) {
+public record QueueSeries(
+    String queue, String stage, int consumers, List<Point> messageCount, double added) {
   public QueueSeries {
     Objects.requireNonNull(queue, "queue");
     Objects.requireNonNull(stage, "stage");
     messageCount = List.copyOf(messageCount);
+  }
+
+  /** A queue whose added messages were not recorded. */
+  public QueueSeries(String queue, String stage, int consumers, List<Point> messageCount) {
+    this(queue, stage, consumers, messageCount, Double.NaN);
+  }
+
+  /** Whether the queue is known to have carried no message in the window. */
+  public boolean idle() {
+    return added == 0;
   }
 }

@@ -10,6 +10,7 @@ import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.ScalingLoss;
 import io.tunelab.core.results.StepFindings;
 import io.tunelab.core.results.StepResult;
 import java.io.IOException;
@@ -17,10 +18,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The data of a run's report, read from its folder: {@code run.json} whole, and per step its
- * findings counted over the repetitions, per repetition its charts (from {@code series.csv}), GC
- * summary ({@code gc.json}), top SQL ({@code db-snapshot.json}) and links to its JMeter files and
- * latency log.
+ * The data of a run's report, read from its folder: {@code run.json} whole, the steps past their
+ * ladder's peak ({@link ScalingLoss}), and per step its findings counted over the repetitions, per
+ * repetition its charts (from {@code series.csv}), GC summary ({@code gc.json}), top SQL ({@code
+ * db-snapshot.json}) and links to its JMeter files and latency log.
  */
 final class ReportModel {
   /** Statements shown per repetition, the most total time first. */
@@ -44,6 +45,8 @@ final class ReportModel {
   static ObjectNode of(Path runDir, RunResult run) {
     ObjectNode model = JSON.createObjectNode();
     model.set("run", JSON.valueToTree(run));
+    ArrayNode pastPeak = model.putArray("pastPeak");
+    ScalingLoss.of(run.steps()).forEach(loss -> pastPeak.add(loss.text()));
     ArrayNode steps = model.putArray("steps");
     for (StepResult step : run.steps()) {
       ObjectNode s = steps.addObject();

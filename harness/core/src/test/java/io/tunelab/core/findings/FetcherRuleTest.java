@@ -90,6 +90,12 @@ class FetcherRuleTest {
   }
 
   @Test
+  void aFewEmptyPollsASecondAreNoChurn() {
+    // three fetchers at 550 ms, orders at 8/s: two of three polls empty, 3.5 empty polls a second
+    assertThat(Findings.of(fetchers(3, 550, 10, 5.3, 3.5, 8, 0))).isEmpty();
+  }
+
+  @Test
   void partlyFilledPollsAreHealthy() {
     assertThat(Findings.of(fetchers(2, 500, 10, 4, 1, 20, 3))).isEmpty();
   }

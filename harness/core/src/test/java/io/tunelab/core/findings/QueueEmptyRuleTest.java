@@ -57,4 +57,18 @@ class QueueEmptyRuleTest {
                     messages(2, 4, Series.flat(3, 0)))))
         .isEmpty();
   }
+
+  @Test
+  void anIdleMessagingQueueUnderAnotherPlanIsNotJudged() {
+    // a batch-order run: the messaging server's queue has its consumer and never a message
+    QueueSeries idle =
+        new QueueSeries("tunelab.messages.1", "messages.1", 1, Series.flat(30, 0), 0);
+    QueueSeries used =
+        new QueueSeries("tunelab.messages.1", "messages.1", 1, Series.flat(30, 0), 600);
+
+    assertThat(Findings.of(queues(idle))).isEmpty();
+    assertThat(Findings.of(queues(used)))
+        .extracting(Finding::kind)
+        .containsExactly(FindingKind.QUEUE_EMPTY);
+  }
 }

@@ -85,8 +85,16 @@ final class RunDataAssembler {
                   .mapToDouble(Point::value)
                   .max()
                   .orElse(0);
+      List<Point> added = store.measured("broker.messagesAdded", name, window);
       queues.add(
-          new QueueSeries(name, name.substring(FlowQueue.PREFIX.length()), consumers, depth));
+          new QueueSeries(
+              name,
+              name.substring(FlowQueue.PREFIX.length()),
+              consumers,
+              depth,
+              added.size() < 2
+                  ? Double.NaN
+                  : added.get(added.size() - 1).value() - added.get(0).value()));
     }
     return queues;
   }

@@ -246,18 +246,38 @@ class MessagingIT {
   }
 
   @Test
-  void nonPersistentMessagesReachTheServerNonPersistent() throws IOException {
+  void persistenceIsCountedByTheBrokerWhileHeldAndByTheServerWhenReceived() throws IOException {
     fixture.driver().setLatency(Latency.NONE);
-    MessagingPlan plan =
+    MessagingPlan nonPersistent =
         MessagingPlan.oneWay(fixture.endpoints.broker(), 20, 1, 1).persistent(false).tagged("np1");
-    try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "non-persistent")) {
-      LoadRun run = LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("np"), RUN_TIMEOUT);
-      assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
-      awaitFinished(20);
+    MessagingPlan persistent =
+        MessagingPlan.oneWay(fixture.endpoints.broker(), 20, 1, 1).tagged("p1");
+    try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "persistence");
+        BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
+      broker.pauseQueue("tunelab.messages.1");
+      try {
+        LoadRun run =
+            LocalJmeter.owned().run(nonPersistent.loadPlan(), DIR.resolve("np"), RUN_TIMEOUT);
+        assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
+        // held on the paused queue: the broker keeps none of them in its journal
+        await().atMost(Duration.ofSeconds(10)).until(() -> counter(broker, "MessageCount") == 20);
+        assertThat(counter(broker, "DurableMessageCount")).isZero();
+        run = LocalJmeter.owned().run(persistent.loadPlan(), DIR.resolve("p"), RUN_TIMEOUT);
+        assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
+        assertThat(counter(broker, "MessageCount")).isEqualTo(40);
+        assertThat(counter(broker, "DurableMessageCount")).isEqualTo(20);
+      } finally {
+        broker.resumeQueue("tunelab.messages.1");
+      }
+      awaitFinished(40);
       JsonNode status = middleware.status().path("messaging");
       assertThat(status.path("nonPersistent").asLong()).isEqualTo(20);
-      assertThat(status.path("persistent").asLong()).isZero();
+      assertThat(status.path("persistent").asLong()).isEqualTo(20);
     }
+  }
+
+  private static long counter(BrokerManagement broker, String attribute) {
+    return ((Number) broker.queueAttribute("tunelab.messages.1", attribute)).longValue();
   }
 
   private static void awaitFinished(int messages) {
