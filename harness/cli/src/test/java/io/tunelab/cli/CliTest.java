@@ -132,6 +132,38 @@ class CliTest {
     assertThat(out).doesNotExist();
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "batch-order | middleware.fetcher.pollingMillis: 0 | knob middleware.fetcher.pollingMillis"
+            + " must be an integer 1..600000, was '0'",
+        "batch-order | middleware.fetcher.poolSize: 100000 | knob middleware.fetcher.poolSize must"
+            + " be an integer 1..10000, was '100000'",
+        "batch-order | middleware.messaging.dequeueThreads: 4 |"
+            + " middleware.messaging.dequeueThreads means nothing to plan batch-order",
+        "messaging | workload.messageMode: two-way | workload.replyQueue=none gives it no queue"
+      })
+  void runRefusesTheFetcherAndMessagingMisfitsBeforeStartingAnything(
+      String plan, String knob, String problem, @TempDir Path dir) throws Exception {
+    Path experiment = dir.resolve("misfit.yaml");
+    Files.writeString(
+        experiment,
+        "plan: "
+            + plan
+            + "\nworkload: {mode: stream}\nsteps:\n  - name: first\n    knobs: {"
+            + knob
+            + "}\n");
+    Path out = dir.resolve("results");
+
+    int code = execute("run", experiment.toString(), "--out", out.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(err.toString()).contains(problem);
+    assertThat(ProcessHandle.current().children()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void runRefusesAnEndpointsFileThatIsNoneBeforeStartingAnything(@TempDir Path dir)
       throws Exception {
