@@ -47,6 +47,7 @@ class MessagingRunIT {
                 workload.threads: 2
                 workload.mode: rate
                 workload.arrivalsPerMinute: 600
+                workload.minMeasuredSeconds: 10
                 middleware.messaging.dequeueThreads: 4
                 db.sequence.cache: 1000
           """);
@@ -58,7 +59,8 @@ class MessagingRunIT {
       assertThat(result.exitCode()).as(result.stderr()).isZero();
       Path runDir = TestRuntime.onlyRun(out);
       JsonNode run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
-      int[] planned = {300, 80};
+      // idle: 80 asked, but a run must last 10 s at 600/min over its middle 80%: 125 sent
+      int[] planned = {300, 125};
       for (int i = 0; i < 2; i++) {
         JsonNode rep = run.path("steps").path(i).path("repetitions").path(0);
         JsonNode messages = rep.path("messages");
