@@ -1,16 +1,11 @@
 package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
-import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
-import io.tunelab.core.stack.Endpoints;
-import io.tunelab.tiers.broker.BrokerManagement;
-import io.tunelab.tiers.db.DataPreparation;
-import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.nio.file.Path;
 
@@ -43,15 +38,7 @@ final class BatchOrderSteps implements PlanSteps {
 
   @Override
   public void prepare(KnobSet knobs, Path dir) {
-    Endpoints endpoints = tiers.endpoints();
-    if (knobs.get(DataKnobs.PURGE)) {
-      // What a stalled repetition left waiting would otherwise be counted in this one; first, so
-      // that the middleware is not working on it while the tables are purged.
-      try (BrokerManagement broker = BrokerManagement.of(endpoints)) {
-        broker.purgeQueues();
-      }
-    }
-    DataPreparation.prepare(Database.of(endpoints), knobs, true);
+    RepetitionData.prepare(tiers.endpoints(), knobs);
   }
 
   @Override

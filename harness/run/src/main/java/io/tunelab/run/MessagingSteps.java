@@ -2,7 +2,6 @@ package io.tunelab.run;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Plan;
-import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
@@ -11,9 +10,6 @@ import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.observe.HostClock;
-import io.tunelab.tiers.broker.BrokerManagement;
-import io.tunelab.tiers.db.DataPreparation;
-import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.nio.file.Path;
@@ -61,13 +57,7 @@ final class MessagingSteps implements PlanSteps {
     if (!endpoints.hasDriver()) {
       throw new BadInputException(NO_DRIVER);
     }
-    if (knobs.get(DataKnobs.PURGE)) {
-      // Messages a stalled repetition left would be counted in this one.
-      try (BrokerManagement broker = BrokerManagement.of(endpoints)) {
-        broker.purgeQueues();
-      }
-    }
-    DataPreparation.prepare(Database.of(endpoints), knobs, true);
+    RepetitionData.prepare(endpoints, knobs);
   }
 
   @Override

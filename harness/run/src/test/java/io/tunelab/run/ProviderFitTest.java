@@ -16,23 +16,31 @@ import org.junit.jupiter.api.Test;
 
 class ProviderFitTest {
   /** A provider of someone else's stack, as --provider external is. */
-  private static final StackProvider NOT_OWNED =
-      new StackProvider() {
-        @Override
-        public String name() {
-          return "external";
-        }
+  private static final StackProvider NOT_OWNED = notOwned(true);
 
-        @Override
-        public Stack start(StackConfig config) {
-          throw new AssertionError("no tier may start for a refused experiment");
-        }
+  private static StackProvider notOwned(boolean hasDriver) {
+    return new StackProvider() {
+      @Override
+      public String name() {
+        return "external";
+      }
 
-        @Override
-        public boolean ownsTiers() {
-          return false;
-        }
-      };
+      @Override
+      public Stack start(StackConfig config) {
+        throw new AssertionError("no tier may start for a refused experiment");
+      }
+
+      @Override
+      public boolean ownsTiers() {
+        return false;
+      }
+
+      @Override
+      public boolean hasDriver() {
+        return hasDriver;
+      }
+    };
+  }
 
   private static Experiment experiment(String knobs, String steps) {
     return new ExperimentReader()
@@ -71,28 +79,7 @@ class ProviderFitTest {
                 "plan: messaging\nsteps: [{name: a}]\n",
                 Map.of(),
                 OptionalInt.empty());
-    StackProvider noDriver =
-        new StackProvider() {
-          @Override
-          public String name() {
-            return "external";
-          }
-
-          @Override
-          public Stack start(StackConfig config) {
-            throw new AssertionError("no tier may start for a refused experiment");
-          }
-
-          @Override
-          public boolean ownsTiers() {
-            return false;
-          }
-
-          @Override
-          public boolean hasDriver() {
-            return false;
-          }
-        };
+    StackProvider noDriver = notOwned(false);
 
     assertThatThrownBy(() -> ProviderFit.check(messaging, noDriver))
         .isInstanceOf(BadInputException.class)

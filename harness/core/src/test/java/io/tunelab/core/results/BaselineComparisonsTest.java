@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Comparison.Verdict;
 import io.tunelab.core.stats.Direction;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,20 +13,7 @@ import org.junit.jupiter.api.Test;
 /** Each step's throughput against the baseline's: one Holm family per run. */
 class BaselineComparisonsTest {
   private static StepResult step(String name, double... throughputs) {
-    List<Repetition> reps = new ArrayList<>();
-    for (int i = 0; i < throughputs.length; i++) {
-      reps.add(
-          Repetition.measured(
-              i + 1,
-              true,
-              "ok",
-              Metrics.of(throughputs[i], new LatencyMillis(1, 2, 3, 4), 0),
-              BatchOrderMeasures.of(null),
-              null,
-              1,
-              name + "/rep-" + (i + 1)));
-    }
-    return StepResult.of(name, Map.of(), Map.of(), List.of(), Map.of(), reps);
+    return TestSteps.step(name, Map.of(), throughputs);
   }
 
   private static RunResult run(String baseline, StepResult... steps) {

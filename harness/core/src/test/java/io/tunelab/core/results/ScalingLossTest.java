@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tunelab.core.stats.Comparison.Verdict;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -15,20 +14,7 @@ class ScalingLossTest {
   private static final String DEQUEUE = "middleware.messaging.dequeueThreads";
 
   private static StepResult step(String name, Map<String, String> knobs, double... throughputs) {
-    List<Repetition> reps = new ArrayList<>();
-    for (int i = 0; i < throughputs.length; i++) {
-      reps.add(
-          Repetition.measured(
-              i + 1,
-              true,
-              "ok",
-              Metrics.of(throughputs[i], new LatencyMillis(1, 2, 3, 4), 0),
-              BatchOrderMeasures.of(null),
-              null,
-              1,
-              name + "/rep-" + (i + 1)));
-    }
-    return StepResult.of(name, Map.of(), knobs, List.of(), Map.of(), reps);
+    return TestSteps.step(name, knobs, throughputs);
   }
 
   private static Map<String, String> knobs(String... pairs) {
