@@ -17,6 +17,7 @@ import io.tunelab.middleware.flow.Step;
 import io.tunelab.middleware.flow.UpdateCrmStep;
 import io.tunelab.middleware.messaging.MessagingServer;
 import io.tunelab.middleware.soap.SoapClient;
+import io.tunelab.middleware.sort.SortServer;
 import io.tunelab.middleware.status.StatusServer;
 import io.tunelab.middleware.xml.Stylesheets;
 import java.lang.management.ManagementFactory;
@@ -38,6 +39,7 @@ public final class Middleware implements AutoCloseable {
   private Pipeline pipeline;
   private BillingServer billing;
   private MessagingServer messaging;
+  private SortServer sort;
   private StatusServer status;
 
   private Middleware(MiddlewareSettings settings) {
@@ -107,6 +109,7 @@ public final class Middleware implements AutoCloseable {
                       settings.invokeTimeoutMillis(),
                       settings.invokeRetries())));
     }
+    sort = keep(SortServer.start(settings.sort(), pool));
     status = keep(StatusServer.start(settings.httpPort(), this::status));
   }
 
@@ -147,6 +150,7 @@ public final class Middleware implements AutoCloseable {
     if (messaging != null) {
       status.put("messaging", messaging.status());
     }
+    status.put("sort", sort.status());
     status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
     status.put("diagnosticsSamples", diagnostics.samples());
     return status;

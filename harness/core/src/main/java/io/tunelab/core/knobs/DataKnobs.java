@@ -24,10 +24,22 @@ public final class DataKnobs {
           .knob("db.sequence.cache", KnobTypes.integer(1, 1_000_000), 1)
           .unit("values")
           .doc(
-              "CACHE of the id sequences (message_id_seq): values each session takes at once;"
+              "CACHE of the id sequences (message_id_seq, sort_parcel's and sort_scan's): values"
+                  + " each session takes at once;"
                   + " PostgreSQL already writes a sequence to WAL only every 32 values, so expect"
                   + " less than the studied database's gain")
-          .study("messaging: sequence cache 50,000-100,000")
+          .study("messaging: sequence cache 50,000-100,000; sort hub: sequence caching")
+          .add();
+
+  public static final Knob<Integer> SORT_FILL_FACTOR =
+      KNOBS
+          .knob("db.sort.fillFactor", KnobTypes.integer(10, 100), 100)
+          .unit("percent")
+          .doc(
+              "fillfactor of the sort hub's updated tables (sort_parcel, sort_read, sort_chute):"
+                  + " room left in each page, so that an update can stay on its page (a HOT"
+                  + " update, no index entry) and the hot rows spread over more pages")
+          .study(Studies.SORT + ", spreading hot blocks")
           .add();
 
   public static final Knob<Boolean> PURGE =

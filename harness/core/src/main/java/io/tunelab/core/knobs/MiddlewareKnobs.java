@@ -49,6 +49,22 @@ public final class MiddlewareKnobs {
     OFF
   }
 
+  /** Where the sort service cuts a fixed-width sort request into its fields. */
+  public enum ParseIn implements KnobChoice {
+    /** Substring calls in Java, in the middle tier. */
+    MIDDLEWARE,
+    /** The raw request passed to PL/pgSQL functions that cut it (the studied system's way). */
+    DATABASE
+  }
+
+  /** How the sort service's values reach its SQL. */
+  public enum SortSql implements KnobChoice {
+    /** Bind parameters: prepared statements, server-prepared past jdbc.prepareThreshold. */
+    BIND,
+    /** Values written into the SQL text: every execution is parsed and planned anew. */
+    LITERAL
+  }
+
   /** How orders enter the middleware. */
   public enum Intake implements KnobChoice {
     JMS,
@@ -335,6 +351,34 @@ public final class MiddlewareKnobs {
           .knob("middleware.billing.tracking", KnobTypes.bool(), true)
           .doc("one request_tracking row per billing-care request")
           .study(Studies.BILLING + ", ESB instance tracking")
+          .add();
+
+  public static final Knob<Integer> SORT_SERVER_THREADS =
+      KNOBS
+          .knob("middleware.sort.serverThreads", KnobTypes.integer(1, 1024), 25)
+          .unit("threads")
+          .doc(
+              "HTTP worker threads of the sort-request service: requests served at once, each in"
+                  + " its own transaction on the pool, the others wait in line")
+          .study(Studies.SORT + ", server threads")
+          .add();
+
+  public static final Knob<ParseIn> SORT_PARSE_IN =
+      KNOBS
+          .knob("middleware.sort.parseIn", KnobTypes.choice(ParseIn.class), ParseIn.DATABASE)
+          .doc(
+              "where a sort request's 2,000 characters are cut into fields: in Java (middleware) or"
+                  + " by PL/pgSQL functions given the raw string (database, 2 more calls a request)")
+          .study(Studies.SORT + ", parse in the middle tier instead of the database")
+          .add();
+
+  public static final Knob<SortSql> SORT_SQL =
+      KNOBS
+          .knob("middleware.sort.sql", KnobTypes.choice(SortSql.class), SortSql.LITERAL)
+          .doc(
+              "bind: prepared statements with bind parameters; literal: the values written into"
+                  + " the SQL text, so every execution is a new statement to parse and plan")
+          .study(Studies.SORT + ", bind variables")
           .add();
 
   public static final Knob<Integer> HEAP =

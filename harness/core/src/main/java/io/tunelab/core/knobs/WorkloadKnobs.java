@@ -195,7 +195,9 @@ public final class WorkloadKnobs {
                   "mix", "weights small:medium:large such as 1:1:1", "\\d{1,6}:\\d{1,6}:\\d{1,6}"),
               "1:1:1")
           .doc(
-              "batch-order: relative weights of small (2 lines), medium (10) and large (40 lines) orders")
+              "batch-order: relative weights of small (2 lines), medium (10) and large (40 lines)"
+                  + " orders; sort-requests: of SC (8 reads, 31 statements), DM (16, 55) and MX"
+                  + " (31, 100) requests")
           .study("AIA order-to-bill: small, medium and large orders")
           .add();
 
@@ -320,14 +322,16 @@ public final class WorkloadKnobs {
           .unit("arrivals/min")
           .doc(
               "target arrival rate: concurrent-soap open model, customers (three requests each);"
-                  + " batch-order rate mode, orders")
+                  + " batch-order rate mode, orders; sort-requests, requests (the study: 30,000)")
           .add();
 
   public static final Knob<Integer> DURATION =
       KNOBS
           .knob("workload.durationSeconds", KnobTypes.integer(1, 86_400), 60)
           .unit("s")
-          .doc("concurrent-soap, open model: how long customers arrive in the measured run")
+          .doc(
+              "concurrent-soap open model, sort-requests: how long arrivals come in the measured"
+                  + " run")
           .add();
 
   public static final Knob<Integer> WARMUP_LOOPS =
@@ -345,8 +349,56 @@ public final class WorkloadKnobs {
           .knob("workload.responseTimeoutMillis", KnobTypes.integer(100, 600_000), 30_000)
           .unit("ms")
           .doc(
-              "concurrent-soap: a request unanswered after this fails (no user hangs); the open model"
-                  + " also waits this long after its last arrival")
+              "concurrent-soap, sort-requests: a request unanswered after this fails (no user"
+                  + " hangs); an open model also waits this long after its last arrival")
+          .add();
+
+  public static final Knob<Integer> DEADLINE =
+      KNOBS
+          .knob("workload.deadlineMillis", KnobTypes.integer(1, 600_000), 2000)
+          .unit("ms")
+          .doc(
+              "sort-requests: an answer slower than this is a miss (the parcel goes to the"
+                  + " exception area); misses are counted per step beside the percentiles")
+          .study(Studies.SORT + ", answers over 2 s")
+          .add();
+
+  public static final Knob<Double> MAX_MISS_PERCENT =
+      KNOBS
+          .knob("workload.maxMissPercent", KnobTypes.decimal(0, 100), 1.0)
+          .unit("%")
+          .doc(
+              "sort-requests: a step whose answers miss the deadline more often is a finding"
+                  + " (DEADLINE_MISSES), not an invalid run: a rate sweep past the knee completes")
+          .study(Studies.SORT)
+          .add();
+
+  public static final Knob<Integer> RESCAN_PERCENT =
+      KNOBS
+          .knob("workload.rescanPercent", KnobTypes.integer(0, 100), 10)
+          .unit("%")
+          .doc(
+              "sort-requests: share of requests that re-scan a parcel scanned"
+                  + " workload.rescanAfterSeconds earlier (updates of just-written rows)")
+          .study(Studies.SORT + ", hot blocks")
+          .add();
+
+  public static final Knob<Integer> RESCAN_AFTER_SECONDS =
+      KNOBS
+          .knob("workload.rescanAfterSeconds", KnobTypes.integer(1, 3600), 3)
+          .unit("s")
+          .doc(
+              "sort-requests: how long after its first scan a parcel is re-scanned, at the target rate")
+          .study(Studies.SORT)
+          .add();
+
+  public static final Knob<Integer> WARMUP_SECONDS =
+      KNOBS
+          .knob("workload.warmupSeconds", KnobTypes.integer(0, 3600), 10)
+          .unit("s")
+          .doc(
+              "sort-requests: length of each warm-up round at the target rate, rounds until the"
+                  + " answers' median latency is steady; never measured; 0: no warm-up")
           .add();
 
   /** This tier's knobs, in declaration order. */

@@ -23,6 +23,25 @@ public final class ArrivalAnalysis {
 
   private ArrivalAnalysis() {}
 
+  /**
+   * Arrivals per minute achieved by an open model's run, (n - 1) x 60,000 / (last - first start)
+   * over its n arrivals (one sample each); empty for fewer than two arrivals or a span of 0 ms.
+   */
+  public static java.util.OptionalDouble achievedPerMinute(List<JtlRecord> arrivals) {
+    if (arrivals.size() < 2) {
+      return java.util.OptionalDouble.empty();
+    }
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+    for (JtlRecord arrival : arrivals) {
+      first = Math.min(first, arrival.timeStampMillis());
+      last = Math.max(last, arrival.timeStampMillis());
+    }
+    return last == first
+        ? java.util.OptionalDouble.empty()
+        : java.util.OptionalDouble.of((arrivals.size() - 1) * 60_000.0 / (last - first));
+  }
+
   /** As {@link #of(List, ArrivalRate, int, Duration)} with {@link #DEFAULT_LATE_TOLERANCE}. */
   public static ArrivalReport of(List<JtlRecord> sends, ArrivalRate rate, int planned) {
     return of(sends, rate, planned, DEFAULT_LATE_TOLERANCE);

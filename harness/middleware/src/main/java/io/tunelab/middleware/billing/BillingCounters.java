@@ -3,37 +3,23 @@ package io.tunelab.middleware.billing;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Counters of the billing-care service for {@code /status}: per operation the requests taken, the
- * answers and the faults given; requests that named no known operation; and how many requests were
- * being served at once (now and at most since start), which the server thread count bounds.
+ * answers and the faults given; requests that named no known operation or customer. The requests in
+ * flight are the server's ({@link io.tunelab.middleware.http.WorkerServer}).
  */
 final class BillingCounters {
   private final Map<BillingOperation, OperationCounters> operations =
       new EnumMap<>(BillingOperation.class);
   private final LongAdder unknownOperations = new LongAdder();
   private final LongAdder unknownCustomers = new LongAdder();
-  private final AtomicInteger inFlight = new AtomicInteger();
-  private final AtomicInteger peakInFlight = new AtomicInteger();
 
   BillingCounters() {
     for (BillingOperation operation : BillingOperation.values()) {
       operations.put(operation, new OperationCounters());
     }
-  }
-
-  /** A server thread took a request. */
-  void started() {
-    int now = inFlight.incrementAndGet();
-    peakInFlight.accumulateAndGet(now, Math::max);
-  }
-
-  /** A server thread answered a request. */
-  void ended() {
-    inFlight.decrementAndGet();
   }
 
   void received(BillingOperation operation) {
@@ -57,14 +43,6 @@ final class BillingCounters {
 
   void unknownCustomer() {
     unknownCustomers.increment();
-  }
-
-  int inFlight() {
-    return inFlight.get();
-  }
-
-  int peakInFlight() {
-    return peakInFlight.get();
   }
 
   /** Counters by name, for the status document. */

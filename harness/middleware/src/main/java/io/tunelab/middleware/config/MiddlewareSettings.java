@@ -37,6 +37,7 @@ import java.util.Map;
  *     message that still fails is recorded as a faulted order before the broker moves it to the DLQ
  * @param billing the synchronous billing-care SOAP service
  * @param messaging the queue messaging server of the messaging plan
+ * @param sort the sort-request service of the sort hub
  */
 public record MiddlewareSettings(
     String dbUrl,
@@ -68,7 +69,8 @@ public record MiddlewareSettings(
     boolean messagesPersistent,
     int redeliveryMaxAttempts,
     Billing billing,
-    Messaging messaging) {
+    Messaging messaging,
+    Sort sort) {
 
   public MiddlewareSettings {
     consumers = Map.copyOf(consumers);
@@ -126,6 +128,32 @@ public record MiddlewareSettings(
     public static String queue(int n) {
       return QUEUE_PREFIX + n;
     }
+  }
+
+  /**
+   * The sort hub's sort-request service (see {@code docs/sort-hub.md}).
+   *
+   * @param port its HTTP port on 127.0.0.1; 0 picks a free one (shown in {@code /status})
+   * @param serverThreads HTTP worker threads: requests served at once, the rest wait in line
+   * @param parseIn where the fixed-width request is cut into its fields
+   * @param sql how the values reach the statements
+   */
+  public record Sort(int port, int serverThreads, ParseIn parseIn, SortSql sql) {}
+
+  /** Where a sort request is parsed. */
+  public enum ParseIn {
+    /** Substring calls in Java, in the service. */
+    MIDDLEWARE,
+    /** The raw request passed to PL/pgSQL functions that cut it with substring calls. */
+    DATABASE
+  }
+
+  /** How a sort request's values reach its SQL. */
+  public enum SortSql {
+    /** Prepared statements with bind parameters (server-prepared past jdbc.prepareThreshold). */
+    BIND,
+    /** Values written into the SQL text: every execution is a new statement to parse and plan. */
+    LITERAL
   }
 
   /** How a dequeue thread takes its next message. */

@@ -7,6 +7,8 @@ import io.tunelab.middleware.config.MiddlewareSettings.Fetcher;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.config.MiddlewareSettings.Intake;
 import io.tunelab.middleware.config.MiddlewareSettings.Navigation;
+import io.tunelab.middleware.config.MiddlewareSettings.ParseIn;
+import io.tunelab.middleware.config.MiddlewareSettings.SortSql;
 import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
 import java.io.IOException;
 import java.io.Reader;
@@ -103,7 +105,12 @@ public final class SettingsReader {
                 integer("messaging.queues", 1, 1, 16),
                 integer("messaging.dequeueThreads", 1, 1, 64),
                 choice("messaging.navigation", Navigation.NEXT, Navigation.class),
-                onOff("messaging.exclusive", false)));
+                onOff("messaging.exclusive", false)),
+            new MiddlewareSettings.Sort(
+                integer("sort.port", 0, 0, 65535),
+                integer("sort.serverThreads", 25, 1, 1024),
+                choice("sort.parseIn", ParseIn.DATABASE, ParseIn.class),
+                choice("sort.sql", SortSql.LITERAL, SortSql.class)));
     rejectUnknownKeys();
     return settings;
   }

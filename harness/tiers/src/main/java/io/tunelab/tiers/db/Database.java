@@ -148,7 +148,8 @@ public final class Database {
   }
 
   /** The sequences whose CACHE the knob {@code db.sequence.cache} sets. */
-  public static final List<String> ID_SEQUENCES = List.of("message_id_seq");
+  public static final List<String> ID_SEQUENCES =
+      List.of("message_id_seq", "sort_parcel_parcel_id_seq", "sort_scan_scan_id_seq");
 
   /** Sets the CACHE of every id sequence (the "sequence cache" knob). Idempotent. */
   public void sequenceCache(int values) {
@@ -164,6 +165,55 @@ public final class Database {
             }
           }
           return null;
+        });
+  }
+
+  /** The sort hub's updated tables, whose fillfactor the knob {@code db.sort.fillFactor} sets. */
+  public static final List<String> SORT_UPDATED_TABLES =
+      List.of("sort_parcel", "sort_read", "sort_chute");
+
+  /**
+   * Sets the fillfactor of the sort hub's updated tables. The run tables are truncated by the
+   * purge, so their new pages follow it; {@code sort_chute} keeps its rows, so it is rewritten
+   * (VACUUM FULL, 49 rows) to lay them out anew. Idempotent.
+   */
+  public void sortFillFactor(int percent) {
+    if (percent < 10 || percent > 100) {
+      throw new IllegalArgumentException("a fillfactor is 10..100, was " + percent);
+    }
+    jdbc.call(
+        "setting the sort tables' fillfactor",
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            for (String table : SORT_UPDATED_TABLES) {
+              statement.execute("ALTER TABLE " + table + " SET (fillfactor = " + percent + ")");
+            }
+            statement.execute("VACUUM FULL sort_chute");
+          }
+          return null;
+        });
+  }
+
+  /** Each sort table's fillfactor as pg_class says (100 when none is set). */
+  public Map<String, Integer> sortFillFactors() {
+    return jdbc.call(
+        "reading pg_class.reloptions",
+        connection -> {
+          Map<String, Integer> factors = new java.util.TreeMap<>();
+          try (PreparedStatement query =
+              connection.prepareStatement(
+                  "SELECT relname, coalesce((SELECT split_part(o, '=', 2)::int FROM"
+                      + " unnest(reloptions) AS o WHERE o LIKE 'fillfactor=%'), 100)"
+                      + " FROM pg_class WHERE relnamespace = current_schema()::regnamespace"
+                      + " AND relname = ANY (?)")) {
+            query.setArray(1, connection.createArrayOf("text", SORT_UPDATED_TABLES.toArray()));
+            try (ResultSet rows = query.executeQuery()) {
+              while (rows.next()) {
+                factors.put(rows.getString(1), rows.getInt(2));
+              }
+            }
+          }
+          return factors;
         });
   }
 

@@ -57,6 +57,11 @@ public record DbConfig(int port, DbBinaries binaries, Map<String, String> server
     settings.put("max_prepared_transactions", "0");
     settings.put("shared_preload_libraries", "pg_stat_statements");
     settings.put("pg_stat_statements.track", "all");
+    // plans beside calls per statement: literal SQL plans every call, a server-prepared statement
+    // with a generic plan almost never (the sort hub's parse-heavy SQL finding)
+    settings.put("pg_stat_statements.track_planning", "on");
+    // calls of PL/pgSQL functions in pg_stat_user_functions (the sort hub's parse in the database)
+    settings.put("track_functions", "pl");
     settings.put("track_io_timing", "on");
     return java.util.Collections.unmodifiableMap(settings);
   }

@@ -1,5 +1,6 @@
 package io.tunelab.tiers.jmeter;
 
+import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
@@ -30,7 +31,6 @@ public record ConcurrentSoapResult(
     samples = List.copyOf(samples);
   }
 
-  /** Reads the run's JTL and computes its statistics. */
   /**
    * Runs {@code plan} on {@code load} and computes the JTL's statistics. A run whose requests
    * failed (SOAP Faults, failed assertions) still gives its result, with the errors counted.
@@ -75,16 +75,7 @@ public record ConcurrentSoapResult(
     if (plan.model() != ConcurrentSoapPlan.Model.OPEN) {
       return OptionalDouble.empty();
     }
-    List<Long> starts =
-        samples.stream()
-            .filter(sample -> sample.label().equals(FIRST_OPERATION))
-            .map(JtlRecord::timeStampMillis)
-            .sorted()
-            .toList();
-    if (starts.size() < 2 || starts.get(starts.size() - 1).equals(starts.get(0))) {
-      return OptionalDouble.empty();
-    }
-    long span = starts.get(starts.size() - 1) - starts.get(0);
-    return OptionalDouble.of((starts.size() - 1) * 60_000.0 / span);
+    return ArrivalAnalysis.achievedPerMinute(
+        samples.stream().filter(sample -> sample.label().equals(FIRST_OPERATION)).toList());
   }
 }

@@ -29,8 +29,9 @@ import java.util.Set;
  */
 public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFlags) {
   /**
-   * Settings keys that come from the stack and the tier, never from knobs. {@code billing.port} is
-   * left at 0 (a free port): the tier reads the bound URL back from {@code /status}.
+   * Settings keys that come from the stack and the tier, never from knobs. {@code billing.port} and
+   * {@code sort.port} are left at 0 (a free port): the tier reads the bound URLs back from {@code
+   * /status}.
    */
   public static final List<String> ENDPOINT_KEYS =
       List.of(
@@ -44,7 +45,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
           "brm.url",
           "driver.url",
           "http.port",
-          "billing.port");
+          "billing.port",
+          "sort.port");
 
   /**
    * Settings that must agree with another tier, so they follow that tier's knob instead of having

@@ -139,6 +139,18 @@ public final class MiddlewareTier extends ProcessTier {
     return URI.create(url);
   }
 
+  /**
+   * The sort-request service's URL, read from {@code /status}, e.g. {@code
+   * http://127.0.0.1:41236/sort}.
+   */
+  public URI sortUrl() {
+    String url = status().path("sort").path("url").asText("");
+    if (url.isEmpty()) {
+      throw new IllegalStateException("the middleware's /status names no sort.url");
+    }
+    return URI.create(url);
+  }
+
   /** The JVM's unified GC log ({@link GcLog#xlogFlag}); a restart in the same folder appends. */
   public Path gcLog() {
     return gcLog;

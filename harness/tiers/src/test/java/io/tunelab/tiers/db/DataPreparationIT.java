@@ -75,11 +75,15 @@ class DataPreparationIT {
   @Test
   void theSequenceCacheKnobReachesPgSequencesAndSurvivesThePurge() throws Exception {
     DataPreparation.prepare(database, KNOBS, true);
-    assertThat(database.sequenceCaches()).containsExactly(Map.entry("message_id_seq", 1L));
+    assertThat(database.sequenceCaches())
+        .containsOnlyKeys(Database.ID_SEQUENCES)
+        .allSatisfy((sequence, cache) -> assertThat(cache).as(sequence).isEqualTo(1L));
 
     DataPreparation.prepare(database, KNOBS.with("db.sequence.cache", "50000"), true);
 
-    assertThat(database.sequenceCaches()).containsExactly(Map.entry("message_id_seq", 50_000L));
+    assertThat(database.sequenceCaches())
+        .containsOnlyKeys(Database.ID_SEQUENCES)
+        .allSatisfy((sequence, cache) -> assertThat(cache).as(sequence).isEqualTo(50_000L));
     assertThat(count("SELECT cache_size FROM pg_sequences WHERE sequencename = 'message_id_seq'"))
         .isEqualTo(50_000);
     database.purge();
@@ -88,6 +92,27 @@ class DataPreparationIT {
     long first = count("SELECT nextval('message_id_seq')");
     long second = count("SELECT nextval('message_id_seq')");
     assertThat(second - first).isEqualTo(50_000);
+  }
+
+  @Test
+  void theSortFillFactorKnobReachesTheUpdatedTablesAndLaysTheChutesOutAnew() throws Exception {
+    DataPreparation.prepare(database, KNOBS, true);
+    assertThat(database.sortFillFactors())
+        .containsExactly(
+            Map.entry("sort_chute", 100),
+            Map.entry("sort_parcel", 100),
+            Map.entry("sort_read", 100));
+    long pagesAtFull = count("SELECT pg_relation_size('sort_chute') / 8192");
+
+    DataPreparation.prepare(database, KNOBS.with("db.sort.fillFactor", "10"), true);
+
+    assertThat(database.sortFillFactors())
+        .containsExactly(
+            Map.entry("sort_chute", 10), Map.entry("sort_parcel", 10), Map.entry("sort_read", 10));
+    // 49 chute rows fit one page at 100%; at 10% each page takes about 800 bytes of them
+    assertThat(count("SELECT pg_relation_size('sort_chute') / 8192")).isGreaterThan(pagesAtFull);
+    DataPreparation.prepare(database, KNOBS, true);
+    assertThat(count("SELECT pg_relation_size('sort_chute') / 8192")).isEqualTo(pagesAtFull);
   }
 
   @Test
