@@ -164,6 +164,40 @@ class CliTest {
     assertThat(out).doesNotExist();
   }
 
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "sort-requests | workload.arrivalsPerMinute: 0 | knob workload.arrivalsPerMinute must be"
+            + " an integer 1..6000000, was '0'",
+        "sort-requests | workload.arrivalsPerMinute: -5 | knob workload.arrivalsPerMinute must be"
+            + " an integer 1..6000000, was '-5'",
+        "sort-requests | workload.deadlineMillis: 0 | knob workload.deadlineMillis must be an"
+            + " integer 1..600000, was '0'",
+        "sort-requests | middleware.sort.parseIn: java | knob middleware.sort.parseIn must be one"
+            + " of",
+        "batch-order | middleware.sort.sql: bind | middleware.sort.sql means nothing to plan"
+            + " batch-order",
+        "concurrent-soap | db.sort.fillFactor: 50 | db.sort.fillFactor means nothing to plan"
+            + " concurrent-soap",
+        "messaging | workload.deadlineMillis: 500 | workload.deadlineMillis means nothing to plan"
+            + " messaging"
+      })
+  void runRefusesTheSortHubsBadValuesAndItsKnobsOnOtherPlansBeforeStartingAnything(
+      String plan, String knob, String problem, @TempDir Path dir) throws Exception {
+    Path experiment = dir.resolve("sort.yaml");
+    Files.writeString(
+        experiment, "plan: " + plan + "\nsteps:\n  - name: first\n    knobs: {" + knob + "}\n");
+    Path out = dir.resolve("results");
+
+    int code = execute("run", experiment.toString(), "--out", out.toString());
+
+    assertThat(code).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(err.toString()).contains(problem);
+    assertThat(ProcessHandle.current().children()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
   @Test
   void runRefusesAnEndpointsFileThatIsNoneBeforeStartingAnything(@TempDir Path dir)
       throws Exception {

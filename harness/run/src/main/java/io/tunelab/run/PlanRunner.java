@@ -56,6 +56,12 @@ interface PlanRunner {
               new MeasuredRepetition(
                   new MessagingSteps(tiers, load, progress, sizer), tiers, sampler, progress);
         });
+    runners.put(
+        Plan.SORT_REQUESTS,
+        () ->
+            (tiers, load, sampler, progress) ->
+                new MeasuredRepetition(
+                    new SortSteps(tiers, load, progress), tiers, sampler, progress));
     return Map.copyOf(runners);
   }
 }

@@ -31,21 +31,31 @@ final class RoundWarmup {
    *
    * @param units requests made or messages sent
    * @param succeeded of them, answered or finished without error
-   * @param perMinute the round's throughput
+   * @param perMinute the round's throughput, or the rate the warm-up judges instead
    */
   record Done(long units, long succeeded, double perMinute) {}
 
   private final RunTiers tiers;
   private final Progress progress;
   private final String unit;
+  private final String judged;
 
   /**
    * @param unit what a round counts, plural: {@code requests}, {@code messages}
    */
   RoundWarmup(RunTiers tiers, Progress progress, String unit) {
+    this(tiers, progress, unit, "the throughput (" + unit + " per minute)");
+  }
+
+  /**
+   * @param judged what {@link Done#perMinute} is, for the report: an open model's throughput is its
+   *     arrival rate whatever the JVM's warmth, so its rounds are judged on a rate from latency
+   */
+  RoundWarmup(RunTiers tiers, Progress progress, String unit, String judged) {
     this.tiers = tiers;
     this.progress = progress;
     this.unit = unit;
+    this.judged = judged;
   }
 
   /**
@@ -117,11 +127,11 @@ final class RoundWarmup {
     String text =
         String.format(
             Locale.ROOT,
-            "steady when, over the last %d warm-up rounds with at most %s%% steal, the throughput"
-                + " (%s per minute) varies (CV) and trends by at most %s%%",
+            "steady when, over the last %d warm-up rounds with at most %s%% steal, %s varies"
+                + " (CV) and trends by at most %s%%",
             rule.batches(),
             WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
-            unit,
+            judged,
             WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)));
     return new SteadyStateReport(
         reached,

@@ -105,7 +105,7 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
         .orElse(this);
   }
 
-  private static OperationStats stats(LatencySummary s) {
+  static OperationStats stats(LatencySummary s) {
     return new OperationStats(
         s.count(),
         s.errors(),

@@ -26,7 +26,12 @@ public enum Plan {
    * The messaging server: clients enqueue device messages on one or more queues, one way or two
    * way; the middleware dequeues, logs each in the database and drives the device driver.
    */
-  MESSAGING("messaging", "messaging.jmx", "messages/min");
+  MESSAGING("messaging", "messaging.jmx", "messages/min"),
+  /**
+   * The sort hub: conveyor devices send fixed-width sort requests at a target rate (open model);
+   * the middleware's sort service answers each with a chute, an answer over the deadline a miss.
+   */
+  SORT_REQUESTS("sort-requests", "sort-requests.jmx", "requests/min");
 
   private final String yamlName;
   private final String file;

@@ -1,6 +1,7 @@
 package io.tunelab.core.experiment;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MiddlewareKnobs;
@@ -68,6 +69,22 @@ public final class PlanKnobs {
             MiddlewareKnobs.MESSAGING_EXCLUSIVE,
             MocksKnobs.DRIVER_LATENCY,
             MocksKnobs.DRIVER_FAULT_RATE));
+    OWN.put(
+        Plan.SORT_REQUESTS,
+        List.of(
+            WorkloadKnobs.MIX,
+            WorkloadKnobs.SEED,
+            WorkloadKnobs.DURATION,
+            WorkloadKnobs.RESPONSE_TIMEOUT,
+            WorkloadKnobs.DEADLINE,
+            WorkloadKnobs.MAX_MISS_PERCENT,
+            WorkloadKnobs.RESCAN_PERCENT,
+            WorkloadKnobs.RESCAN_AFTER_SECONDS,
+            WorkloadKnobs.WARMUP_SECONDS,
+            MiddlewareKnobs.SORT_SERVER_THREADS,
+            MiddlewareKnobs.SORT_PARSE_IN,
+            MiddlewareKnobs.SORT_SQL,
+            DataKnobs.SORT_FILL_FACTOR));
   }
 
   private PlanKnobs() {}

@@ -64,6 +64,7 @@ import org.HdrHistogram.Histogram;
   "rawData",
   "requests",
   "messages",
+  "deadline",
   "findings",
   "observer",
   "latencyHistogram",
@@ -142,6 +143,7 @@ public record Repetition(
       @JsonProperty("rawData") String rawData,
       @JsonProperty("requests") RequestMetrics requests,
       @JsonProperty("messages") MessageMetrics messages,
+      @JsonProperty("deadline") DeadlineMisses deadline,
       @JsonProperty("findings") List<Finding> findings,
       @JsonProperty("observer") ObserverStats observer,
       @JsonProperty("latencyHistogram") String latencyHistogram,
@@ -155,9 +157,11 @@ public record Repetition(
     PlanMeasures measures =
         messages != null
             ? new MessagingMeasures(messages)
-            : requests != null
-                ? new SoapMeasures(requests)
-                : new BatchOrderMeasures(accounting, window);
+            : deadline != null
+                ? new SortMeasures(requests, deadline)
+                : requests != null
+                    ? new SoapMeasures(requests)
+                    : new BatchOrderMeasures(accounting, window);
     Copy copy =
         new Copy(measured(number, valid, verdict, metrics, measures, warmup, wallMillis, rawData));
     copy.findings = findings;
@@ -184,7 +188,15 @@ public record Repetition(
 
   @JsonProperty("requests")
   private RequestMetrics jsonRequests() {
+    if (measures instanceof SortMeasures sort) {
+      return sort.requests();
+    }
     return measures instanceof SoapMeasures s ? s.requests() : null;
+  }
+
+  @JsonProperty("deadline")
+  private DeadlineMisses jsonDeadline() {
+    return measures instanceof SortMeasures sort ? sort.deadline() : null;
   }
 
   @JsonProperty("messages")

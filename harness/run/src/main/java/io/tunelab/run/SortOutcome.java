@@ -1,0 +1,122 @@
+package io.tunelab.run;
+
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.LatencySummary;
+import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.DeadlineMisses;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OperationStats;
+import io.tunelab.core.results.RequestMetrics;
+import io.tunelab.tiers.jmeter.SortRequestResult;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a measured sort-requests run means for run.json: its metrics, the requests per message type,
+ * the answers over the deadline, and whether it is valid. Invalid when no request ran, when the
+ * load JVM failed other than by failed samples, or when errors exceed {@code
+ * workload.maxErrorPercent}. Misses over {@code workload.maxMissPercent} are said in the verdict
+ * but leave the run valid: a rate sweep past the knee is a result, not a broken run.
+ */
+record SortOutcome(
+    boolean valid,
+    String verdict,
+    Metrics metrics,
+    RequestMetrics requests,
+    DeadlineMisses deadline) {
+
+  static SortOutcome of(
+      SortRequestResult result, double maxErrorPercent, int deadlineMillis, double maxMissPercent) {
+    SoapStats stats = result.stats();
+    LatencySummary all = stats.overall();
+    double errorPercent = all.count() == 0 ? 100 : 100.0 * all.errors() / all.count();
+    DeadlineMisses deadline = DeadlineMisses.of(result.samples(), deadlineMillis, maxMissPercent);
+    StringBuilder verdict =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT,
+                "%d requests, %d errors (%.1f%%), %d over the %d ms deadline (%.2f%% missed)",
+                all.count(),
+                all.errors(),
+                errorPercent,
+                deadline.late(),
+                deadlineMillis,
+                deadline.missPercent()));
+    boolean valid = true;
+    if (all.count() == 0) {
+      valid = false;
+      verdict
+          .append("; INVALID: no request in the JTL (see ")
+          .append(result.load().log())
+          .append(')');
+    }
+    int exit = result.load().exitCode();
+    if (exit != 0 && !(exit == 1 && all.errors() > 0)) {
+      valid = false;
+      verdict.append("; INVALID: the load JVM ended with status ").append(exit);
+    }
+    if (errorPercent > maxErrorPercent) {
+      valid = false;
+      verdict.append(
+          String.format(
+              Locale.ROOT,
+              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
+              errorPercent,
+              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
+    }
+    if (deadline.overLimit()) {
+      verdict.append(
+          String.format(
+              Locale.ROOT,
+              "; DEADLINE MISSES %.2f%% over workload.maxMissPercent %s%%",
+              deadline.missPercent(),
+              WorkloadKnobs.MAX_MISS_PERCENT.format(maxMissPercent)));
+    }
+    double target = result.plan().arrivalsPerMinute();
+    Double achieved =
+        result.achievedArrivalsPerMinute().isPresent()
+            ? result.achievedArrivalsPerMinute().getAsDouble()
+            : null;
+    verdict.append(
+        achieved == null
+            ? "; achieved arrival rate unknown (fewer than two arrivals)"
+            : String.format(
+                Locale.ROOT, "; %.1f arrivals/min achieved of %.0f targeted", achieved, target));
+    Metrics metrics =
+        Metrics.of(
+            all.requestsPerMinute(),
+            new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
+            all.errors());
+    Map<String, OperationStats> byType = new LinkedHashMap<>();
+    stats.byOperation().forEach((label, summary) -> byType.put(label, SoapOutcome.stats(summary)));
+    RequestMetrics requests =
+        new RequestMetrics(
+            "open",
+            result.plan().plannedRequests(),
+            all.count(),
+            all.errors(),
+            errorPercent,
+            SoapOutcome.stats(all),
+            byType,
+            target,
+            achieved);
+    return new SortOutcome(valid, verdict.toString(), metrics, requests, deadline);
+  }
+
+  /** Invalid, naming why, when the middleware died during the run. */
+  SortOutcome withDeath(Optional<String> death) {
+    return death
+        .map(
+            why ->
+                new SortOutcome(
+                    false,
+                    verdict + "; INVALID: the middleware died: " + why,
+                    metrics,
+                    requests,
+                    deadline))
+        .orElse(this);
+  }
+}

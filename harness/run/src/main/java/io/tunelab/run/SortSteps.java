@@ -1,0 +1,175 @@
+package io.tunelab.run;
+
+import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.LatencySummary;
+import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.OperationStats;
+import io.tunelab.core.results.RunLayout;
+import io.tunelab.core.results.SortMeasures;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.run.observe.HostClock;
+import io.tunelab.tiers.db.DataPreparation;
+import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.SortRequestPlan;
+import io.tunelab.tiers.jmeter.SortRequestResult;
+import io.tunelab.tiers.jmeter.SortRequests;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * A sort-requests repetition's parts: prepare the data (the parcel tables purged, so they grow from
+ * empty during the run) and write the requests CSV; warm up in rounds at the target rate until the
+ * answers' mean latency is steady, then prepare the data again (a warm-up's parcels would make the
+ * measured run's first scans re-scans); then the measured open-model run, judged with its deadline
+ * misses ({@link SortOutcome}).
+ */
+final class SortSteps implements PlanSteps {
+  /** The requests CSV in the repetition's folder. */
+  static final String REQUESTS_CSV = "sort-requests.csv";
+
+  /** Devices and destinations the CSV draws from (every destination has a route). */
+  static final int DEVICES = 64;
+
+  static final int DESTINATIONS = 5_000;
+
+  private final RunTiers tiers;
+  private final LoadGenerator load;
+  private final Progress progress;
+  private final RoundWarmup rounds;
+
+  SortSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
+    this.tiers = tiers;
+    this.load = load;
+    this.progress = progress;
+    this.rounds =
+        new RoundWarmup(
+            tiers,
+            progress,
+            "requests",
+            "one request at a time at the mean latency (60,000 / mean ms per minute)");
+  }
+
+  @Override
+  public Plan plan() {
+    return Plan.SORT_REQUESTS;
+  }
+
+  @Override
+  public void prepare(KnobSet knobs, Path dir) {
+    DataPreparation.prepare(Database.of(tiers.endpoints()), knobs, true);
+    int seconds =
+        Math.max(knobs.get(WorkloadKnobs.DURATION), knobs.get(WorkloadKnobs.WARMUP_SECONDS));
+    writeCsv(knobs, dir.resolve(REQUESTS_CSV), seconds);
+  }
+
+  /**
+   * Rows enough for {@code seconds} of Poisson arrivals at the target rate with room to spare (the
+   * plan's CSV recycles, and a recycled barcode would be a re-scan the knob did not ask for).
+   */
+  static SortRequests.Summary writeCsv(KnobSet knobs, Path csv, int seconds) {
+    int rate = knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE);
+    long expected = (long) Math.ceil(rate * (double) seconds / 60);
+    int rows = (int) Math.min(SortRequests.Spec.MAX_ROWS, expected + expected / 4 + 100);
+    int rescanAfter =
+        (int)
+            Math.max(
+                1,
+                Math.min(
+                    SortRequests.Spec.MAX_RESCAN_AFTER_ROWS,
+                    Math.round(rate * knobs.get(WorkloadKnobs.RESCAN_AFTER_SECONDS) / 60.0)));
+    return SortRequests.write(
+        csv,
+        new SortRequests.Spec(
+            knobs.get(WorkloadKnobs.SEED),
+            rows,
+            SortRequests.Mix.parse(knobs.get(WorkloadKnobs.MIX)),
+            knobs.get(WorkloadKnobs.RESCAN_PERCENT),
+            rescanAfter,
+            DEVICES,
+            DESTINATIONS));
+  }
+
+  @Override
+  public boolean warmsUp(KnobSet knobs) {
+    return knobs.get(WorkloadKnobs.WARMUP_SECONDS) > 0;
+  }
+
+  @Override
+  public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
+      throws InterruptedException {
+    SortRequestPlan plan =
+        plan(knobs, dir.resolve(REQUESTS_CSV), knobs.get(WorkloadKnobs.WARMUP_SECONDS));
+    Warmup warmup =
+        rounds.run(
+            knobs,
+            at,
+            describe(plan),
+            dir.resolve("warmup"),
+            (number, roundDir) -> {
+              SortRequestResult result =
+                  SortRequestResult.run(load, plan, roundDir, timeout(plan), false);
+              LatencySummary all = result.stats().overall();
+              double perMinute = all.meanMillis() > 0 ? 60_000 / all.meanMillis() : 0;
+              return new RoundWarmup.Done(all.count(), all.count() - all.errors(), perMinute);
+            });
+    DataPreparation.prepare(Database.of(tiers.endpoints()), knobs, true);
+    return warmup;
+  }
+
+  @Override
+  public Measured measure(
+      KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
+      throws InterruptedException {
+    sampling.markMeasured();
+    SortRequestPlan plan =
+        plan(knobs, dir.resolve(REQUESTS_CSV), knobs.get(WorkloadKnobs.DURATION));
+    progress.phase(at, "load (" + describe(plan) + ")");
+    HostClock.Ticks before = HostClock.now();
+    SortRequestResult result =
+        SortRequestResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
+    Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before));
+    if (Thread.interrupted()) {
+      throw new InterruptedException("stopped during the load run");
+    }
+    SortOutcome outcome =
+        SortOutcome.of(
+                result,
+                knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT),
+                knobs.get(WorkloadKnobs.DEADLINE),
+                knobs.get(WorkloadKnobs.MAX_MISS_PERCENT))
+            .withDeath(tiers.middlewareDeath());
+    OperationStats all = outcome.requests().overall();
+    return new Measured(
+        outcome.valid(),
+        outcome.verdict(),
+        outcome.metrics(),
+        new SortMeasures(outcome.requests(), outcome.deadline()),
+        result.stats().histograms().get(SoapStats.OVERALL),
+        steal,
+        all.requests() - all.errors(),
+        all.meanMillis());
+  }
+
+  private SortRequestPlan plan(KnobSet knobs, Path csv, int seconds) {
+    return new SortRequestPlan(
+        tiers.middleware().sortUrl(),
+        csv,
+        knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE),
+        seconds,
+        knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
+  }
+
+  /** A safety net: the schedule, a response timeout after it, and five minutes for the JVM. */
+  static Duration timeout(SortRequestPlan plan) {
+    return Duration.ofMinutes(5)
+        .plusSeconds(plan.durationSeconds())
+        .plusMillis(2L * plan.responseTimeoutMillis());
+  }
+
+  private static String describe(SortRequestPlan plan) {
+    return plan.arrivalsPerMinute() + " requests/min for " + plan.durationSeconds() + " s";
+  }
+}

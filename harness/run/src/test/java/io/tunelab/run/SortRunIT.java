@@ -1,0 +1,136 @@
+package io.tunelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.measure.ArrivalAnalysis;
+import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.results.DeadlineMisses;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RequestMetrics;
+import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.SortMeasures;
+import io.tunelab.tiers.RuntimeDir;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.stack.EmbeddedProvider;
+import io.tunelab.tiers.stack.StackRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.UUID;
+import org.assertj.core.data.Offset;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A short sort-requests run end to end on a real stack at 20 requests/s, a rate this machine keeps
+ * easily: every request in the JTL is answered or counted as failed, the achieved arrival rate is
+ * recorded beside the target, and the deadline misses are the JTL's own count. The deadline is set
+ * at 25 ms so that some answers miss it whatever the machine's speed.
+ */
+class SortRunIT {
+  private static final Path RESULTS = Path.of("target/sort-run-it");
+  private static final int DEADLINE_MILLIS = 25;
+  private static final String EXPERIMENT =
+      """
+      name: sort-it
+      plan: sort-requests
+      repeat: 1
+      workload:
+        arrivalsPerMinute: 1200
+        durationSeconds: 6
+        warmupSeconds: 3
+        steadyBatches: 2
+        steadyTolerancePercent: 50
+        warmupMaxSeconds: 40
+        maxStealPercent: 100
+        responseTimeoutMillis: 10000
+        deadlineMillis: %d
+        maxMissPercent: 1
+        mix: "2:1:1"
+        rescanPercent: 20
+        rescanAfterSeconds: 1
+      knobs:
+        db.seed.customers: 20
+        middleware.sort.sql: bind
+        middleware.sort.parseIn: middleware
+      steps:
+        - name: tuned
+      """
+          .formatted(DEADLINE_MILLIS);
+
+  private static RunResult run;
+  private static Path runDir;
+
+  @BeforeAll
+  static void runTheExperiment() throws Exception {
+    Experiment experiment =
+        new ExperimentReader()
+            .parse("sort-it.yaml", "sort-it", EXPERIMENT, Map.of(), OptionalInt.empty());
+    Path runtime =
+        RuntimeDir.root()
+            .resolve("it-sort-run")
+            .resolve(UUID.randomUUID().toString().substring(0, 8));
+    ExperimentRunner runner =
+        new ExperimentRunner(
+            TunelabHome.locate(),
+            new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime)),
+            Sampler.NONE,
+            Progress.SILENT);
+    run = runner.run(experiment, RESULTS);
+    runDir = runner.runDir();
+  }
+
+  @Test
+  void everyRequestIsAnsweredOrCountedAsFailedAtTheAchievedRate() throws Exception {
+    assertThat(run.status()).isEqualTo(RunResult.COMPLETE);
+    assertThat(run.throughputUnit()).isEqualTo("requests/min");
+    Repetition rep = repetition();
+    List<JtlRecord> samples = samples(rep);
+    RequestMetrics requests = ((SortMeasures) rep.measures()).requests();
+    // about 120 Poisson arrivals in 6 s
+    assertThat(samples).hasSizeBetween(60, 200);
+    assertThat(requests.requests()).isEqualTo(samples.size());
+    assertThat(requests.errors()).isEqualTo(samples.stream().filter(s -> !s.success()).count());
+    assertThat(requests.byOperation()).isNotEmpty();
+    assertThat(requests.byOperation().keySet()).isSubsetOf("SC", "DM", "MX");
+    assertThat(requests.byOperation().values().stream().mapToLong(op -> op.requests()).sum())
+        .isEqualTo(samples.size());
+    assertThat(requests.targetArrivalsPerMinute()).isEqualTo(1200.0);
+    assertThat(requests.achievedArrivalsPerMinute())
+        .isCloseTo(ArrivalAnalysis.achievedPerMinute(samples).getAsDouble(), Offset.offset(1e-6));
+    assertThat(rep.verdict()).contains("arrivals/min achieved of 1200 targeted");
+    assertThat(rep.valid()).as(rep.verdict()).isEqualTo(requests.errors() == 0);
+    assertThat(rep.warmup().steadyState().rule())
+        .contains("one request at a time at the mean latency");
+  }
+
+  @Test
+  void theDeadlineMissesAreTheJtlsOwnCount() throws Exception {
+    Repetition rep = repetition();
+    List<JtlRecord> samples = samples(rep);
+    DeadlineMisses deadline = ((SortMeasures) rep.measures()).deadline();
+    long late =
+        samples.stream().filter(s -> s.success() && s.elapsedMillis() > DEADLINE_MILLIS).count();
+    long failed = samples.stream().filter(s -> !s.success()).count();
+    assertThat(deadline.deadlineMillis()).isEqualTo(DEADLINE_MILLIS);
+    assertThat(deadline.requests()).isEqualTo(samples.size());
+    assertThat(deadline.late()).isEqualTo(late);
+    assertThat(deadline.failed()).isEqualTo(failed);
+    assertThat(deadline.missPercent())
+        .isCloseTo(100.0 * (late + failed) / samples.size(), Offset.offset(1e-9));
+    assertThat(rep.verdict().contains("DEADLINE MISSES")).isEqualTo(deadline.missPercent() > 1);
+    assertThat(RunFiles.json(run)).contains("\"deadline\"");
+  }
+
+  private static Repetition repetition() {
+    return run.step("tuned").orElseThrow().repetitions().get(0);
+  }
+
+  private static List<JtlRecord> samples(Repetition rep) throws Exception {
+    return JtlRecord.read(runDir.resolve(rep.rawData()).resolve("load/results.jtl"));
+  }
+}
