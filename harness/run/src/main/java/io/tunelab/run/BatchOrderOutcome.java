@@ -41,15 +41,7 @@ final class BatchOrderOutcome {
     if (unsent > 0) {
       verdict.append("; ").append(unsent).append(" orders failed to send (see the JTL)");
     }
-    if (errorPercent > maxErrorPercent) {
-      valid = false;
-      verdict.append(
-          String.format(
-              Locale.ROOT,
-              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
-              errorPercent,
-              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
-    }
+    valid &= !Verdicts.tooManyErrors(verdict, errorPercent, maxErrorPercent);
     if (drained.held() != null && drained.held().deliveredWhileHeld() > 0) {
       valid = false;
       verdict

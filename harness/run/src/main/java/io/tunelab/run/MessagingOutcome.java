@@ -83,20 +83,9 @@ record MessagingOutcome(
       valid = false;
       verdict.append("; INVALID: the load JVM ended with status ").append(exit);
     }
-    if (samples.isEmpty()) {
-      valid = false;
-      verdict.append("; INVALID: no message in the JTL (see ").append(run.load().log()).append(')');
-    }
-    double maxErrors = knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT);
-    if (errorPercent > maxErrors) {
-      valid = false;
-      verdict.append(
-          String.format(
-              Locale.ROOT,
-              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
-              errorPercent,
-              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrors)));
-    }
+    valid &= !Verdicts.empty(verdict, samples.size(), "message", run.load().log());
+    valid &=
+        !Verdicts.tooManyErrors(verdict, errorPercent, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT));
     Double target = plan.arrivalsPerMinute() > 0 ? (double) plan.arrivalsPerMinute() : null;
     Double achieved = target == null ? null : achievedPerMinute(samples);
     MessageMetrics messages =

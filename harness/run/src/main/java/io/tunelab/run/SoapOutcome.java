@@ -1,6 +1,5 @@
 package io.tunelab.run;
 
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.LatencyMillis;
@@ -36,14 +35,9 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
                 all.count(),
                 all.errors(),
                 errorPercent));
-    boolean valid = true;
-    if (all.count() == 0) {
-      valid = false;
-      verdict
-          .append("; INVALID: no request in the JTL (see ")
-          .append(result.load().log())
-          .append(')');
-    } else if (plan.model() == ConcurrentSoapPlan.Model.CLOSED
+    boolean valid = !Verdicts.empty(verdict, all.count(), "request", result.load().log());
+    if (valid
+        && plan.model() == ConcurrentSoapPlan.Model.CLOSED
         && all.count() != plan.plannedRequests()) {
       valid = false;
       verdict
@@ -51,20 +45,8 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
           .append(plan.plannedRequests())
           .append(" requests (threads x loops x 3)");
     }
-    int exit = result.load().exitCode();
-    if (exit != 0 && !(exit == 1 && all.errors() > 0)) {
-      valid = false;
-      verdict.append("; INVALID: the load JVM ended with status ").append(exit);
-    }
-    if (errorPercent > maxErrorPercent) {
-      valid = false;
-      verdict.append(
-          String.format(
-              Locale.ROOT,
-              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
-              errorPercent,
-              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
-    }
+    valid &= !Verdicts.loadFailed(verdict, result.load().exitCode(), all.errors());
+    valid &= !Verdicts.tooManyErrors(verdict, errorPercent, maxErrorPercent);
     Double target = value(result.targetArrivalsPerMinute());
     Double achieved = value(result.achievedArrivalsPerMinute());
     if (target != null) {

@@ -45,28 +45,9 @@ record SortOutcome(
                 deadline.late(),
                 deadlineMillis,
                 deadline.missPercent()));
-    boolean valid = true;
-    if (all.count() == 0) {
-      valid = false;
-      verdict
-          .append("; INVALID: no request in the JTL (see ")
-          .append(result.load().log())
-          .append(')');
-    }
-    int exit = result.load().exitCode();
-    if (exit != 0 && !(exit == 1 && all.errors() > 0)) {
-      valid = false;
-      verdict.append("; INVALID: the load JVM ended with status ").append(exit);
-    }
-    if (errorPercent > maxErrorPercent) {
-      valid = false;
-      verdict.append(
-          String.format(
-              Locale.ROOT,
-              "; INVALID: errors %.1f%% over workload.maxErrorPercent %s%%",
-              errorPercent,
-              WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
-    }
+    boolean valid = !Verdicts.empty(verdict, all.count(), "request", result.load().log());
+    valid &= !Verdicts.loadFailed(verdict, result.load().exitCode(), all.errors());
+    valid &= !Verdicts.tooManyErrors(verdict, errorPercent, maxErrorPercent);
     if (deadline.overLimit()) {
       verdict.append(
           String.format(
