@@ -172,8 +172,8 @@ final class MeasurementMarkdown {
     return any
         ? md.append(
                 "\nUnits are completed orders (batch-order), answered requests"
-                    + " (concurrent-soap) or finished messages (messaging); less noisy than throughput, since a slowed run does the"
-                    + " same work per unit.\n")
+                    + " (concurrent-soap, sort-requests) or finished messages (messaging); less"
+                    + " noisy than throughput, since a slowed run does the same work per unit.\n")
             .toString()
         : "";
   }

@@ -17,7 +17,7 @@ public final class SummaryMarkdown {
   public static String of(RunResult run) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(run.experiment()).append(" (").append(run.runId()).append(")\n\n");
-    md.append(statusLine(run)).append(steadiness(run)).append("\n\n");
+    md.append(statusLine(run)).append(steadiness(run)).append(deadlines(run)).append("\n\n");
     md.append("Plan ")
         .append(run.plan())
         .append(", ")
@@ -43,7 +43,9 @@ public final class SummaryMarkdown {
                 ? "messages (driven/failed/lost)"
                 : ordersPlan(run)
                     ? "orders (completed/faulted/lost/dup)"
-                    : "requests (answered/errors)")
+                    : sortPlan(run)
+                        ? "requests (answered/errors), missed deadline"
+                        : "requests (answered/errors)")
         .append(" |\n")
         .append("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n");
     for (StepResult step : run.steps()) {
@@ -213,6 +215,10 @@ public final class SummaryMarkdown {
     return "batch-order".equals(run.plan());
   }
 
+  private static boolean sortPlan(RunResult run) {
+    return "sort-requests".equals(run.plan());
+  }
+
   private static boolean messagesPlan(RunResult run) {
     return "messaging".equals(run.plan());
   }
@@ -240,17 +246,63 @@ public final class SummaryMarkdown {
     return a.completed() + "/" + a.faulted() + "/" + a.lost() + "/" + a.duplicated();
   }
 
-  /** Requests answered and failed, summed over the repetitions that counted them. */
+  /**
+   * Requests answered and failed, summed over the repetitions that counted them; for the sort hub
+   * also the requests that missed the deadline (late or failed) and their share.
+   */
   private static String requests(StepResult step) {
     long answered = 0;
     long errors = 0;
+    long requests = 0;
+    long misses = 0;
+    boolean sort = false;
     for (Repetition repetition : step.repetitions()) {
+      RequestMetrics counted = null;
       if (repetition.measures() instanceof SoapMeasures soap) {
-        answered += soap.requests().requests() - soap.requests().errors();
-        errors += soap.requests().errors();
+        counted = soap.requests();
+      } else if (repetition.measures() instanceof SortMeasures measures) {
+        counted = measures.requests();
+        sort = true;
+        requests += measures.deadline().requests();
+        misses += measures.deadline().misses();
+      }
+      if (counted != null) {
+        answered += counted.requests() - counted.errors();
+        errors += counted.errors();
       }
     }
-    return answered + "/" + errors;
+    String text = answered + "/" + errors;
+    return sort
+        ? text
+            + String.format(
+                Locale.ROOT,
+                ", %d missed (%.2f%%)",
+                misses,
+                requests == 0 ? 100.0 : 100.0 * misses / requests)
+        : text;
+  }
+
+  /**
+   * The sort hub's steps whose deadline misses went over {@code workload.maxMissPercent} in some
+   * repetition: a finding of the run, not an invalid one; empty when none did.
+   */
+  private static String deadlines(RunResult run) {
+    List<String> over = new java.util.ArrayList<>();
+    for (StepResult step : run.steps()) {
+      long reps =
+          step.repetitions().stream()
+              .filter(r -> r.measures() instanceof SortMeasures m && m.deadline().overLimit())
+              .count();
+      if (reps > 0) {
+        over.add(step.name() + " (" + reps + " of " + step.repetitions().size() + ")");
+      }
+    }
+    return over.isEmpty()
+        ? ""
+        : " **DEADLINE MISSES** over workload.maxMissPercent in "
+            + String.join(", ", over)
+            + ": those requests' parcels go to the exception area; see each step's missed"
+            + " deadline column and findings.";
   }
 
   private static String changes(Map<String, String> changes) {
