@@ -60,10 +60,7 @@ final class MeasuredRepetition implements PlanRepetition {
               .withSteady(steady);
       progress.report(new RunEvent.RepetitionFinished(at, plan.plan().throughputUnit(), done));
       plan.finished(done);
-      return sampling
-          .finish(measured.completed(), measured.meanMillis())
-          .map(o -> o.applyTo(done))
-          .orElse(done);
+      return sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);
     }
   }
 

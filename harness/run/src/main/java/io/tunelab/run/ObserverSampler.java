@@ -5,6 +5,7 @@ import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.results.ObserverStats;
 import io.tunelab.run.observe.Observations;
 import io.tunelab.run.observe.RunObserver;
+import io.tunelab.run.observe.RunnerFigures;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
@@ -52,9 +53,9 @@ public final class ObserverSampler implements Sampler {
     }
 
     @Override
-    public Optional<Observed> finish(long completedOrders, double endToEndMeanMillis) {
+    public Optional<Observed> finish(RunnerFigures figures) {
       try {
-        Observations seen = observer.stop(completedOrders, endToEndMeanMillis);
+        Observations seen = observer.stop(figures);
         List<Finding> findings = seen.findings();
         findings.stream()
             .filter(f -> WARNINGS.contains(f.kind()))
@@ -64,7 +65,7 @@ public final class ObserverSampler implements Sampler {
                 findings,
                 new ObserverStats(seen.samples(), seen.samplerCpuPercentOfOneCore(), seen.errors()),
                 seen.harnessCost(),
-                seen.recordWorkCost(completedOrders),
+                seen.recordWorkCost(figures.completed()),
                 seen.machineNoise()));
       } catch (RuntimeException e) {
         LOG.warn("the observer could not write its files: {}", e.toString());

@@ -2,11 +2,15 @@ package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.results.DeadlineMisses;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
+import io.tunelab.run.observe.RunnerFigures;
 import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -46,6 +50,8 @@ interface PlanSteps {
    * @param stealPercent the host's steal during the measured window; null when unknown
    * @param completed orders or requests completed, for the observer's cost per unit
    * @param meanMillis their mean end-to-end latency
+   * @param deadline the deadline misses of a plan with a deadline (sort-requests), for the
+   *     findings; empty for the others
    */
   record Measured(
       boolean valid,
@@ -55,5 +61,37 @@ interface PlanSteps {
       Histogram latency,
       Double stealPercent,
       long completed,
-      double meanMillis) {}
+      double meanMillis,
+      Optional<DeadlineMisses> deadline) {
+    public Measured {
+      Objects.requireNonNull(deadline, "deadline");
+    }
+
+    /** A measured load of a plan without a deadline. */
+    public Measured(
+        boolean valid,
+        String verdict,
+        Metrics metrics,
+        PlanMeasures measures,
+        Histogram latency,
+        Double stealPercent,
+        long completed,
+        double meanMillis) {
+      this(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          Optional.empty());
+    }
+
+    /** What the sampler is told when it finishes. */
+    public RunnerFigures figures() {
+      return new RunnerFigures(completed, meanMillis, deadline);
+    }
+  }
 }

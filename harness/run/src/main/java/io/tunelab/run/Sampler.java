@@ -8,6 +8,7 @@ import io.tunelab.core.results.ObserverStats;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.observe.ObserverConfig;
+import io.tunelab.run.observe.RunnerFigures;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,6 +46,16 @@ public interface Sampler {
      * @return empty when this sampler draws no conclusions
      */
     default Optional<Observed> finish(long completedOrders, double endToEndMeanMillis) {
+      return finish(RunnerFigures.of(completedOrders, endToEndMeanMillis));
+    }
+
+    /**
+     * As {@link #finish(long, double)}, with every figure the runner measured: also the deadline
+     * misses of a plan that has a deadline, for the findings.
+     *
+     * @return empty when this sampler draws no conclusions
+     */
+    default Optional<Observed> finish(RunnerFigures figures) {
       close();
       return Optional.empty();
     }

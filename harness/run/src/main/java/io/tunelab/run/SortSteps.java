@@ -18,6 +18,7 @@ import io.tunelab.tiers.jmeter.SortRequestResult;
 import io.tunelab.tiers.jmeter.SortRequests;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * A sort-requests repetition's parts: prepare the data (the parcel tables purged, so they grow from
@@ -150,7 +151,8 @@ final class SortSteps implements PlanSteps {
         result.stats().histograms().get(SoapStats.OVERALL),
         steal,
         all.requests() - all.errors(),
-        all.meanMillis());
+        all.meanMillis(),
+        Optional.of(outcome.deadline()));
   }
 
   private SortRequestPlan plan(KnobSet knobs, Path csv, int seconds) {

@@ -12,8 +12,20 @@ public enum FindingKind {
   SEQUENTIAL_SCAN,
   /** Active database sessions mostly wait for WAL writes and flushes at commit. */
   COMMIT_WAITS,
+  /**
+   * Active database sessions queue for the same rows or blocks (row locks, buffer content): hot
+   * rows, named by table.
+   */
+  ROW_CONTENTION,
+  /** Statements planned about as often as they run: literal SQL or no server-side prepares. */
+  PARSE_HEAVY,
   /** Connections near {@code max_connections}, or threads waiting for a pooled connection. */
   CONNECTION_LIMIT,
+  /**
+   * Requests that missed their deadline (late or failed) exceed {@code workload.maxMissPercent}:
+   * with the slowest statements of the window.
+   */
+  DEADLINE_MISSES,
   /** Back-end (mock) latency is most of the end-to-end latency. */
   BACKEND_LATENCY,
   /** Every engine thread busy while handed-off messages wait: the engine is the limit. */

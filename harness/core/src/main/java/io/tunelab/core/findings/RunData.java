@@ -23,6 +23,8 @@ import java.util.Optional;
  * @param fetcher the fetcher intake's polls and the inbox they poll; none with queue intake
  * @param harness what the load generator, the mocks and the controller cost the machine
  * @param noise CPU used outside the stack, and the machine's load around the window
+ * @param deadline requests that missed their deadline, when the plan has one (sort-requests); set
+ *     from the runner's figures, as only the runner reads the load generator's samples
  */
 public record RunData(
     long measuredMillis,
@@ -37,7 +39,8 @@ public record RunData(
     EngineData engine,
     FetcherData fetcher,
     Optional<HarnessCost> harness,
-    Optional<MachineNoise> noise) {
+    Optional<MachineNoise> noise,
+    Optional<DeadlineData> deadline) {
   public RunData {
     queues = List.copyOf(queues);
     Objects.requireNonNull(cpu, "cpu");
@@ -51,6 +54,7 @@ public record RunData(
     Objects.requireNonNull(fetcher, "fetcher");
     Objects.requireNonNull(harness, "harness");
     Objects.requireNonNull(noise, "noise");
+    Objects.requireNonNull(deadline, "deadline");
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
@@ -67,6 +71,7 @@ public record RunData(
         BackendCalls.none(),
         EngineData.none(),
         FetcherData.none(),
+        Optional.empty(),
         Optional.empty(),
         Optional.empty());
   }
@@ -85,7 +90,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withCpu(CpuData value) {
@@ -102,7 +108,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withGc(GcData value) {
@@ -119,7 +126,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withDatabase(List<TableScans> scans, List<TopStatement> top) {
@@ -136,7 +144,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withWaits(WaitProfile value) {
@@ -153,7 +162,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withConnections(Connections value) {
@@ -170,7 +180,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withBackend(BackendCalls value) {
@@ -187,7 +198,8 @@ public record RunData(
         engine,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withEngine(EngineData value) {
@@ -204,7 +216,8 @@ public record RunData(
         value,
         fetcher,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withFetcher(FetcherData value) {
@@ -221,7 +234,8 @@ public record RunData(
         engine,
         value,
         harness,
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withHarness(HarnessCost value) {
@@ -238,7 +252,8 @@ public record RunData(
         engine,
         fetcher,
         Optional.of(value),
-        noise);
+        noise,
+        deadline);
   }
 
   public RunData withNoise(MachineNoise value) {
@@ -255,6 +270,25 @@ public record RunData(
         engine,
         fetcher,
         harness,
+        Optional.of(value),
+        deadline);
+  }
+
+  public RunData withDeadline(DeadlineData value) {
+    return new RunData(
+        measuredMillis,
+        queues,
+        cpu,
+        gc,
+        tables,
+        statements,
+        waits,
+        connections,
+        backend,
+        engine,
+        fetcher,
+        harness,
+        noise,
         Optional.of(value));
   }
 }

@@ -16,15 +16,16 @@ import java.util.TreeMap;
 
 /**
  * PostgreSQL sampled each second: an active-session history (every session not idle, with its wait
- * event; written as {@code ash.csv}) and series {@code db.connections} (label {@code client}:
- * client sessions connected, the observer's included, as they count against {@code
- * max_connections}), {@code db.activeSessions} (label {@code client}) and {@code db.inbox} (label
- * {@code NEW}: orders waiting in {@code order_inbox} for a fetcher; recorded from the first sample
- * that finds one, so a run with queue intake has no such series).
+ * event and, when it waits on a lock or an LWLock, the table it waits on; written as {@code
+ * ash.csv}) and series {@code db.connections} (label {@code client}: client sessions connected, the
+ * observer's included, as they count against {@code max_connections}), {@code db.activeSessions}
+ * (label {@code client}) and {@code db.inbox} (label {@code NEW}: orders waiting in {@code
+ * order_inbox} for a fetcher; recorded from the first sample that finds one, so a run with queue
+ * intake has no such series).
  */
 final class DbSource implements Source {
   static final String ASH_HEADER =
-      "epochMillis,phase,pid,backendType,state,waitEventType,waitEvent,queryId";
+      "epochMillis,phase,pid,backendType,state,waitEventType,waitEvent,queryId,relation";
 
   /** Orders waiting in {@code order_inbox}, label NEW. */
   static final String INBOX = "db.inbox";
@@ -86,15 +87,22 @@ final class DbSource implements Source {
   WaitProfile waits(Window window) {
     long active = 0;
     Map<String, Long> byEvent = new TreeMap<>();
+    Map<String, Map<String, Long>> byRelation = new TreeMap<>();
     synchronized (history) {
       for (Row row : history) {
-        if (window.measured(row.epochMillis()) && row.session().activeClient()) {
+        PgObserver.Session session = row.session();
+        if (window.measured(row.epochMillis()) && session.activeClient()) {
           active++;
-          byEvent.merge(row.session().waitKey(), 1L, Long::sum);
+          byEvent.merge(session.waitKey(), 1L, Long::sum);
+          if (session.relation() != null) {
+            byRelation
+                .computeIfAbsent(session.waitKey(), k -> new TreeMap<>())
+                .merge(session.relation(), 1L, Long::sum);
+          }
         }
       }
     }
-    return new WaitProfile(active, byEvent);
+    return new WaitProfile(active, byEvent, byRelation);
   }
 
   void writeAsh(Path file, Window window) {
@@ -114,7 +122,8 @@ final class DbSource implements Source {
                   SeriesStore.csv(text(s.state())),
                   text(s.waitEventType()),
                   text(s.waitEvent()),
-                  Long.toString(s.queryId())));
+                  Long.toString(s.queryId()),
+                  SeriesStore.csv(text(s.relation()))));
           out.newLine();
         }
       }

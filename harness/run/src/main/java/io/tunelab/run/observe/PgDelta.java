@@ -152,7 +152,9 @@ final class PgDelta {
         d.getOrDefault("total_exec_time", 0.0),
         count(d, "rows"),
         count(d, "shared_blks_hit"),
-        count(d, "shared_blks_read"));
+        count(d, "shared_blks_read"),
+        count(d, "plans"),
+        d.getOrDefault("total_plan_time", 0.0));
   }
 
   private static long count(Map<String, Double> row, String column) {
@@ -189,6 +191,8 @@ final class PgDelta {
       node.put("rows", statement.rows());
       node.put("sharedBlocksHit", statement.sharedBlocksHit());
       node.put("sharedBlocksRead", statement.sharedBlocksRead());
+      node.put("plans", statement.plans());
+      node.put("totalPlanMillis", statement.totalPlanMillis());
     }
     return root;
   }

@@ -84,6 +84,9 @@ final class PgObserver implements AutoCloseable {
    * One session of an active-session history sample.
    *
    * @param waitEventType null when the session waits for nothing (on CPU, or idle)
+   * @param relation the table a waiting session waits on: the relation of the lock it waits for,
+   *     else, for a lock or LWLock wait, the table its statement writes or reads ({@link
+   *     StatementTable}); null when none is known
    */
   record Session(
       int pid,
@@ -91,7 +94,8 @@ final class PgObserver implements AutoCloseable {
       String state,
       String waitEventType,
       String waitEvent,
-      long queryId) {
+      long queryId,
+      String relation) {
     boolean activeClient() {
       return "client backend".equals(backendType) && "active".equals(state);
     }
@@ -102,15 +106,34 @@ final class PgObserver implements AutoCloseable {
     }
   }
 
-  /** Every session but this one, now. */
+  // pg_locks read once per sample (a materialised CTE, not once per session); the statement text
+  // only where the lock names no relation: a row lock is a wait for the holder's transaction, and a
+  // buffer's content lock is in no view. The activity's own text rather than pg_stat_statements',
+  // which reads its query-text file on every call.
+  private static final String SESSIONS =
+      "WITH waiting AS MATERIALIZED (SELECT DISTINCT ON (pid) pid, relation::regclass::text AS rel"
+          + " FROM pg_locks WHERE NOT granted AND relation IS NOT NULL"
+          + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+          + " ORDER BY pid)"
+          + " SELECT a.pid, a.backend_type, a.state, a.wait_event_type, a.wait_event, a.query_id,"
+          + " w.rel, CASE WHEN w.rel IS NULL AND a.wait_event_type IN ('Lock', 'LWLock')"
+          + " THEN a.query END"
+          + " FROM pg_stat_activity a LEFT JOIN waiting w ON w.pid = a.pid"
+          + " WHERE a.pid <> pg_backend_pid()";
+
+  /**
+   * Every session but this one, now, in one statement; a session waiting on a lock or an LWLock
+   * with the table it waits on ({@link Session#relation}).
+   */
   synchronized List<Session> sessions() throws SQLException {
     List<Session> sessions = new ArrayList<>();
     try (Statement statement = connection.createStatement();
-        ResultSet rows =
-            statement.executeQuery(
-                "SELECT pid, backend_type, state, wait_event_type, wait_event, query_id"
-                    + " FROM pg_stat_activity WHERE pid <> pg_backend_pid()")) {
+        ResultSet rows = statement.executeQuery(SESSIONS)) {
       while (rows.next()) {
+        String relation = rows.getString(7);
+        if (relation == null) {
+          relation = StatementTable.of(rows.getString(8)).orElse(null);
+        }
         sessions.add(
             new Session(
                 rows.getInt(1),
@@ -118,7 +141,8 @@ final class PgObserver implements AutoCloseable {
                 rows.getString(3),
                 rows.getString(4),
                 rows.getString(5),
-                rows.getLong(6)));
+                rows.getLong(6),
+                relation));
       }
     }
     return sessions;

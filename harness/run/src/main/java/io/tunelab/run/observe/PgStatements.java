@@ -30,7 +30,8 @@ final class PgStatements {
       "SELECT s.queryid::text || '/' || s.userid::text || '/' || s.toplevel::text, s.query, "
           + OWN_STATEMENT
           + " AS own, s.calls, s.total_exec_time, s.rows, s.shared_blks_hit, s.shared_blks_read,"
-          + " s.shared_blks_dirtied, s.shared_blks_written, s.temp_blks_written"
+          + " s.shared_blks_dirtied, s.shared_blks_written, s.temp_blks_written, s.plans,"
+          + " s.total_plan_time"
           + " FROM pg_stat_statements s JOIN pg_database d ON d.oid = s.dbid"
           + " WHERE d.datname = current_database()";
 

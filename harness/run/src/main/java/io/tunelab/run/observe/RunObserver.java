@@ -202,8 +202,15 @@ public final class RunObserver implements AutoCloseable {
    * findings.
    */
   public Observations stop(long completedOrders, double endToEndMeanMillis) {
-    return stop(
-        data -> data.withBackend(data.backend().withEndToEnd(completedOrders, endToEndMeanMillis)));
+    return stop(RunnerFigures.of(completedOrders, endToEndMeanMillis));
+  }
+
+  /**
+   * As {@link #stop()}, with what only the runner measures ({@link RunnerFigures}): completed units
+   * and their mean latency, and a plan's deadline misses, for the rules that need them.
+   */
+  public Observations stop(RunnerFigures figures) {
+    return stop(figures::applyTo);
   }
 
   private synchronized Observations stop(UnaryOperator<RunData> runnerFigures) {

@@ -73,6 +73,35 @@ class PgDeltaTest {
   }
 
   @Test
+  void plansAndPlanningTimeAreDeltasOfTheWindow() {
+    PgSnapshot.Statement before =
+        new PgSnapshot.Statement(
+            "UPDATE sort_chute SET n = n + $1",
+            Map.of("calls", 10.0, "total_exec_time", 5.0, "plans", 10.0, "total_plan_time", 2.0));
+    PgSnapshot.Statement after =
+        new PgSnapshot.Statement(
+            "UPDATE sort_chute SET n = n + $1",
+            Map.of(
+                "calls", 110.0, "total_exec_time", 55.0, "plans", 108.0, "total_plan_time", 22.0));
+    PgDelta delta =
+        new PgDelta(
+            snapshot(Map.of(), Map.of("7/10/true", before), 0),
+            snapshot(Map.of(), Map.of("7/10/true", after), 0));
+
+    assertThat(delta.statements())
+        .singleElement()
+        .satisfies(
+            s -> {
+              assertThat(s.plans()).isEqualTo(98);
+              assertThat(s.totalPlanMillis()).isEqualTo(20.0);
+            });
+    ObjectNode top =
+        (ObjectNode) delta.json(new ObjectMapper(), 100, 1).path("topStatements").get(0);
+    assertThat(top.path("plans").asLong()).isEqualTo(98);
+    assertThat(top.path("totalPlanMillis").asDouble()).isEqualTo(20.0);
+  }
+
+  @Test
   void theSnapshotFileHoldsEveryPart() {
     ObjectNode json = new PgDelta(START, END).json(new ObjectMapper(), 100, 12);
 

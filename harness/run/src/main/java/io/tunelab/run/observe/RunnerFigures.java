@@ -1,0 +1,45 @@
+package io.tunelab.run.observe;
+
+import io.tunelab.core.findings.DeadlineData;
+import io.tunelab.core.findings.RunData;
+import io.tunelab.core.results.DeadlineMisses;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What only the runner measures, handed to the observer when it stops so that the findings see it
+ * in their one pass: the completed units and their mean end-to-end latency (for the back-end
+ * latency rule), and, for a plan with a deadline, its misses.
+ *
+ * @param completed orders completed, or requests answered, in the measured window
+ * @param endToEndMeanMillis their mean end-to-end latency, milliseconds
+ * @param deadline the deadline misses of a plan that has a deadline (sort-requests); empty else
+ */
+public record RunnerFigures(
+    long completed, double endToEndMeanMillis, Optional<DeadlineMisses> deadline) {
+  public RunnerFigures {
+    Objects.requireNonNull(deadline, "deadline");
+  }
+
+  /** Figures of a plan without a deadline. */
+  public static RunnerFigures of(long completed, double endToEndMeanMillis) {
+    return new RunnerFigures(completed, endToEndMeanMillis, Optional.empty());
+  }
+
+  /** The observer's data with these figures. */
+  RunData applyTo(RunData data) {
+    RunData withLatency =
+        data.withBackend(data.backend().withEndToEnd(completed, endToEndMeanMillis));
+    return deadline.map(d -> withLatency.withDeadline(findings(d))).orElse(withLatency);
+  }
+
+  static DeadlineData findings(DeadlineMisses misses) {
+    return new DeadlineData(
+        misses.deadlineMillis(),
+        misses.requests(),
+        misses.late(),
+        misses.failed(),
+        misses.missPercent(),
+        misses.maxMissPercent());
+  }
+}
