@@ -73,6 +73,7 @@ final class PlanRun {
 
     StandardJMeterEngine engine = new StandardJMeterEngine();
     engine.configure(tree);
+    IdleEnd.watch(tree);
     engine.run(); // returns when every thread has ended and the listeners closed the JTL
     return new Outcome(
         tally.samples(),

@@ -175,6 +175,7 @@ public record ConcurrentSoapPlan(
     } else {
       properties.put("arrivalsPerMinute", Integer.toString(arrivalsPerMinute));
       properties.put("durationSeconds", Integer.toString(durationSeconds));
+      properties.put(OpenModelEnd.PROPERTY, OpenModelEnd.afterMillis(durationSeconds));
     }
     return properties;
   }

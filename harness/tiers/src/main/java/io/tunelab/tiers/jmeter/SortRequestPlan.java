@@ -22,7 +22,7 @@ import java.util.Map;
  * @param durationSeconds how long requests arrive, 1..{@value #MAX_DURATION_SECONDS}
  * @param responseTimeoutMillis a request unanswered after this fails, 1..{@value
  *     #MAX_RESPONSE_TIMEOUT_MILLIS}; the schedule ends this long after the last arrival, so that no
- *     request in flight is cut off
+ *     request in flight is cut off, but the load tier ends the run as soon as none is in flight
  */
 public record SortRequestPlan(
     URI endpoint,
@@ -76,6 +76,7 @@ public record SortRequestPlan(
     properties.put("arrivalsPerMinute", Integer.toString(arrivalsPerMinute));
     properties.put("durationSeconds", Integer.toString(durationSeconds));
     properties.put("responseTimeoutMillis", Integer.toString(responseTimeoutMillis));
+    properties.put(OpenModelEnd.PROPERTY, OpenModelEnd.afterMillis(durationSeconds));
     return properties;
   }
 

@@ -46,6 +46,7 @@ class SortRequestPlanIT {
 
   private final Queue<Received> received = new ConcurrentLinkedQueue<>();
   private volatile Set<String> wrongBarcodeFor = Set.of();
+  private volatile int answerAfterMillis;
   private ExecutorService threads;
   private HttpServer server;
   private LocalJmeter runner;
@@ -74,6 +75,7 @@ class SortRequestPlanIT {
   void forget() {
     received.clear();
     wrongBarcodeFor = Set.of();
+    answerAfterMillis = 0;
   }
 
   /**
@@ -96,7 +98,13 @@ class SortRequestPlanIT {
       }
       String barcode = body.substring(BARCODE_OFFSET, BARCODE_OFFSET + BARCODE_CHARS).trim();
       String wrong = wrongBarcodeFor.contains(body.substring(0, 2)) ? "9" : "";
+      if (answerAfterMillis > 0) {
+        // a service slower than the arrivals' spacing: answers are in flight when they end
+        Thread.sleep(answerAfterMillis);
+      }
       answer(exchange, 200, "OK " + barcode + wrong + " 7 31");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     } finally {
       exchange.close();
     }
@@ -112,8 +120,13 @@ class SortRequestPlanIT {
   }
 
   private SortRequestPlan plan(Path csv) {
+    return plan(csv, 2_000);
+  }
+
+  private SortRequestPlan plan(Path csv, int responseTimeoutMillis) {
     URI endpoint = URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/sort");
-    return new SortRequestPlan(endpoint, csv, ARRIVALS_PER_MINUTE, DURATION_SECONDS, 2_000);
+    return new SortRequestPlan(
+        endpoint, csv, ARRIVALS_PER_MINUTE, DURATION_SECONDS, responseTimeoutMillis);
   }
 
   private static Path requests(Path dir) {
@@ -182,6 +195,28 @@ class SortRequestPlanIT {
                   .as(record.label())
                   .isEqualTo(!"MX".equals(record.label()));
             });
+  }
+
+  /**
+   * A 10-minute response timeout is also the schedule's trailing pause, five times {@link
+   * #TIMEOUT}: the run ends within the timeout only because the load tier ends it once every
+   * arrival started and no answer is outstanding; the answers still in flight at the last arrival
+   * (each takes 400 ms) are all waited for and recorded.
+   */
+  @Test
+  void endsOnceEveryArrivalIsAnsweredNotAfterTheTrailingPause() throws IOException {
+    Path dir = LoadItBroker.freshDir("sort-idle-end");
+    answerAfterMillis = 400;
+
+    LoadRun run = runner.run(plan(requests(dir), 600_000).loadPlan(), dir, TIMEOUT);
+
+    assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
+    List<JtlRecord> records = run.records();
+    assertThat(records).allSatisfy(record -> assertThat(record.success()).isTrue());
+    assertThat(records).hasSameSizeAs(received);
+    assertThat(records).allSatisfy(r -> assertThat(r.elapsedMillis()).isGreaterThanOrEqualTo(400));
+    assertThat(Files.readString(run.jmeterLog()))
+        .contains("ending the run before its schedule's trailing pause");
   }
 
   private static Map<String, Long> counts(List<String> values) {

@@ -41,7 +41,8 @@ class SortRequestPlanTest {
         .containsEntry("requestsCsv", csv.toAbsolutePath().toString())
         .containsEntry("arrivalsPerMinute", "1200")
         .containsEntry("durationSeconds", "90")
-        .containsEntry("responseTimeoutMillis", "2000");
+        .containsEntry("responseTimeoutMillis", "2000")
+        .containsEntry("tunelab.endWhenIdleAfterMillis", "93000");
     Path file = Path.of(System.getProperty("tunelab.home"), "jmeter-plans", SortRequestPlan.FILE);
     assertThat(plan.properties().keySet()).isEqualTo(io.tunelab.load.PlanProperties.readBy(file));
     assertThat(plan.loadPlan().file()).isEqualTo(Path.of("sort-requests.jmx"));
