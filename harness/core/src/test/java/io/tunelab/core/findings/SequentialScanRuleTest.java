@@ -44,6 +44,38 @@ class SequentialScanRuleTest {
     assertThat(Findings.of(scans(xref, LOOKUP))).isEmpty();
   }
 
+  /** The sort hub's sort_read in a run whose cached plan flipped to scans (numbers from it). */
+  @Test
+  void scansThatOutweighMoreIndexScansAreAPlanThatChangedDuringTheRun() {
+    TableScans read = new TableScans("sort_read", 16_296, 424_989_748, 202_064, 109_180);
+    TopStatement select =
+        new TopStatement(
+            "SELECT kind, confidence FROM sort_read WHERE scan_id = $1 AND seq = $2",
+            109_392,
+            25_225,
+            109_392,
+            3_812_733,
+            0);
+
+    assertThat(Findings.of(scans(read, select)))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.subject()).isEqualTo("sort_read");
+              assertThat(f.message())
+                  .contains("16296 sequential scans")
+                  .contains("202064 index scans (the same statements ran both ways");
+            });
+  }
+
+  @Test
+  void aFewScansBesideManyIndexScansAreNoFindingHowEverBigTheTable() {
+    // 60 scans of 10,000 rows: 600,000 rows, under the million and 3 rows per index scan
+    TableScans read = new TableScans("xref_data", 60, 600_000, 200_000, 10_000);
+
+    assertThat(Findings.of(scans(read, LOOKUP))).isEmpty();
+  }
+
   @Test
   void aSmallTableScannedOftenHasNoFinding() {
     TableScans tiny = new TableScans("xref_data", 1_000, 20_000, 0, 20);
