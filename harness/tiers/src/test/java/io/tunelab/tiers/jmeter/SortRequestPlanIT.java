@@ -4,6 +4,7 @@ import static io.tunelab.tiers.jmeter.SortRequests.BARCODE_CHARS;
 import static io.tunelab.tiers.jmeter.SortRequests.BARCODE_OFFSET;
 import static io.tunelab.tiers.jmeter.SortRequests.DEVICE_ID_CHARS;
 import static io.tunelab.tiers.jmeter.SortRequests.DEVICE_ID_OFFSET;
+import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
@@ -27,6 +28,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,12 +50,14 @@ class SortRequestPlanIT {
   private volatile Set<String> wrongBarcodeFor = Set.of();
   private volatile int answerAfterMillis;
   private ExecutorService threads;
+  private ScheduledExecutorService delayed;
   private HttpServer server;
   private LocalJmeter runner;
 
   @BeforeAll
   void start() throws IOException {
     threads = Executors.newFixedThreadPool(8);
+    delayed = Executors.newSingleThreadScheduledExecutor();
     server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     server.createContext("/sort", this::sort);
     server.setExecutor(threads);
@@ -68,6 +72,9 @@ class SortRequestPlanIT {
     }
     if (threads != null) {
       threads.shutdownNow();
+    }
+    if (delayed != null) {
+      delayed.shutdownNow();
     }
   }
 
@@ -84,6 +91,7 @@ class SortRequestPlanIT {
    * barcode starts with this one's.
    */
   private void sort(HttpExchange exchange) throws IOException {
+    boolean later = false;
     try {
       String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.US_ASCII);
       received.add(
@@ -98,13 +106,26 @@ class SortRequestPlanIT {
       }
       String barcode = body.substring(BARCODE_OFFSET, BARCODE_OFFSET + BARCODE_CHARS).trim();
       String wrong = wrongBarcodeFor.contains(body.substring(0, 2)) ? "9" : "";
+      String text = "OK " + barcode + wrong + " 7 31";
       if (answerAfterMillis > 0) {
         // a service slower than the arrivals' spacing: answers are in flight when they end
-        Thread.sleep(answerAfterMillis);
+        later = true;
+        delayed.schedule(() -> answerLater(exchange, text), answerAfterMillis, MILLISECONDS);
+        return;
       }
-      answer(exchange, 200, "OK " + barcode + wrong + " 7 31");
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      answer(exchange, 200, text);
+    } finally {
+      if (!later) {
+        exchange.close();
+      }
+    }
+  }
+
+  private static void answerLater(HttpExchange exchange, String text) {
+    try {
+      answer(exchange, 200, text);
+    } catch (IOException e) {
+      // the client gave up: its sample says so
     } finally {
       exchange.close();
     }
