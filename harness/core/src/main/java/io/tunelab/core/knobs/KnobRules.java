@@ -45,6 +45,27 @@ public final class KnobRules {
                 : Optional.empty();
           });
 
+  /** The JVM refuses to start with an initial heap larger than its maximum. */
+  public static final KnobRule INITIAL_HEAP_FITS_THE_HEAP =
+      new KnobRule(
+          "middleware.jvm.initialHeapMegabytes, when set, is at most middleware.jvm.heapMegabytes",
+          List.of(MiddlewareKnobs.INITIAL_HEAP, MiddlewareKnobs.HEAP),
+          knobs -> {
+            int initial = knobs.get(MiddlewareKnobs.INITIAL_HEAP);
+            int heap = knobs.get(MiddlewareKnobs.HEAP);
+            return initial > heap
+                ? Optional.of(
+                    MiddlewareKnobs.INITIAL_HEAP.name()
+                        + " ("
+                        + initial
+                        + ") must be at most "
+                        + MiddlewareKnobs.HEAP.name()
+                        + " ("
+                        + heap
+                        + "): lower it, raise the heap, or set 0 for the default")
+                : Optional.empty();
+          });
+
   /** A mix of three zero weights has no order size to draw. */
   public static final KnobRule MIX_HAS_A_WEIGHT =
       new KnobRule(
@@ -62,7 +83,11 @@ public final class KnobRules {
 
   /** Every rule, in the order of the reference page. */
   public static final List<KnobRule> ALL =
-      List.of(XA_NEEDS_PREPARED_TRANSACTIONS, YOUNG_GENERATION_FITS_THE_HEAP, MIX_HAS_A_WEIGHT);
+      List.of(
+          XA_NEEDS_PREPARED_TRANSACTIONS,
+          YOUNG_GENERATION_FITS_THE_HEAP,
+          INITIAL_HEAP_FITS_THE_HEAP,
+          MIX_HAS_A_WEIGHT);
 
   /**
    * Checks {@code set} by some of the rules: for a tier that builds its settings from a knob set

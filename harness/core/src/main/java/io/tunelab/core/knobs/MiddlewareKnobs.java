@@ -389,6 +389,16 @@ public final class MiddlewareKnobs {
           .study("AIA: JVM heap, GC overhead limit exceeded")
           .add();
 
+  public static final Knob<Integer> INITIAL_HEAP =
+      KNOBS
+          .knob("middleware.jvm.initialHeapMegabytes", KnobTypes.integer(0, 65_536), 0)
+          .unit("MB")
+          .doc(
+              "initial heap of the middleware JVM (-Xms); 0: 256 MB or the maximum heap if smaller."
+                  + " Equal to the maximum, the heap never grows or shrinks during a run")
+          .study("AIA: JVM heap (-Xms equal to -Xmx)")
+          .add();
+
   public static final Knob<Integer> YOUNG =
       KNOBS
           .knob("middleware.jvm.youngMegabytes", KnobTypes.integer(0, 65_536), 0)

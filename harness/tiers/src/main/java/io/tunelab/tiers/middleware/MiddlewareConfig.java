@@ -97,9 +97,13 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     }
     FOLLOWED_KNOBS.forEach((key, knob) -> settings.put(key, spelling(key, knob, knobs.get(knob))));
     KnobRules.require(
-        knobs, KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS, KnobRules.YOUNG_GENERATION_FITS_THE_HEAP);
+        knobs,
+        KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS,
+        KnobRules.YOUNG_GENERATION_FITS_THE_HEAP,
+        KnobRules.INITIAL_HEAP_FITS_THE_HEAP);
     List<String> flags =
         jvmFlags(
+            knobs.get(MiddlewareKnobs.INITIAL_HEAP),
             knobs.get(MiddlewareKnobs.HEAP),
             knobs.get(MiddlewareKnobs.YOUNG),
             knobs.get(MiddlewareKnobs.COLLECTOR),
@@ -127,12 +131,18 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
   }
 
   /**
-   * Heap bounds, young generation, collector, then the free-form flags (which may override them).
+   * Heap bounds (an initial heap of 0: 256 MB or the maximum if smaller), young generation,
+   * collector, then the free-form flags (which may override them).
    */
   static List<String> jvmFlags(
-      int heapMegabytes, int youngMegabytes, MiddlewareKnobs.Collector collector, String extra) {
+      int initialHeapMegabytes,
+      int heapMegabytes,
+      int youngMegabytes,
+      MiddlewareKnobs.Collector collector,
+      String extra) {
     List<String> flags = new ArrayList<>();
-    flags.add("-Xms" + Math.min(256, heapMegabytes) + "m");
+    int initial = initialHeapMegabytes > 0 ? initialHeapMegabytes : Math.min(256, heapMegabytes);
+    flags.add("-Xms" + initial + "m");
     flags.add("-Xmx" + heapMegabytes + "m");
     if (youngMegabytes > 0) {
       flags.add("-Xmn" + youngMegabytes + "m");

@@ -52,6 +52,25 @@ class MiddlewareConfigTest {
   }
 
   @Test
+  void theInitialHeapIsAKnobUpToTheMaximum() {
+    KnobSet fixed =
+        KnobSet.defaults()
+            .with("middleware.jvm.heapMegabytes", "2048")
+            .with("middleware.jvm.initialHeapMegabytes", "2048");
+    KnobSet small = KnobSet.defaults().with("middleware.jvm.heapMegabytes", "128");
+
+    assertThat(MiddlewareConfig.from(fixed).jvmFlags()).startsWith("-Xms2048m", "-Xmx2048m");
+    assertThat(MiddlewareConfig.from(small).jvmFlags()).startsWith("-Xms128m", "-Xmx128m");
+    assertThatThrownBy(
+            () ->
+                MiddlewareConfig.from(
+                    KnobSet.defaults().with("middleware.jvm.initialHeapMegabytes", "2048")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("middleware.jvm.initialHeapMegabytes (2048) must be at most")
+        .hasMessageContaining("middleware.jvm.heapMegabytes (1024)");
+  }
+
+  @Test
   void xaNeedsTheDatabaseToPrepareTransactions() {
     KnobSet xa = KnobSet.defaults().with("middleware.transactions", "xa");
 

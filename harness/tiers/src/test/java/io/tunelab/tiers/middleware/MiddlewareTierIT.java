@@ -58,6 +58,7 @@ class MiddlewareTierIT {
     KnobSet knobs =
         KnobSet.defaults()
             .with("middleware.jvm.heapMegabytes", "384")
+            .with("middleware.jvm.initialHeapMegabytes", "384")
             .with("middleware.jvm.youngMegabytes", "96")
             .with("middleware.jvm.collector", "serial")
             .with("middleware.jvm.flags", "-Xss768k -Dtunelab.it.flag=reached");
@@ -67,7 +68,12 @@ class MiddlewareTierIT {
 
       assertThat(texts(status.path("inputArguments")))
           .contains(
-              "-Xmx384m", "-Xmn96m", "-XX:+UseSerialGC", "-Xss768k", "-Dtunelab.it.flag=reached")
+              "-Xms384m",
+              "-Xmx384m",
+              "-Xmn96m",
+              "-XX:+UseSerialGC",
+              "-Xss768k",
+              "-Dtunelab.it.flag=reached")
           .doesNotContain("-XX:+UseG1GC");
       assertThat(status.path("pid").asLong()).isEqualTo(middleware.processes().get(0).pid());
     }
