@@ -48,19 +48,11 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
     valid &= !Verdicts.loadFailed(verdict, result.load().exitCode(), all.errors());
     valid &= !Verdicts.tooManyErrors(verdict, errorPercent, maxErrorPercent);
     Double target = value(result.targetArrivalsPerMinute());
-    Double achieved = value(result.achievedArrivalsPerMinute());
-    if (target != null) {
-      verdict.append(
-          achieved == null
-              ? "; achieved arrival rate unknown (fewer than two arrivals)"
-              : String.format(
-                  Locale.ROOT, "; %.1f arrivals/min achieved of %.0f targeted", achieved, target));
-    }
-    Metrics metrics =
-        Metrics.of(
-            all.requestsPerMinute(),
-            new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
-            all.errors());
+    Double achieved =
+        target == null
+            ? value(result.achievedArrivalsPerMinute())
+            : Verdicts.arrivals(verdict, target, result.achievedArrivalsPerMinute());
+    Metrics metrics = metrics(all);
     Map<String, OperationStats> byOperation = new LinkedHashMap<>();
     stats.byOperation().forEach((label, summary) -> byOperation.put(label, stats(summary)));
     RequestMetrics requests =
@@ -85,6 +77,14 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
                 new SoapOutcome(
                     false, verdict + "; INVALID: the middleware died: " + why, metrics, requests))
         .orElse(this);
+  }
+
+  /** A request plan's metrics: its throughput, latency percentiles and errors. */
+  static Metrics metrics(LatencySummary all) {
+    return Metrics.of(
+        all.requestsPerMinute(),
+        new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
+        all.errors());
   }
 
   static OperationStats stats(LatencySummary s) {

@@ -4,7 +4,6 @@ import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.DeadlineMisses;
-import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.RequestMetrics;
@@ -57,20 +56,8 @@ record SortOutcome(
               WorkloadKnobs.MAX_MISS_PERCENT.format(maxMissPercent)));
     }
     double target = result.plan().arrivalsPerMinute();
-    Double achieved =
-        result.achievedArrivalsPerMinute().isPresent()
-            ? result.achievedArrivalsPerMinute().getAsDouble()
-            : null;
-    verdict.append(
-        achieved == null
-            ? "; achieved arrival rate unknown (fewer than two arrivals)"
-            : String.format(
-                Locale.ROOT, "; %.1f arrivals/min achieved of %.0f targeted", achieved, target));
-    Metrics metrics =
-        Metrics.of(
-            all.requestsPerMinute(),
-            new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
-            all.errors());
+    Double achieved = Verdicts.arrivals(verdict, target, result.achievedArrivalsPerMinute());
+    Metrics metrics = SoapOutcome.metrics(all);
     Map<String, OperationStats> byType = new LinkedHashMap<>();
     stats.byOperation().forEach((label, summary) -> byType.put(label, SoapOutcome.stats(summary)));
     RequestMetrics requests =

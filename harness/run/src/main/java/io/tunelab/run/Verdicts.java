@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * The reasons every plan's outcome shares for calling a measured run invalid, each appended to the
@@ -48,5 +49,22 @@ final class Verdicts {
             errorPercent,
             WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
     return true;
+  }
+
+  /**
+   * Appends the open model's achieved arrival rate beside its target.
+   *
+   * @return the achieved rate, null when fewer than two arrivals give none
+   */
+  static Double arrivals(StringBuilder verdict, double target, OptionalDouble achieved) {
+    verdict.append(
+        achieved.isEmpty()
+            ? "; achieved arrival rate unknown (fewer than two arrivals)"
+            : String.format(
+                Locale.ROOT,
+                "; %.1f arrivals/min achieved of %.0f targeted",
+                achieved.getAsDouble(),
+                target));
+    return achieved.isPresent() ? achieved.getAsDouble() : null;
   }
 }

@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -287,7 +288,7 @@ public final class SummaryMarkdown {
    * repetition: a finding of the run, not an invalid one; empty when none did.
    */
   private static String deadlines(RunResult run) {
-    List<String> over = new java.util.ArrayList<>();
+    List<String> over = new ArrayList<>();
     for (StepResult step : run.steps()) {
       long reps =
           step.repetitions().stream()
