@@ -87,7 +87,10 @@ public final class Middleware implements AutoCloseable {
             siebel,
             brm,
             stylesheets,
-            new Instances(settings.instancePersistence(), settings.auditLevel()));
+            new Instances(
+                settings.instancePersistence(),
+                settings.auditLevel(),
+                settings.stateCompression()));
     Map<Stage, Step> steps = new EnumMap<>(Stage.class);
     steps.put(Stage.INTAKE, new IntakeStep(services));
     steps.put(Stage.ORCHESTRATION, new OrchestrationStep(services));

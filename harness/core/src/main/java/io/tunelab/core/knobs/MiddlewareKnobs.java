@@ -49,6 +49,12 @@ public final class MiddlewareKnobs {
     OFF
   }
 
+  /** How a dehydrated instance's state is written. */
+  public enum StateCompression implements KnobChoice {
+    NONE,
+    GZIP
+  }
+
   /** Where the sort service cuts a fixed-width sort request into its fields. */
   public enum ParseIn implements KnobChoice {
     /** Substring calls in Java, in the middle tier. */
@@ -158,6 +164,18 @@ public final class MiddlewareKnobs {
               InstancePersistence.ALWAYS)
           .doc("which process instances are written to process_instance (faulted ones always are)")
           .study("AIA: dehydration, completionPersistPolicy, inMemoryOptimization")
+          .add();
+
+  public static final Knob<StateCompression> INSTANCE_STATE_COMPRESSION =
+      KNOBS
+          .knob(
+              "middleware.instance.stateCompression",
+              KnobTypes.choice(StateCompression.class),
+              StateCompression.NONE)
+          .doc(
+              "dehydrated instance state (the order and the payloads gathered) written as it is"
+                  + " or gzip-compressed by the middleware: CPU against bytes written")
+          .study("AIA: dehydration store")
           .add();
 
   public static final Knob<AuditLevel> AUDIT_LEVEL =

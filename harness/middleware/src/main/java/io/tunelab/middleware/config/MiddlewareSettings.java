@@ -22,6 +22,8 @@ import java.util.Map;
  * @param invokeTimeoutMillis connect and response timeout of one back-end call
  * @param invokeRetries retries of a failed back-end call before the order is faulted
  * @param instancePersistence which process instances are written to {@code process_instance}
+ * @param stateCompression whether the dehydrated instance state is gzip-compressed before it is
+ *     written
  * @param auditLevel how much audit trail is written per activity
  * @param deliveryPolicy hand-off between a message's receipt and its processing
  * @param transactions how a stage's broker and database work commit together: local transactions
@@ -58,6 +60,7 @@ public record MiddlewareSettings(
     int invokeTimeoutMillis,
     int invokeRetries,
     InstancePersistence instancePersistence,
+    StateCompression stateCompression,
     AuditLevel auditLevel,
     DeliveryPolicy deliveryPolicy,
     Transactions transactions,
@@ -177,6 +180,12 @@ public record MiddlewareSettings(
     FAULTED,
     /** None but faults: a faulted order is always recorded so that it is accounted for. */
     OFF
+  }
+
+  /** How dehydrated instance state is written: as it is, or gzip-compressed by the middleware. */
+  public enum StateCompression {
+    NONE,
+    GZIP
   }
 
   /** Audit rows per activity: none, one short row, or one row with the payload. */

@@ -9,6 +9,7 @@ import io.tunelab.middleware.config.MiddlewareSettings.Intake;
 import io.tunelab.middleware.config.MiddlewareSettings.Navigation;
 import io.tunelab.middleware.config.MiddlewareSettings.ParseIn;
 import io.tunelab.middleware.config.MiddlewareSettings.SortSql;
+import io.tunelab.middleware.config.MiddlewareSettings.StateCompression;
 import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
 import java.io.IOException;
 import java.io.Reader;
@@ -86,6 +87,7 @@ public final class SettingsReader {
             integer("invoke.timeoutMillis", 30_000, 100, 600_000),
             integer("invoke.retries", 2, 0, 10),
             choice("instance.persistence", InstancePersistence.ALWAYS, InstancePersistence.class),
+            choice("instance.stateCompression", StateCompression.NONE, StateCompression.class),
             choice("audit.level", AuditLevel.DEVELOPMENT, AuditLevel.class),
             choice("delivery.policy", DeliveryPolicy.ASYNC_PERSIST, DeliveryPolicy.class),
             choice("transactions", Transactions.LOCAL, Transactions.class),

@@ -3,6 +3,7 @@ package io.tunelab.middleware.db;
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.config.MiddlewareSettings.StateCompression;
 import io.tunelab.middleware.flow.Activity;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -11,23 +12,29 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * Process instances ({@code process_instance}) and their audit trail ({@code audit_detail}), by
- * policy. {@code always}: a row from intake on, updated by every stage, with its audit rows. {@code
- * faulted}: nothing for an order that completes; a faulted order gets its row with its timeline and
- * the failing stage's audit rows. {@code off}: a faulted order still gets a bare row (state,
- * reason), because every order must be accounted for.
+ * Process instances ({@code process_instance}), their dehydrated state ({@code instance_state}, see
+ * {@link InstanceState}) and their audit trail ({@code audit_detail}), by policy. {@code always}: a
+ * row from intake on, updated by every stage, its state rewritten at every stage, with its audit
+ * rows. {@code faulted}: nothing for an order that completes; a faulted order gets its row with its
+ * timeline, its state as the failing stage got it and that stage's audit rows. {@code off}: a
+ * faulted order still gets a bare row (state, reason), because every order must be accounted for,
+ * but no state.
  */
 public final class Instances {
   private static final String FLOW = "order-to-bill";
 
   private final InstancePersistence persistence;
   private final AuditLevel auditLevel;
+  private final InstanceState state;
 
-  public Instances(InstancePersistence persistence, AuditLevel auditLevel) {
+  public Instances(
+      InstancePersistence persistence, AuditLevel auditLevel, StateCompression compression) {
     this.persistence = persistence;
     this.auditLevel = auditLevel;
+    this.state = new InstanceState(compression);
   }
 
   /** Starts the instance of an order at intake; its id, or -1 when the policy writes none. */
@@ -50,13 +57,18 @@ public final class Instances {
     }
   }
 
-  /** Records that {@code stage} took the instance, with the stage's audit rows. */
+  /**
+   * Records that {@code stage} took the instance: dehydrates its state (the order as the stage
+   * leaves it, serialized only when the policy writes it, and the stage's activities) and writes
+   * the stage's audit rows.
+   */
   public void reached(
       Connection connection,
       long instanceId,
       String orderId,
       Stage stage,
       long atMillis,
+      Supplier<String> order,
       List<Activity> audit)
       throws SQLException {
     if (instanceId < 0) {
@@ -76,6 +88,7 @@ public final class Instances {
             update.setLong(3, instanceId);
           });
     }
+    state.write(connection, instanceId, stage, order.get(), audit);
     AuditRows.insert(connection, auditLevel, instanceId, audit);
   }
 
@@ -94,7 +107,11 @@ public final class Instances {
         update -> update.setLong(1, instanceId));
   }
 
-  /** Records a faulted order, whatever the policy (see the class comment). */
+  /**
+   * Records a faulted order, whatever the policy (see the class comment).
+   *
+   * @param message the message as the failing stage got it: the state it dehydrates
+   */
   public void faulted(
       Connection connection,
       long instanceId,
@@ -102,6 +119,7 @@ public final class Instances {
       Stage stage,
       String reason,
       Map<Stage, Long> timeline,
+      String message,
       List<Activity> audit)
       throws SQLException {
     if (instanceId >= 0) {
@@ -116,10 +134,14 @@ public final class Instances {
             update.setString(2, reason);
             update.setLong(3, instanceId);
           });
+      state.write(connection, instanceId, stage, message, audit);
       AuditRows.insert(connection, auditLevel, instanceId, audit);
       return;
     }
     long id = insertFaulted(connection, orderId, stage, reason, timeline);
+    if (persistence != InstancePersistence.OFF) {
+      state.write(connection, id, stage, message, audit);
+    }
     if (persistence == InstancePersistence.FAULTED) {
       AuditRows.insert(connection, auditLevel, id, audit);
     }

@@ -62,6 +62,6 @@ final class Faults {
       }
     }
     String order = id == null || id.isEmpty() ? "unknown" : id;
-    instances.faulted(connection, instanceId, order, stage, reason, timeline, activities);
+    instances.faulted(connection, instanceId, order, stage, reason, timeline, payload, activities);
   }
 }

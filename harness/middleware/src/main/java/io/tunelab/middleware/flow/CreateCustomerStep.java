@@ -83,6 +83,7 @@ public final class CreateCustomerStep implements Step {
             order.orderId(),
             Stage.CREATE_CUSTOMER,
             now,
+            () -> text,
             work.activities());
     return text;
   }

@@ -76,6 +76,7 @@ public final class CreateSubscriptionsStep implements Step {
             order.orderId(),
             Stage.CREATE_SUBSCRIPTIONS,
             now,
+            () -> text,
             work.activities());
     return text;
   }

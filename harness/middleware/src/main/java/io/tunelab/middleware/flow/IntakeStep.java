@@ -57,7 +57,14 @@ public final class IntakeStep implements Step {
     work.activity("transform to canonical", text, started);
     services
         .instances()
-        .reached(work.connection(), instanceId, orderId, Stage.INTAKE, now, work.activities());
+        .reached(
+            work.connection(),
+            instanceId,
+            orderId,
+            Stage.INTAKE,
+            now,
+            () -> text,
+            work.activities());
     return text;
   }
 

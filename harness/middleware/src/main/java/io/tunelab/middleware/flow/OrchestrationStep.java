@@ -53,6 +53,7 @@ public final class OrchestrationStep implements Step {
             order.orderId(),
             Stage.ORCHESTRATION,
             now,
+            () -> text,
             work.activities());
     return text;
   }

@@ -47,6 +47,7 @@ public final class UpdateCrmStep implements Step {
             order.orderId(),
             Stage.UPDATE_CRM,
             now,
+            order::toXml,
             work.activities());
     services.instances().completed(work.connection(), order.instanceId(), order.orderId());
     return null;

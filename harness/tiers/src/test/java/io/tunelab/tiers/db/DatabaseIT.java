@@ -152,6 +152,10 @@ class DatabaseIT {
           "INSERT INTO audit_detail (instance_id, activity, payload, payload_bytes)"
               + " SELECT i % 5 + 1, 'receive', '<order/>', 8 FROM generate_series(1, 7) i");
       statement.execute(
+          "INSERT INTO instance_state (instance_id, stage, encoding, state, state_bytes)"
+              + " SELECT i, 'intake', 'xml', convert_to('<instance/>', 'UTF8'), 11"
+              + " FROM generate_series(1, 3) i");
+      statement.execute(
           "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
               + " VALUES ('ID:1', 'orders.intake', 'ORD-1', '<order/>')");
       statement.execute(
@@ -176,6 +180,7 @@ class DatabaseIT {
     assertThat(removed)
         .containsEntry("process_instance", 5L)
         .containsEntry("audit_detail", 7L)
+        .containsEntry("instance_state", 3L)
         .containsEntry("delivery_message", 1L)
         .containsEntry("order_inbox", 2L)
         .containsEntry("request_tracking", 1L)
@@ -185,6 +190,7 @@ class DatabaseIT {
         List.of(
             "process_instance",
             "audit_detail",
+            "instance_state",
             "delivery_message",
             "order_inbox",
             "request_tracking")) {

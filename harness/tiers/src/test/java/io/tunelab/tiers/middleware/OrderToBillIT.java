@@ -10,21 +10,28 @@ import io.tunelab.core.knobs.Latency;
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
+import io.tunelab.middleware.config.MiddlewareSettings.StateCompression;
 import io.tunelab.middleware.db.Instances;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.middleware.TestOrders.TestOrder;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
 import javax.transaction.xa.XAResource;
 import javax.transaction.xa.Xid;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
@@ -103,6 +110,75 @@ class OrderToBillIT {
     assertThat(fixture.count("SELECT count(*) FROM xref_data WHERE origin = 'run'"))
         .as("one account mapping (3 rows) and one row pair per line")
         .isEqualTo(3 + 2L * lines);
+    assertDehydratedStateGrowsWithTheOrder(orders.size());
+  }
+
+  /**
+   * Read from the table: the state update-crm dehydrated last, per size class (order ids {@code
+   * ORD-s-…}, {@code ORD-m-…}, {@code ORD-l-…}), stored uncompressed by default.
+   */
+  private static void assertDehydratedStateGrowsWithTheOrder(int orders) {
+    assertThat(
+            fixture.count(
+                "SELECT count(*) FROM instance_state s JOIN process_instance i USING (instance_id)"
+                    + " WHERE s.stage = 'updateCrm' AND s.encoding = 'xml'"
+                    + " AND octet_length(s.state) = s.state_bytes"))
+        .isEqualTo(orders);
+    Map<String, Long> bytes = new HashMap<>();
+    for (String size : List.of("s", "m", "l")) {
+      bytes.put(
+          size,
+          fixture.count(
+              "SELECT min(octet_length(s.state)) FROM instance_state s"
+                  + " JOIN process_instance i USING (instance_id)"
+                  + " WHERE i.conversation_id LIKE 'ORD-"
+                  + size
+                  + "-%'"));
+    }
+    // 2, 10 and 40 lines: every line adds to the order, to each transform of it, and a BRM
+    // subscription answer
+    assertThat(bytes.get("m"))
+        .as("medium vs small, bytes %s", bytes)
+        .isGreaterThan(2 * bytes.get("s"));
+    assertThat(bytes.get("l"))
+        .as("large vs medium, bytes %s", bytes)
+        .isGreaterThan(3 * bytes.get("m"));
+  }
+
+  @Test
+  void gzipStateCompressionStoresTheSameStateInFewerBytes() throws Exception {
+    KnobSet knobs = quick().with("middleware.instance.stateCompression", "gzip");
+    List<TestOrder> orders = TestOrders.orders("gz", "medium", 4, fixture.parties(4));
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "state-gzip")) {
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofSeconds(60));
+    }
+
+    assertThat(fixture.completed()).hasSize(orders.size());
+    try (Connection connection = fixture.connect();
+        Statement statement = connection.createStatement();
+        ResultSet rows =
+            statement.executeQuery(
+                "SELECT i.conversation_id, s.encoding, s.state, s.state_bytes FROM instance_state s"
+                    + " JOIN process_instance i USING (instance_id)")) {
+      int read = 0;
+      while (rows.next()) {
+        read++;
+        byte[] stored = rows.getBytes(3);
+        assertThat(rows.getString(2)).isEqualTo("gzip");
+        assertThat(stored.length).isLessThan(rows.getInt(4) / 2);
+        try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(stored))) {
+          byte[] state = in.readAllBytes();
+          assertThat(state).hasSize(rows.getInt(4));
+          assertThat(new String(state, StandardCharsets.UTF_8))
+              .startsWith("<instance ")
+              .contains("stage=\"updateCrm\"")
+              .contains(rows.getString(1));
+        }
+      }
+      assertThat(read).isEqualTo(orders.size());
+    }
   }
 
   @Test
@@ -162,6 +238,7 @@ class OrderToBillIT {
 
     assertThat(fixture.completed()).hasSize(5);
     assertThat(fixture.count("SELECT count(*) FROM process_instance")).isZero();
+    assertThat(fixture.count("SELECT count(*) FROM instance_state")).isZero();
   }
 
   @Test
@@ -187,6 +264,13 @@ class OrderToBillIT {
     assertThat(fixture.count("SELECT count(*) FROM process_instance"))
         .as("no row for a completed order")
         .isEqualTo(faulted.size());
+    assertThat(
+            fixture.count(
+                "SELECT count(*) FROM instance_state s JOIN process_instance i USING (instance_id)"
+                    + " WHERE i.state = 'faulted' AND s.state_bytes > 0"))
+        .as("state dehydrated for every faulted order, and only for those")
+        .isEqualTo(faulted.size())
+        .isEqualTo(fixture.count("SELECT count(*) FROM instance_state"));
   }
 
   @Test
@@ -626,7 +710,8 @@ class OrderToBillIT {
    */
   @Test
   void aFaultOnAnInstanceWhoseInsertIsInFlightWaitsForItAndIsRecorded() throws Exception {
-    Instances instances = new Instances(InstancePersistence.ALWAYS, AuditLevel.OFF);
+    Instances instances =
+        new Instances(InstancePersistence.ALWAYS, AuditLevel.OFF, StateCompression.NONE);
     try (Connection intake = fixture.connect();
         Connection orchestration = fixture.connect()) {
       intake.setAutoCommit(false);
@@ -643,6 +728,7 @@ class OrderToBillIT {
                       Stage.ORCHESTRATION,
                       "siebel: fault",
                       Map.of(),
+                      "<order/>",
                       List.of());
                   orchestration.commit();
                 } catch (SQLException e) {
@@ -664,6 +750,8 @@ class OrderToBillIT {
 
     assertThat(fixture.faulted()).containsExactly(Map.entry("race-1", "siebel: fault"));
     assertThat(fixture.count("SELECT count(*) FROM process_instance")).isEqualTo(1);
+    assertThat(fixture.count("SELECT count(*) FROM instance_state WHERE stage = 'orchestration'"))
+        .isEqualTo(1);
   }
 
   /**
