@@ -4,6 +4,7 @@ import io.tunelab.middleware.billing.BillingServer;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.config.SettingsException;
 import io.tunelab.middleware.db.CrmUpdates;
+import io.tunelab.middleware.db.InstanceState;
 import io.tunelab.middleware.db.Instances;
 import io.tunelab.middleware.db.Pool;
 import io.tunelab.middleware.diagnostics.Diagnostics;
@@ -125,7 +126,12 @@ public final class Middleware implements AutoCloseable {
             settings.billing().brmConnections(),
             settings.invokeTimeoutMillis(),
             settings.invokeRetries());
-    return BillingServer.start(settings.billing(), pool, billingBrm, stylesheets);
+    return BillingServer.start(
+        settings.billing(),
+        pool,
+        billingBrm,
+        stylesheets,
+        new InstanceState(settings.stateCompression()));
   }
 
   private <T extends AutoCloseable> T keep(T resource) {

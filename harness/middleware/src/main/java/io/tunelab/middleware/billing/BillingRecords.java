@@ -4,6 +4,7 @@ import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.Billing;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.db.AuditRows;
+import io.tunelab.middleware.db.InstanceState;
 import io.tunelab.middleware.flow.Activity;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,7 +17,9 @@ import java.util.List;
  * What a billing-care request leaves in the database, by policy: a {@code request_tracking} row
  * when tracking is on (like ESB instance tracking); a {@code process_instance} row (flow {@code
  * billing-care}) for every request under {@code always}, for faulted ones under {@code faulted},
- * none under {@code off}; and the audit rows of an instance that is written, per audit level.
+ * none under {@code off}; with an instance its dehydrated state (every activity's payload: the
+ * CRM's request, BRM's request and answer, the reply), as a synchronous BPEL or ESB service that is
+ * not transient writes it; and the audit rows of an instance that is written, per audit level.
  */
 final class BillingRecords {
   static final String FLOW = "billing-care";
@@ -24,11 +27,13 @@ final class BillingRecords {
   private final InstancePersistence persistence;
   private final AuditLevel auditLevel;
   private final boolean tracking;
+  private final InstanceState state;
 
-  BillingRecords(Billing settings) {
+  BillingRecords(Billing settings, InstanceState state) {
     this.persistence = settings.instancePersistence();
     this.auditLevel = settings.auditLevel();
     this.tracking = settings.tracking();
+    this.state = state;
   }
 
   /** Whether {@link #write} writes anything for a request that ended so. */
@@ -45,6 +50,7 @@ final class BillingRecords {
     }
     if (instance(faulted)) {
       long id = instance(connection, request, faultReason);
+      state.writeOnce(connection, id, request.operation(), audit);
       AuditRows.insert(connection, auditLevel, id, audit);
     }
   }

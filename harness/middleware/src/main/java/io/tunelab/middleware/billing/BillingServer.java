@@ -1,6 +1,7 @@
 package io.tunelab.middleware.billing;
 
 import io.tunelab.middleware.config.MiddlewareSettings.Billing;
+import io.tunelab.middleware.db.InstanceState;
 import io.tunelab.middleware.db.Pool;
 import io.tunelab.middleware.http.WorkerServer;
 import io.tunelab.middleware.soap.SoapClient;
@@ -32,10 +33,15 @@ public final class BillingServer implements AutoCloseable {
    * brm}, which the server closes with itself.
    */
   public static BillingServer start(
-      Billing settings, Pool pool, SoapClient brm, Stylesheets stylesheets) {
+      Billing settings,
+      Pool pool,
+      SoapClient brm,
+      Stylesheets stylesheets,
+      InstanceState instanceState) {
     BillingCounters counters = new BillingCounters();
     BillingService service =
-        new BillingService(pool, brm, stylesheets, new BillingRecords(settings), counters);
+        new BillingService(
+            pool, brm, stylesheets, new BillingRecords(settings, instanceState), counters);
     try {
       WorkerServer server =
           WorkerServer.start(

@@ -20,10 +20,10 @@ import java.util.zip.GZIPOutputStream;
 /**
  * An instance's dehydrated state ({@code instance_state}), as a process engine keeps its scope: at
  * every dehydration point the instance's variables are serialized whole and written over the last
- * state. The variables are the order as it leaves the stage and the payload of every activity so
- * far (the messages it got, what it transformed, the back-end answers it gathered): a stage
- * rehydrates the variables its predecessors gathered, adds its own and writes them all back. So the
- * state, and its cost, grows with the order and along the flow: a 40-line order carries 40
+ * state. The variables are the document (the order as it leaves the stage) and the payload of every
+ * activity so far (the messages it got, what it transformed, the back-end answers it gathered): a
+ * stage rehydrates the variables its predecessors gathered, adds its own and writes them all back.
+ * So the state, and its cost, grows with the order and along the flow: a 40-line order carries 40
  * subscription answers from create-subscriptions on.
  */
 public final class InstanceState {
@@ -46,7 +46,25 @@ public final class InstanceState {
       Connection connection, long instanceId, Stage stage, String order, List<Activity> activities)
       throws SQLException {
     String gathered = stage == Stage.INTAKE ? "" : gathered(connection, instanceId);
-    byte[] serialized = serialize(instanceId, stage, order, gathered, activities);
+    write(
+        connection,
+        instanceId,
+        stage.key(),
+        serialize(instanceId, stage.key(), order, gathered, activities));
+  }
+
+  /**
+   * Writes the state of a one-shot instance (a synchronous request): its activities' payloads, with
+   * no document travelling between stages and nothing before them to rehydrate.
+   */
+  public void writeOnce(
+      Connection connection, long instanceId, String stage, List<Activity> activities)
+      throws SQLException {
+    write(connection, instanceId, stage, serialize(instanceId, stage, null, "", activities));
+  }
+
+  private void write(Connection connection, long instanceId, String stage, byte[] serialized)
+      throws SQLException {
     byte[] stored = compression == StateCompression.GZIP ? gzip(serialized) : serialized;
     try (PreparedStatement upsert =
         connection.prepareStatement(
@@ -56,7 +74,7 @@ public final class InstanceState {
                 + " state = excluded.state, state_bytes = excluded.state_bytes,"
                 + " modified_at = now()")) {
       upsert.setLong(1, instanceId);
-      upsert.setString(2, stage.key());
+      upsert.setString(2, stage);
       upsert.setString(3, compression == StateCompression.GZIP ? "gzip" : "xml");
       upsert.setBytes(4, stored);
       upsert.setInt(5, serialized.length);
@@ -65,8 +83,9 @@ public final class InstanceState {
   }
 
   /**
-   * The serialized variables after the order in the last state written, or "" when there is none.
-   * The order is always the first variable and is replaced by the one the stage leaves with.
+   * The serialized variables after the document in the last state written, or "" when there is
+   * none. The document (the order) is always the first variable and is replaced by the one the
+   * stage leaves with.
    */
   private static String gathered(Connection connection, long instanceId) throws SQLException {
     try (PreparedStatement select =
@@ -85,26 +104,28 @@ public final class InstanceState {
     }
   }
 
-  /** The variables of a serialized state that follow its order. */
+  /** The variables of a serialized state that follow its document. */
   static String afterOrder(String state) {
-    // the first CDATA end followed by a variable's end closes the order: inside a value every
+    // the first CDATA end followed by a variable's end closes the document: inside a value every
     // "]]>" is split into two sections, so it is never followed by "</variable>"
     int from = state.indexOf(VARIABLE_END) + VARIABLE_END.length();
     return state.substring(from, state.length() - INSTANCE_END.length());
   }
 
   static byte[] serialize(
-      long instanceId, Stage stage, String order, String gathered, List<Activity> activities) {
-    StringBuilder xml = new StringBuilder(order.length() * 2 + gathered.length() + 256);
+      long instanceId, String stage, String document, String gathered, List<Activity> activities) {
+    StringBuilder xml = new StringBuilder(gathered.length() + 4096);
     xml.append("<instance id=\"")
         .append(instanceId)
         .append("\" stage=\"")
-        .append(stage.key())
+        .append(stage)
         .append("\">");
-    variable(xml, "order", order);
+    if (document != null) {
+      variable(xml, "document", document);
+    }
     xml.append(gathered);
     for (Activity activity : activities) {
-      variable(xml, stage.key() + "/" + activity.name(), activity.payload());
+      variable(xml, stage + "/" + activity.name(), activity.payload());
     }
     return xml.append(INSTANCE_END).toString().getBytes(StandardCharsets.UTF_8);
   }

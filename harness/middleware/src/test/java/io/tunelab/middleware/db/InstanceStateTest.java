@@ -20,14 +20,14 @@ class InstanceStateTest {
     byte[] intake =
         InstanceState.serialize(
             7,
-            Stage.INTAKE,
+            Stage.INTAKE.key(),
             "<order v='1'/>",
             "",
             List.of(new Activity("receive", 1, "<siebel/>")));
     byte[] subscriptions =
         InstanceState.serialize(
             7,
-            Stage.CREATE_SUBSCRIPTIONS,
+            Stage.CREATE_SUBSCRIPTIONS.key(),
             "<order v='2'/>",
             InstanceState.afterOrder(new String(intake, StandardCharsets.UTF_8)),
             List.of(new Activity("invoke BRM AddSubscription", 2, "<answer/>")));
@@ -37,7 +37,7 @@ class InstanceStateTest {
     assertThat(variables)
         .extracting(v -> v[0] + "=" + v[1])
         .containsExactly(
-            "order=<order v='2'/>",
+            "document=<order v='2'/>",
             "intake/receive=<siebel/>",
             "createSubscriptions/invoke BRM AddSubscription=<answer/>");
   }
@@ -47,11 +47,11 @@ class InstanceStateTest {
     String tricky = "<a><![CDATA[x]]></a> and ]]></variable> too";
     byte[] first =
         InstanceState.serialize(
-            1, Stage.INTAKE, "<o>]]></o>", "", List.of(new Activity("receive", 1, tricky)));
+            1, Stage.INTAKE.key(), "<o>]]></o>", "", List.of(new Activity("receive", 1, tricky)));
     byte[] second =
         InstanceState.serialize(
             1,
-            Stage.ORCHESTRATION,
+            Stage.ORCHESTRATION.key(),
             "<o/>",
             InstanceState.afterOrder(new String(first, StandardCharsets.UTF_8)),
             List.of(new Activity("invoke \"Siebel\" <Q>", 2, null)));
@@ -59,7 +59,7 @@ class InstanceStateTest {
     assertThat(variables(second))
         .extracting(v -> v[0] + "=" + v[1])
         .containsExactly(
-            "order=<o/>", "intake/receive=" + tricky, "orchestration/invoke \"Siebel\" <Q>=");
+            "document=<o/>", "intake/receive=" + tricky, "orchestration/invoke \"Siebel\" <Q>=");
   }
 
   private static List<String[]> variables(byte[] state) throws Exception {
