@@ -1,7 +1,8 @@
 package io.tunelab.core.knobs;
 
 /**
- * The WireMock back-end mocks: Jetty threads and JVM restart them; latency and faults apply live.
+ * The WireMock back-end mocks: Jetty threads and JVM restart them; latency, faults and the size of
+ * BRM's billing-care answers apply live.
  */
 public final class MocksKnobs {
   private static final KnobList KNOBS = new KnobList(KnobTier.MOCKS, Knob.Apply.RESTART);
@@ -51,6 +52,32 @@ public final class MocksKnobs {
           .unit("share")
           .apply(Knob.Apply.LIVE)
           .doc("share of BRM requests answered with a SOAP Fault")
+          .add();
+
+  /**
+   * Lines of the billing-care answers. At least 1: the load plans check that each answer's first
+   * bill or event is the customer's own.
+   */
+  public static final Knob<Integer> BRM_INVOICES =
+      KNOBS
+          .knob("mocks.brm.invoices", KnobTypes.integer(1, 5000), 6)
+          .unit("bills")
+          .apply(Knob.Apply.LIVE)
+          .doc(
+              "bills in every BRM GetInvoiceList answer; the middleware maps each one into the"
+                  + " CRM's invoice list, so this sets its transform work per request")
+          .study(Studies.BILLING + ", invoice list size")
+          .add();
+
+  public static final Knob<Integer> BRM_USAGE_LINES =
+      KNOBS
+          .knob("mocks.brm.usageLines", KnobTypes.integer(1, 20_000), 8)
+          .unit("events")
+          .apply(Knob.Apply.LIVE)
+          .doc(
+              "usage events in every BRM GetServiceUsage answer; the middleware maps each one into"
+                  + " the CRM's unbilled usage, so this sets its transform work per request")
+          .study(Studies.BILLING + ", unbilled usage size")
           .add();
 
   public static final Knob<Latency> DRIVER_LATENCY =

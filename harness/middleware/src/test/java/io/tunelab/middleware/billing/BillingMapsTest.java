@@ -11,10 +11,13 @@ import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
- * The billing-care XSLT maps against the BRM mock's own request examples and response files
- * (mocks/brm), with the mock's placeholders filled as the mock fills them.
+ * The billing-care XSLT maps against the BRM mock's own answers to its example requests
+ * (mocks/examples/brm/answers, which the mocks module's MockFilesTest keeps equal to what the mock
+ * renders).
  */
 class BillingMapsTest {
   private static final Stylesheets SHEETS = new Stylesheets();
@@ -37,17 +40,17 @@ class BillingMapsTest {
         Map.of("accountPoid", POID, "startSeconds", "100", "endSeconds", "200"));
   }
 
-  /** The mock's response file with the placeholders this test needs filled. */
+  /** The account of the mock's example requests, and the id the mock derives from it. */
+  private static final String EXAMPLE_POID = "0.0.0.1 /account 2491350293 0";
+
+  private static final String EXAMPLE_ID = "1452722306";
+
+  /** The mock's answer to its example request of this operation, as the mock renders it. */
   private static Document brmAnswer(BillingOperation operation) throws IOException {
     Path file =
         Path.of(System.getProperty("tunelab.home", "../.."))
-            .resolve("mocks/brm/__files/" + operation.brmOperation() + "-response.xml");
-    String text =
-        Files.readString(file, StandardCharsets.UTF_8)
-            .replace("${POID}", POID)
-            .replace("${id:POID}", "777")
-            .replaceAll("\\$\\{[A-Z_]+}", "X");
-    return Xml.parse(text);
+            .resolve("mocks/examples/brm/answers/" + operation.brmOperation() + ".xml");
+    return Xml.parse(Files.readString(file, StandardCharsets.UTF_8));
   }
 
   @Test
@@ -75,9 +78,9 @@ class BillingMapsTest {
   void answersNameTheCustomerAndCarryTheAccountsData() throws IOException {
     Map<BillingOperation, String> expected =
         Map.of(
-            BillingOperation.BALANCE_SUMMARY, "/balance_group 777 0",
-            BillingOperation.INVOICE_LIST, "B1-777-202601",
-            BillingOperation.UNBILLED_USAGE, "/telephony 77701 0");
+            BillingOperation.BALANCE_SUMMARY, "/balance_group " + EXAMPLE_ID + " 0",
+            BillingOperation.INVOICE_LIST, "B1-" + EXAMPLE_ID + "-202601",
+            BillingOperation.UNBILLED_USAGE, "/telephony " + EXAMPLE_ID + "01 0");
     for (BillingOperation operation : BillingOperation.values()) {
       String answer =
           SHEETS.toText(operation.toCrm(), brmAnswer(operation), Map.of("customerId", "1-0063Z"));
@@ -85,7 +88,7 @@ class BillingMapsTest {
       Document crm = Xml.parse(answer);
       assertThat(Xml.elements(crm, operation.crmName() + "Response").getLength()).isEqualTo(1);
       assertThat(Xml.text(crm, "CustomerId")).isEqualTo("1-0063Z");
-      assertThat(Xml.text(crm, "BillingAccountId")).isEqualTo(POID);
+      assertThat(Xml.text(crm, "BillingAccountId")).isEqualTo(EXAMPLE_POID);
       assertThat(answer).contains(expected.get(operation));
     }
   }
@@ -109,6 +112,31 @@ class BillingMapsTest {
     assertThat(Xml.elements(invoices, "Invoice").getLength()).isEqualTo(6);
     assertThat(Xml.text(usage, "UsageCount")).isEqualTo("8");
     assertThat(Xml.text(usage, "UnbilledTotal")).isEqualTo("18.88");
+  }
+
+  /** No line is capped or summed away: the transform's work grows with the answer. */
+  @Test
+  void everyLineOfALongAnswerIsMappedInOrder() throws IOException {
+    Document brm = brmAnswer(BillingOperation.UNBILLED_USAGE);
+    NodeList lines = Xml.elements(brm, "RESULTS");
+    int original = lines.getLength();
+    Element first = (Element) lines.item(0);
+    for (int i = original; i < 500; i++) {
+      Element copy = (Element) first.cloneNode(true);
+      copy.getElementsByTagNameNS("*", "POID").item(0).setTextContent("event " + i);
+      first.getParentNode().appendChild(copy);
+    }
+
+    Document crm =
+        Xml.parse(
+            SHEETS.toText(BillingOperation.UNBILLED_USAGE.toCrm(), brm, Map.of("customerId", "c")));
+
+    NodeList events = Xml.elements(crm, "EventId");
+    assertThat(Xml.text(crm, "UsageCount")).isEqualTo("500");
+    assertThat(events.getLength()).isEqualTo(500);
+    for (int i = original; i < 500; i++) {
+      assertThat(events.item(i).getTextContent()).isEqualTo("event " + i);
+    }
   }
 
   @Test

@@ -18,10 +18,15 @@ final class FaultInjection {
    * @throws IllegalArgumentException naming the accepted range
    */
   void setRate(double rate) {
+    requireRate(rate);
+    this.rate = rate;
+  }
+
+  /** Checks a rate before anything is set, so that a request changing several settings is whole. */
+  void requireRate(double rate) {
     if (!(rate >= 0 && rate <= 1)) {
       throw new IllegalArgumentException("faultRate must be a number from 0 to 1, was " + rate);
     }
-    this.rate = rate;
   }
 
   /** Whether this request fails; rate 0 never draws. */

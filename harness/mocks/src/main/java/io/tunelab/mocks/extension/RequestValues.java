@@ -25,6 +25,7 @@ final class RequestValues {
 
   private final String body;
   private final Map<String, String> memo = new HashMap<>();
+  private final Map<String, Long> ids = new HashMap<>();
 
   RequestValues(String body) {
     this.body = body == null ? "" : body;
@@ -48,9 +49,14 @@ final class RequestValues {
   /**
    * A stable number derived from the text of the first element named {@code localName}: the same
    * text always gives the same number (CRC-32, 1..4294967296), so a mock can hand out ids such as
-   * account POIDs that a caller can recognise on a second call.
+   * account POIDs that a caller can recognise on a second call. Memoised: a repeated section names
+   * it on every line.
    */
   long derivedId(String localName) {
+    return ids.computeIfAbsent(localName, this::crc);
+  }
+
+  private long crc(String localName) {
     CRC32 crc = new CRC32();
     crc.update(text(localName).getBytes(StandardCharsets.UTF_8));
     return crc.getValue() + 1;

@@ -6,8 +6,9 @@ import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Fills a stub's SOAP response with the ids of the request it answers, or, at the server's fault
- * rate, replaces it with a SOAP Fault (HTTP 500). Mappings opt in with {@code "transformers":
+ * Fills a stub's SOAP response with the ids of the request it answers and its repeated sections
+ * with as many lines as the server's {@link RepeatCounts} say, or, at the server's fault rate,
+ * replaces it with a SOAP Fault (HTTP 500). Mappings opt in with {@code "transformers":
  * ["tunelab-soap"]}.
  *
  * <p>Bodies are written as UTF-8, the charset the mappings declare. The delay WireMock drew for the
@@ -18,10 +19,12 @@ final class SoapResponseTransformer implements ResponseTransformerV2 {
 
   private final StubCatalog catalog;
   private final FaultInjection faults;
+  private final RepeatCounts repeats;
 
-  SoapResponseTransformer(StubCatalog catalog, FaultInjection faults) {
+  SoapResponseTransformer(StubCatalog catalog, FaultInjection faults, RepeatCounts repeats) {
     this.catalog = catalog;
     this.faults = faults;
+    this.repeats = repeats;
   }
 
   @Override
@@ -35,7 +38,7 @@ final class SoapResponseTransformer implements ResponseTransformerV2 {
           .body(SoapFault.envelope(stub, request, faults.rate()).getBytes(StandardCharsets.UTF_8))
           .build();
     }
-    String body = catalog.templateOf(serveEvent, response).render(request);
+    String body = catalog.templateOf(serveEvent, response).render(request, repeats);
     return Response.Builder.like(response).body(body.getBytes(StandardCharsets.UTF_8)).build();
   }
 

@@ -23,22 +23,33 @@ import java.util.Map;
  *       (limit 1..{@value #MAX_LIMIT}, default {@value #DEFAULT_LIMIT})
  *   <li>{@code POST reset}: forgets counts and events; sequence numbers continue
  *   <li>{@code GET settings}: what the server really runs with (threads, async responses, delay,
- *       fault rate)
- *   <li>{@code POST settings} with {@code {"faultRate": 0.1}}: sets the fault rate (0..1)
+ *       fault rate, the line counts set)
+ *   <li>{@code POST settings} with {@code {"faultRate": 0.1}} and/or {@code {"repeats":
+ *       {"invoices": 40}}}: sets the fault rate (0..1) and the lines of repeated sections
+ *       (0..{@value RepeatCounts#MAX}); all or nothing
  * </ul>
  */
 final class TunelabAdminApi implements AdminApiExtension {
   static final String NAME = "tunelab-admin-api";
   static final int DEFAULT_LIMIT = 10_000;
   static final int MAX_LIMIT = 100_000;
+  private static final java.util.Set<String> SETTINGS = java.util.Set.of("faultRate", "repeats");
+  private static final String SETTINGS_USAGE =
+      "the body must be a JSON object with faultRate (a number from 0 to 1) and/or repeats"
+          + " (lines per repeated section), e.g. {\"faultRate\": 0.1} or {\"repeats\":"
+          + " {\"invoices\": 40}}; latency is set through POST /__admin/settings"
+          + " (delayDistribution)";
 
   private final ServedRequests served;
   private final FaultInjection faults;
+  private final RepeatCounts repeats;
   private final Options options;
 
-  TunelabAdminApi(ServedRequests served, FaultInjection faults, Options options) {
+  TunelabAdminApi(
+      ServedRequests served, FaultInjection faults, RepeatCounts repeats, Options options) {
     this.served = served;
     this.faults = faults;
+    this.repeats = repeats;
     this.options = options;
   }
 
@@ -79,19 +90,61 @@ final class TunelabAdminApi implements AdminApiExtension {
     try {
       body = Json.read(event.getRequest().getBodyAsString(), Map.class);
     } catch (RuntimeException e) {
-      return badRequest("the body must be a JSON object such as {\"faultRate\": 0.1}");
+      return badRequest(SETTINGS_USAGE);
     }
-    if (body == null || body.size() != 1 || !(body.get("faultRate") instanceof Number rate)) {
-      return badRequest(
-          "the only setting is faultRate, a number from 0 to 1, e.g. {\"faultRate\": 0.1};"
-              + " latency is set through POST /__admin/settings (delayDistribution)");
+    if (body == null || body.isEmpty() || !SETTINGS.containsAll(body.keySet())) {
+      return badRequest(SETTINGS_USAGE);
+    }
+    Object rate = body.get("faultRate");
+    if (body.containsKey("faultRate") && !(rate instanceof Number)) {
+      return badRequest("faultRate must be a number from 0 to 1, was " + rate);
     }
     try {
-      faults.setRate(rate.doubleValue());
+      Map<String, Integer> counts = counts(body.get("repeats"));
+      if (rate != null) {
+        faults.requireRate(((Number) rate).doubleValue());
+      }
+      repeats.set(counts);
+      if (rate != null) {
+        faults.setRate(((Number) rate).doubleValue());
+      }
     } catch (IllegalArgumentException e) {
       return badRequest(e.getMessage());
     }
     return ok(settings(global));
+  }
+
+  /** The line counts asked for, checked as whole numbers; none when {@code value} is null. */
+  private static Map<String, Integer> counts(Object value) {
+    if (value == null) {
+      return Map.of();
+    }
+    if (!(value instanceof Map<?, ?> asked)) {
+      throw new IllegalArgumentException(
+          "repeats must be an object of section names and lines, e.g. {\"invoices\": 40}");
+    }
+    Map<String, Integer> counts = new LinkedHashMap<>();
+    for (Map.Entry<?, ?> entry : asked.entrySet()) {
+      String name = String.valueOf(entry.getKey());
+      Object lines = entry.getValue();
+      boolean whole =
+          lines instanceof Number number
+              && number.doubleValue() == Math.rint(number.doubleValue())
+              && Math.abs(number.doubleValue()) <= Integer.MAX_VALUE;
+      RepeatCounts.requireName(name);
+      if (!whole) {
+        throw new IllegalArgumentException(
+            "the lines of section "
+                + name
+                + " must be a whole number 0.."
+                + RepeatCounts.MAX
+                + ", was "
+                + lines);
+      }
+      RepeatCounts.requireCount(name, ((Number) lines).intValue());
+      counts.put(name, ((Number) lines).intValue());
+    }
+    return counts;
   }
 
   private Map<String, Object> settings(GlobalSettings global) {
@@ -104,6 +157,7 @@ final class TunelabAdminApi implements AdminApiExtension {
     settings.put(
         "delayDistribution", Json.read(Json.write(global), Map.class).get("delayDistribution"));
     settings.put("faultRate", faults.rate());
+    settings.put("repeats", repeats.all());
     return settings;
   }
 

@@ -6,9 +6,9 @@ import com.github.tomakehurst.wiremock.extension.WireMockServices;
 import java.util.List;
 
 /**
- * The tunelab WireMock extension: response ids echoed from the request, fault injection, a
- * served-request counter and its admin API. WireMock calls {@link #create} once per server, so each
- * server gets its own counter and fault rate.
+ * The tunelab WireMock extension: response ids echoed from the request, repeated answer lines,
+ * fault injection, a served-request counter and its admin API. WireMock calls {@link #create} once
+ * per server, so each server gets its own counter, line counts and fault rate.
  *
  * <p>Registered with {@code WireMockConfiguration.extensions(new TunelabExtensions())} by the
  * tunelab mocks JVM, and found through {@code META-INF/services} by any WireMock 3 with extension
@@ -20,11 +20,12 @@ public final class TunelabExtensions implements ExtensionFactory {
   public List<Extension> create(WireMockServices services) {
     StubCatalog catalog = new StubCatalog();
     FaultInjection faults = new FaultInjection();
+    RepeatCounts repeats = new RepeatCounts();
     ServedRequests served = new ServedRequests();
     return List.of(
         catalog,
-        new SoapResponseTransformer(catalog, faults),
+        new SoapResponseTransformer(catalog, faults, repeats),
         new ServedRequestCounter(catalog, served),
-        new TunelabAdminApi(served, faults, services.getOptions()));
+        new TunelabAdminApi(served, faults, repeats, services.getOptions()));
   }
 }
