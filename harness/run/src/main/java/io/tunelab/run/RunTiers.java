@@ -94,6 +94,7 @@ final class RunTiers implements AutoCloseable {
     siebel().setFaultRate(knobs.get(MocksKnobs.SIEBEL_FAULT_RATE));
     brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
     brm().setFaultRate(knobs.get(MocksKnobs.BRM_FAULT_RATE));
+    brm().setRepeats(StackConfig.brmRepeats(knobs));
     if (endpoints().hasDriver()) {
       driver().setLatency(knobs.get(MocksKnobs.DRIVER_LATENCY));
       driver().setFaultRate(knobs.get(MocksKnobs.DRIVER_FAULT_RATE));

@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.OperationStats;
@@ -110,7 +111,8 @@ final class SoapSteps implements PlanSteps {
 
   static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {
     return modelPlan(knobs, url, customers)
-        .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
+        .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT))
+        .withBrmLines(knobs.get(MocksKnobs.BRM_INVOICES), knobs.get(MocksKnobs.BRM_USAGE_LINES));
   }
 
   private static ConcurrentSoapPlan modelPlan(KnobSet knobs, URI url, Path customers) {
@@ -125,7 +127,9 @@ final class SoapSteps implements PlanSteps {
               knobs.get(WorkloadKnobs.RAMP_UP),
               0,
               0,
-              ConcurrentSoapPlan.DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+              ConcurrentSoapPlan.DEFAULT_RESPONSE_TIMEOUT_MILLIS,
+              knobs.get(MocksKnobs.BRM_INVOICES),
+              knobs.get(MocksKnobs.BRM_USAGE_LINES));
       case OPEN ->
           ConcurrentSoapPlan.open(
               url,

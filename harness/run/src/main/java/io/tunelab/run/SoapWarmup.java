@@ -1,6 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.Warmup;
@@ -33,7 +34,9 @@ final class SoapWarmup {
                 customers,
                 knobs.get(WorkloadKnobs.THREADS),
                 knobs.get(WorkloadKnobs.WARMUP_LOOPS))
-            .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
+            .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT))
+            .withBrmLines(
+                knobs.get(MocksKnobs.BRM_INVOICES), knobs.get(MocksKnobs.BRM_USAGE_LINES));
     String describe = plan.threads() + " users x " + plan.loops() + " loops x 3 queries";
     return rounds.run(
         knobs,

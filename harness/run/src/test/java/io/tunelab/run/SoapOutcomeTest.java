@@ -153,7 +153,9 @@ class SoapOutcomeTest {
             .with("workload.threads", "20")
             .with("workload.loops", "7")
             .with("workload.rampUpSeconds", "3")
-            .with("workload.responseTimeoutMillis", "5000");
+            .with("workload.responseTimeoutMillis", "5000")
+            .with("mocks.brm.invoices", "40")
+            .with("mocks.brm.usageLines", "200");
 
     ConcurrentSoapPlan closed = SoapSteps.measuredPlan(knobs, URL, csv);
     ConcurrentSoapPlan open =
@@ -169,12 +171,16 @@ class SoapOutcomeTest {
         .containsEntry("threads", "20")
         .containsEntry("loops", "7")
         .containsEntry("rampUpSeconds", "3")
-        .containsEntry("responseTimeoutMillis", "5000");
+        .containsEntry("responseTimeoutMillis", "5000")
+        // the plan checks each answer holds the lines the BRM mock was told to send
+        .containsEntry("brmInvoices", "40")
+        .containsEntry("brmUsageLines", "200");
     assertThat(open.model()).isEqualTo(ConcurrentSoapPlan.Model.OPEN);
     assertThat(open.properties())
         .containsEntry("arrivalsPerMinute", "900")
         .containsEntry("durationSeconds", "30")
         .containsEntry("responseTimeoutMillis", "5000")
+        .containsEntry("brmInvoices", "40")
         .doesNotContainKey("loops");
     // a safety net only: three response timeouts a loop, plus five minutes
     assertThat(SoapSteps.timeout(closed)).isEqualTo(Duration.ofSeconds(300 + 3 + 7 * 15));

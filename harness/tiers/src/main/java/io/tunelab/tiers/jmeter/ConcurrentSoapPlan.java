@@ -1,6 +1,7 @@
 package io.tunelab.tiers.jmeter;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.MocksKnobs;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.URI;
@@ -39,12 +40,15 @@ public record ConcurrentSoapPlan(
     int rampUpSeconds,
     int arrivalsPerMinute,
     int durationSeconds,
-    int responseTimeoutMillis) {
+    int responseTimeoutMillis,
+    int brmInvoices,
+    int brmUsageLines) {
   public static final int MAX_THREADS = 10_000;
   public static final int MAX_LOOPS = 100_000_000;
   public static final int MAX_ARRIVALS_PER_MINUTE = 6_000_000;
   public static final int MAX_SECONDS = 86_400;
   public static final int DEFAULT_RESPONSE_TIMEOUT_MILLIS = 60_000;
+  public static final int MAX_LINES = 100_000;
 
   /** Closed (a fixed number of users) or open (a fixed arrival rate) workload. */
   public enum Model {
@@ -101,6 +105,16 @@ public record ConcurrentSoapPlan(
         "responseTimeoutMillis",
         responseTimeoutMillis,
         "1..600000");
+    require(
+        brmInvoices >= 1 && brmInvoices <= MAX_LINES,
+        "brmInvoices",
+        brmInvoices,
+        "1.." + MAX_LINES);
+    require(
+        brmUsageLines >= 1 && brmUsageLines <= MAX_LINES,
+        "brmUsageLines",
+        brmUsageLines,
+        "1.." + MAX_LINES);
   }
 
   /** The study's shape: {@code threads} users, {@code loops} iterations each, no ramp-up. */
@@ -114,7 +128,9 @@ public record ConcurrentSoapPlan(
         0,
         0,
         0,
-        DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+        DEFAULT_RESPONSE_TIMEOUT_MILLIS,
+        MocksKnobs.BRM_INVOICES.defaultValue(),
+        MocksKnobs.BRM_USAGE_LINES.defaultValue());
   }
 
   /** Customers arriving at {@code arrivalsPerMinute} for {@code durationSeconds}. */
@@ -129,7 +145,9 @@ public record ConcurrentSoapPlan(
         0,
         arrivalsPerMinute,
         durationSeconds,
-        DEFAULT_RESPONSE_TIMEOUT_MILLIS);
+        DEFAULT_RESPONSE_TIMEOUT_MILLIS,
+        MocksKnobs.BRM_INVOICES.defaultValue(),
+        MocksKnobs.BRM_USAGE_LINES.defaultValue());
   }
 
   /**
@@ -145,7 +163,25 @@ public record ConcurrentSoapPlan(
         rampUpSeconds,
         arrivalsPerMinute,
         durationSeconds,
-        millis);
+        millis,
+        brmInvoices,
+        brmUsageLines);
+  }
+
+  /** The same plan checking for answers of {@code invoices} bills and {@code usageLines} events. */
+  public ConcurrentSoapPlan withBrmLines(int invoices, int usageLines) {
+    return new ConcurrentSoapPlan(
+        model,
+        endpoint,
+        customersCsv,
+        threads,
+        loops,
+        rampUpSeconds,
+        arrivalsPerMinute,
+        durationSeconds,
+        responseTimeoutMillis,
+        invoices,
+        usageLines);
   }
 
   /** Requests the closed plan makes (threads x loops x 3); the open plan's expected count. */
@@ -168,6 +204,8 @@ public record ConcurrentSoapPlan(
     properties.put("path", endpoint.getRawPath());
     properties.put("customersCsv", customersCsv.toAbsolutePath().normalize().toString());
     properties.put("responseTimeoutMillis", Integer.toString(responseTimeoutMillis));
+    properties.put("brmInvoices", Integer.toString(brmInvoices));
+    properties.put("brmUsageLines", Integer.toString(brmUsageLines));
     if (model == Model.CLOSED) {
       properties.put("threads", Integer.toString(threads));
       properties.put("loops", Integer.toString(loops));

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.mocks;
 
 import io.tunelab.core.knobs.Latency;
+import java.util.Map;
 
 /**
  * What a running mock really works with, read from its own admin API.
@@ -10,10 +11,17 @@ import io.tunelab.core.knobs.Latency;
  * @param asyncResponseThreads threads sending delayed responses when {@code asyncResponses} is on
  * @param latency the delay WireMock adds to every answer, from its global settings
  * @param faultRate share of requests answered with a SOAP Fault, 0..1
+ * @param repeats lines per repeated answer section set on the mock (e.g. BRM's {@code invoices}); a
+ *     section not listed answers as many lines as its response file says
  */
 public record MockSettings(
     int containerThreads,
     boolean asyncResponses,
     int asyncResponseThreads,
     Latency latency,
-    double faultRate) {}
+    double faultRate,
+    Map<String, Integer> repeats) {
+  public MockSettings {
+    repeats = Map.copyOf(repeats);
+  }
+}

@@ -15,11 +15,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Talks to one back-end mock (Siebel or BRM) over its admin API: WireMock's own {@code
  * /__admin/settings} for latency, the tunelab extension's {@code /__admin/tunelab/...} for the
- * fault rate, the served-request counts and events.
+ * fault rate, the lines of repeated answer sections, the served-request counts and events.
  *
  * <p>Thread-safe; one per mock. Works against any WireMock 3 running the tunelab extension, also
  * one in a container.
@@ -97,7 +99,30 @@ public final class MocksClient {
     call(post("/__admin/tunelab/settings", "{\"faultRate\": " + faultRate + "}"));
   }
 
-  /** What the mock really runs with: threads, async responses, latency, fault rate. */
+  /**
+   * Sets how many lines repeated sections of the mock's answers hold, e.g. {@code {"invoices": 40}}
+   * for BRM's GetInvoiceList; sections not named keep theirs.
+   *
+   * @param repeats lines by section name, each 0..100,000 (the mock refuses more)
+   */
+  public void setRepeats(Map<String, Integer> repeats) {
+    for (Map.Entry<String, Integer> entry : repeats.entrySet()) {
+      if (entry.getValue() == null || entry.getValue() < 0) {
+        throw new BadInputException(
+            "the "
+                + name()
+                + " mock's lines of "
+                + entry.getKey()
+                + " must be 0 or more, was "
+                + entry.getValue());
+      }
+    }
+    ObjectNode body = JSON.createObjectNode();
+    body.set("repeats", JSON.valueToTree(repeats));
+    call(post("/__admin/tunelab/settings", body.toString()));
+  }
+
+  /** What the mock really runs with: threads, async responses, latency, fault rate, lines. */
   public MockSettings settings() {
     JsonNode settings = json(call(request("/__admin/tunelab/settings").GET()));
     return new MockSettings(
@@ -106,7 +131,14 @@ public final class MocksClient {
         settings.path("asyncResponseThreads").asInt(),
         WireMockDelay.read(
             settings.get("fixedDelayMillis"), settings.get(WireMockDelay.DISTRIBUTION)),
-        settings.path("faultRate").asDouble());
+        settings.path("faultRate").asDouble(),
+        repeats(settings.path("repeats")));
+  }
+
+  private static Map<String, Integer> repeats(JsonNode repeats) {
+    Map<String, Integer> lines = new TreeMap<>();
+    repeats.fields().forEachRemaining(field -> lines.put(field.getKey(), field.getValue().asInt()));
+    return lines;
   }
 
   /** Answered requests per operation since the last reset. */

@@ -3,6 +3,7 @@ package io.tunelab.tiers.mocks;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Latency;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -30,15 +31,27 @@ public record MocksConfig(
     Backend driver,
     List<String> jvmFlags) {
 
+  /** BRM's repeated answer sections, as its response files name them. */
+  public static final String BRM_INVOICES = "invoices";
+
+  public static final String BRM_USAGE_LINES = "usageLines";
+
   /**
    * What a back-end mock does to each answer.
    *
    * @param latency delay before answering
    * @param faultRate share of requests answered with a SOAP Fault, 0..1
+   * @param repeats lines of repeated answer sections by name (e.g. {@value #BRM_INVOICES}); empty:
+   *     as many as the response files say
    */
-  public record Backend(Latency latency, double faultRate) {
+  public record Backend(Latency latency, double faultRate, Map<String, Integer> repeats) {
+    public Backend(Latency latency, double faultRate) {
+      this(latency, faultRate, Map.of());
+    }
+
     public Backend {
       Objects.requireNonNull(latency, "latency");
+      repeats = Map.copyOf(repeats);
       if (!(faultRate >= 0 && faultRate <= 1)) {
         throw new BadInputException(
             "a mock's faultRate must be a number from 0 to 1 (0.1 = one request in ten), was "

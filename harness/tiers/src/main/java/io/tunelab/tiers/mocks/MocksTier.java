@@ -26,8 +26,8 @@ import java.util.Set;
  * mocks/brm} and {@code mocks/driver} with the tunelab extension.
  *
  * <p>Started from the {@code harness/mocks} dist; ready when every server answers its health check;
- * then each back-end's latency and fault rate are applied through its admin API, where {@link
- * #client(Backend)} can change them while the tier runs.
+ * then each back-end's latency, fault rate and answer lines are applied through its admin API,
+ * where {@link #client(Backend)} can change them while the tier runs.
  */
 public final class MocksTier extends ProcessTier {
   static final String NAME = TierName.MOCKS.label();
@@ -121,6 +121,9 @@ public final class MocksTier extends ProcessTier {
   private static void apply(MocksConfig.Backend backend, MocksClient client) {
     client.setLatency(backend.latency());
     client.setFaultRate(backend.faultRate());
+    if (!backend.repeats().isEmpty()) {
+      client.setRepeats(backend.repeats());
+    }
   }
 
   private static URI url(int port) {

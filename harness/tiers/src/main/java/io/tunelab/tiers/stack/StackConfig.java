@@ -10,6 +10,7 @@ import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.mocks.MocksConfig;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -61,10 +62,21 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
         new MocksConfig.Backend(
             knobs.get(MocksKnobs.SIEBEL_LATENCY), knobs.get(MocksKnobs.SIEBEL_FAULT_RATE)),
         new MocksConfig.Backend(
-            knobs.get(MocksKnobs.BRM_LATENCY), knobs.get(MocksKnobs.BRM_FAULT_RATE)),
+            knobs.get(MocksKnobs.BRM_LATENCY),
+            knobs.get(MocksKnobs.BRM_FAULT_RATE),
+            brmRepeats(knobs)),
         new MocksConfig.Backend(
             knobs.get(MocksKnobs.DRIVER_LATENCY), knobs.get(MocksKnobs.DRIVER_FAULT_RATE)),
         jvmFlags(knobs.get(MocksKnobs.HEAP), ""));
+  }
+
+  /**
+   * Lines of BRM's billing-care answers the knobs ask for, by the response files' section names.
+   */
+  public static Map<String, Integer> brmRepeats(KnobSet knobs) {
+    return Map.of(
+        MocksConfig.BRM_INVOICES, knobs.get(MocksKnobs.BRM_INVOICES),
+        MocksConfig.BRM_USAGE_LINES, knobs.get(MocksKnobs.BRM_USAGE_LINES));
   }
 
   /** {@code -Xmx} from the heap knob, then the free-form flags (which may override it). */

@@ -113,6 +113,9 @@ public final class TestcontainersProvider implements StackProvider {
       MocksClient client = MocksClient.of(backend, endpoints);
       client.setLatency(mocks.backend(backend).latency());
       client.setFaultRate(mocks.backend(backend).faultRate());
+      if (!mocks.backend(backend).repeats().isEmpty()) {
+        client.setRepeats(mocks.backend(backend).repeats());
+      }
     }
   }
 }

@@ -29,7 +29,8 @@ class ConcurrentSoapPlanTest {
   }
 
   private ConcurrentSoapPlan closed(int threads, int loops, int rampUp) {
-    return new ConcurrentSoapPlan(Model.CLOSED, ENDPOINT, csv, threads, loops, rampUp, 0, 0, 1000);
+    return new ConcurrentSoapPlan(
+        Model.CLOSED, ENDPOINT, csv, threads, loops, rampUp, 0, 0, 1000, 6, 8);
   }
 
   @Test

@@ -16,6 +16,7 @@ import io.tunelab.tiers.jmeter.LoadPlan;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.mocks.MockCounts;
 import io.tunelab.tiers.mocks.MockEvents;
+import io.tunelab.tiers.stack.StackConfig;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -252,6 +253,82 @@ class BillingCareIT {
     assertThat(billingInstances("completed") + billingInstances("faulted")).isZero();
     assertThat(fixture.count("SELECT count(*) FROM request_tracking"))
         .isEqualTo(result.samples().size());
+  }
+
+  @Test
+  void brmAnswerSizeKnobsReachTheMockAndTheMiddlewareMapsEveryLine() throws Exception {
+    KnobSet big =
+        KnobSet.defaults().with("mocks.brm.invoices", "40").with("mocks.brm.usageLines", "200");
+    String party = fixture.parties(1).get(0);
+    try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "billing-lines")) {
+      BillingCareClient client = new BillingCareClient(middleware.billingUrl());
+
+      // as a run applies a step's knobs to the mocks (RunTiers), live
+      fixture.brm().setRepeats(StackConfig.brmRepeats(big));
+      assertThat(fixture.brm().settings().repeats())
+          .isEqualTo(Map.of("invoices", 40, "usageLines", 200));
+      assertAnswerLines(client, party, 40, 200);
+
+      KnobSet small = big.with("mocks.brm.invoices", "3").with("mocks.brm.usageLines", "3");
+      fixture.brm().setRepeats(StackConfig.brmRepeats(small));
+      assertAnswerLines(client, party, 3, 3);
+    }
+  }
+
+  /** The BRM mock's own answers hold the lines, and so do the middleware's CRM answers. */
+  private static void assertAnswerLines(
+      BillingCareClient client, String party, int invoices, int usageLines) throws Exception {
+    assertThat(count(brmAnswer("BRMARServices", "GetInvoiceList"), "<brm:RESULTS elem="))
+        .isEqualTo(invoices);
+    assertThat(count(brmAnswer("BRMBillServices", "GetServiceUsage"), "<brm:RESULTS elem="))
+        .isEqualTo(usageLines);
+
+    HttpResponse<String> invoiceList = client.ask("GetInvoiceList", party);
+    HttpResponse<String> usage = client.ask("GetUnbilledUsage", party);
+
+    assertThat(invoiceList.statusCode()).as(invoiceList.body()).isEqualTo(200);
+    assertThat(count(invoiceList.body(), "<bc:Invoice>")).isEqualTo(invoices);
+    assertThat(invoiceList.body()).contains("<bc:InvoiceCount>" + invoices + "<");
+    assertThat(usage.statusCode()).as(usage.body()).isEqualTo(200);
+    assertThat(count(usage.body(), "<bc:Usage>")).isEqualTo(usageLines);
+    assertThat(usage.body()).contains("<bc:UsageCount>" + usageLines + "<");
+    // each line mapped from its own BRM line, not one line copied
+    assertThat(
+            java.util.regex.Pattern.compile("<bc:EventId>([^<]*)<")
+                .matcher(usage.body())
+                .results()
+                .map(m -> m.group(1))
+                .distinct()
+                .count())
+        .isEqualTo(usageLines);
+  }
+
+  /** The BRM mock's answer to its example request of {@code operation}. */
+  private static String brmAnswer(String service, String operation) throws Exception {
+    Path example =
+        Path.of(System.getProperty("tunelab.home"), "mocks/examples/brm", operation + ".xml");
+    HttpResponse<String> answer =
+        java.net.http.HttpClient.newHttpClient()
+            .send(
+                java.net.http.HttpRequest.newBuilder(
+                        fixture.brm().baseUrl().resolve("/BrmWebServices/" + service))
+                    .header("Content-Type", "text/xml; charset=utf-8")
+                    .header(
+                        "SOAPAction",
+                        "\"http://xmlns.oracle.com/BRM/" + service + "/" + operation + "\"")
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofFile(example))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+    return answer.body();
+  }
+
+  private static long count(String text, String part) {
+    long count = 0;
+    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length())) {
+      count++;
+    }
+    return count;
   }
 
   @Test

@@ -11,6 +11,7 @@ import io.tunelab.tiers.mocks.MockEvents;
 import io.tunelab.tiers.mocks.MocksClient;
 import io.tunelab.tiers.stack.EmbeddedStack;
 import io.tunelab.tiers.stack.Stack;
+import io.tunelab.tiers.stack.StackConfig;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -67,9 +68,9 @@ public final class FlowFixture implements AutoCloseable {
   }
 
   /**
-   * Purges run rows and the messages a test left on the queues, resets mock counters, latency and
-   * faults: a test that set BRM slow or stopped before its orders drained must not slow or feed the
-   * next one.
+   * Purges run rows and the messages a test left on the queues, resets mock counters, latency,
+   * faults and BRM's answer sizes: a test that set BRM slow or stopped before its orders drained
+   * must not slow or feed the next one.
    */
   public void reset() {
     try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
@@ -81,6 +82,7 @@ public final class FlowFixture implements AutoCloseable {
       mock.setFaultRate(0);
       mock.setLatency(Latency.NONE);
     }
+    brm().setRepeats(StackConfig.brmRepeats(KnobSet.defaults()));
   }
 
   public MiddlewareTier middleware(KnobSet knobs, String name) {
