@@ -2,6 +2,7 @@ package io.tunelab.core.experiment;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * A validated experiment: which plan, how many repetitions, and the steps with their fully resolved
@@ -16,6 +17,8 @@ import java.util.Objects;
  * @param repetitions how often, in what order and in which JVMs the steps are measured
  * @param baseline the step whose throughput scores 100
  * @param steps in run order, at least one, unique names
+ * @param study the published study it re-creates and what that found (its {@code study:} block);
+ *     null when it has none
  */
 public record Experiment(
     String name,
@@ -26,7 +29,8 @@ public record Experiment(
     int repeat,
     Repetitions repetitions,
     String baseline,
-    List<Step> steps) {
+    List<Step> steps,
+    Study study) {
   /** How the steps of an experiment are declared. */
   public enum Kind {
     /** {@code steps:} cumulative knob changes, each step keeping the earlier ones. */
@@ -49,6 +53,20 @@ public record Experiment(
     Objects.requireNonNull(repetitions, "repetitions");
   }
 
+  /** An experiment without a study block. */
+  public Experiment(
+      String name,
+      String file,
+      String description,
+      Plan plan,
+      Kind kind,
+      int repeat,
+      Repetitions repetitions,
+      String baseline,
+      List<Step> steps) {
+    this(name, file, description, plan, kind, repeat, repetitions, baseline, steps, null);
+  }
+
   /** An experiment measured {@code repeat} times per step, sequentially, in shared JVMs. */
   public Experiment(
       String name,
@@ -60,6 +78,11 @@ public record Experiment(
       String baseline,
       List<Step> steps) {
     this(name, file, description, plan, kind, repeat, Repetitions.fixed(repeat), baseline, steps);
+  }
+
+  /** Its study block, when it has one. */
+  public Optional<Study> studyBlock() {
+    return Optional.ofNullable(study);
   }
 
   /** Runs in total at least: steps times the least repetitions. */

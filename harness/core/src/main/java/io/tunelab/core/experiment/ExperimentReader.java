@@ -35,6 +35,7 @@ import java.util.stream.Collectors;
  * workload: {orders: 100}     # workload.* knobs, named without the prefix
  * knobs: {db.seed.customers: 200}   # knobs of every step
  * steps: [{name: untuned}, {name: more-consumers, knobs: {...}}]   # or matrix: or sweep:
+ * study: {name: ..., metric: throughput, expect: [...]}   # optional: see StudyReader
  * </pre>
  */
 public final class ExperimentReader {
@@ -54,7 +55,8 @@ public final class ExperimentReader {
           "knobs",
           "steps",
           "matrix",
-          "sweep");
+          "sweep",
+          "study");
 
   private final KnobRegistry registry;
 
@@ -136,8 +138,21 @@ public final class ExperimentReader {
     String description =
         root.has("description") ? top.child("description").text(root.get("description")) : "";
     String baseline = baseline(root.get("baseline"), top.child("baseline"), steps);
+    Study study =
+        root.has("study")
+            ? StudyReader.read(root.get("study"), top.child("study"), steps, baseline)
+            : null;
     return new Experiment(
-        name, file, description, plan, kind, repetitions.min(), repetitions, baseline, steps);
+        name,
+        file,
+        description,
+        plan,
+        kind,
+        repetitions.min(),
+        repetitions,
+        baseline,
+        steps,
+        study);
   }
 
   /**
