@@ -30,6 +30,7 @@ import picocli.CommandLine.Command;
       HistoryCommand.class,
       ReportCommand.class,
       KnobsCommand.class,
+      StudiesCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Tunelab {
@@ -46,6 +47,9 @@ public final class Tunelab {
     CommandLine commandLine = new CommandLine(new Tunelab());
     // --jvm fresh, --order interleaved: enum options in the YAML's lower case
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+    // "@file.md" is an option value of its own (studies record --discussion): picocli's argument
+    // files would replace it with the file's words
+    commandLine.setExpandAtFiles(false);
     commandLine.setExecutionExceptionHandler(
         (exception, cmd, parseResult) -> {
           PrintWriter err = cmd.getErr();

@@ -1,0 +1,123 @@
+package io.tunelab.core.studies;
+
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.results.BatchOrderMeasures;
+import io.tunelab.core.results.Environment;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
+import io.tunelab.core.results.StepResult;
+import io.tunelab.core.results.Warmup;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * A small study experiment and a run of it written as run.json and read back: steps with given
+ * throughputs per repetition, batch-order, on a made-up two-core machine.
+ */
+final class SyntheticRun {
+  static final String FILE = "experiments/studies/synthetic.yaml";
+
+  /** A three-step ladder, a, b, c, with the given study block (YAML, indented two spaces). */
+  static Experiment experiment(String studyBlock) {
+    String yaml =
+        """
+        name: study-synthetic
+        description: A made-up study story.
+        plan: batch-order
+        repeat: 3
+        steps:
+          - name: a
+          - name: b
+            knobs: {middleware.audit.level: production}
+          - name: c
+            knobs: {middleware.instance.persistence: faulted}
+        """
+            + studyBlock;
+    return new ExperimentReader().parse(FILE, "synthetic", yaml, Map.of(), OptionalInt.empty());
+  }
+
+  /** The throughputs of every repetition, per step in run order. */
+  static final class Builder {
+    private final Map<String, double[]> steps = new LinkedHashMap<>();
+    private RunStatus status = RunStatus.COMPLETE;
+
+    Builder step(String name, double... throughputs) {
+      steps.put(name, throughputs);
+      return this;
+    }
+
+    Builder status(RunStatus value) {
+      status = value;
+      return this;
+    }
+
+    /** Writes run.json into {@code dir} and reads it back, as {@code studies record} does. */
+    RunResult writeAndRead(Path dir) {
+      RunResult run =
+          new RunResult(
+              "20261124-120000-study-synthetic",
+              "study-synthetic",
+              FILE,
+              "batch-order",
+              "orders/min",
+              RunStatus.RUNNING,
+              false,
+              "2026-11-24T12:00:00Z",
+              null,
+              3,
+              "a",
+              new Environment(
+                  "abc123",
+                  "17.0.15 (Debian)",
+                  "15.18",
+                  "2.56.0",
+                  "3.13.2",
+                  "5.6.3",
+                  2,
+                  "AMD EPYC",
+                  24105,
+                  "Linux 6.1 amd64",
+                  Map.of()),
+              List.of());
+      for (Map.Entry<String, double[]> step : steps.entrySet()) {
+        run = run.withStep(stepResult(step.getKey(), step.getValue()));
+      }
+      run = run.finished(status, "2026-11-24T12:30:00Z");
+      RunFiles.write(dir, run);
+      return RunFiles.read(dir);
+    }
+
+    private static StepResult stepResult(String name, double[] throughputs) {
+      List<Repetition> reps = new ArrayList<>();
+      for (int i = 0; i < throughputs.length; i++) {
+        reps.add(
+            Repetition.measured(
+                i + 1,
+                true,
+                "all orders accounted for",
+                Metrics.of(throughputs[i], new LatencyMillis(10, 20, 30, 40), 0),
+                BatchOrderMeasures.of(new OrderAccounting(100, 100, 0, 0, 0)),
+                new Warmup(5, 5, 1000),
+                2000,
+                name + "/rep-" + (i + 1)));
+      }
+      return StepResult.of(name, Map.of(), Map.of(), List.of(), Map.of(), reps);
+    }
+  }
+
+  static Builder run() {
+    return new Builder();
+  }
+
+  private SyntheticRun() {}
+}
