@@ -112,6 +112,9 @@ class BillingCareIT {
     assertThat(billingInstances("completed")).isEqualTo(120);
     assertThat(fixture.count("SELECT count(*) FROM audit_detail WHERE payload IS NOT NULL"))
         .isEqualTo(120 * 5);
+    assertThat(fixture.count("SELECT count(*) FROM instance_state WHERE state_bytes > 0"))
+        .as("every persisted request dehydrated its state")
+        .isEqualTo(120);
   }
 
   /** Count, min, max, mean, nearest-rank percentiles and throughput, computed by hand. */
@@ -224,6 +227,9 @@ class BillingCareIT {
     assertThat(fixture.count("SELECT count(*) FROM request_tracking")).isZero();
     assertThat(billingInstances("completed")).isZero();
     assertThat(billingInstances("faulted")).isEqualTo(errors + 2);
+    assertThat(fixture.count("SELECT count(*) FROM instance_state"))
+        .as("state of the faulted requests only")
+        .isEqualTo(errors + 2);
     assertThat(fixture.count("SELECT count(*) FROM audit_detail WHERE payload IS NOT NULL"))
         .isZero();
     assertThat(fixture.count("SELECT count(*) FROM audit_detail")).isPositive();
@@ -268,11 +274,21 @@ class BillingCareIT {
       assertThat(fixture.brm().settings().repeats())
           .isEqualTo(Map.of("invoices", 40, "usageLines", 200));
       assertAnswerLines(client, party, 40, 200);
+      long bigState = usageStateBytes("max");
 
       KnobSet small = big.with("mocks.brm.invoices", "3").with("mocks.brm.usageLines", "3");
       fixture.brm().setRepeats(StackConfig.brmRepeats(small));
       assertAnswerLines(client, party, 3, 3);
+      // the dehydrated state holds BRM's answer and the reply: it grows with their lines
+      assertThat(bigState).isGreaterThan(10 * usageStateBytes("min"));
     }
+  }
+
+  private static long usageStateBytes(String aggregate) {
+    return fixture.count(
+        "SELECT "
+            + aggregate
+            + "(state_bytes) FROM instance_state WHERE stage = 'GetUnbilledUsage'");
   }
 
   /** The BRM mock's own answers hold the lines, and so do the middleware's CRM answers. */
