@@ -38,7 +38,9 @@ final class StudyMarkdown {
         repetitions of the step and of the one it is compared with. The same sign with another
         size is no contradiction: the studies measured Oracle SOA/AIA on their hardware, tunelab
         measures open-source parts on one small machine; a study's discussion says why the
-        magnitude differs where the physics differ.
+        magnitude differs where the physics differ. Under each table, what every step cost per
+        order or request (CPU per tier, WAL, statements, commits: the medians of the observer's
+        work cost) shows the mechanism, also where the throughput moved within noise.
 
         To measure a study again (one run at a time: measurements must never overlap), then
         commit `results/studies/<experiment>.json` and this page:
@@ -136,6 +138,7 @@ final class StudyMarkdown {
     for (StudySummary.Measured m : s.expectations()) {
       out.append(row(s, m));
     }
+    out.append(costs(s));
     out.append("\n").append(machine(s));
     out.append("\n**Discussion.** ")
         .append(s.discussion().isBlank() ? "None written yet." : s.discussion().strip())
@@ -160,6 +163,60 @@ final class StudyMarkdown {
             m.nStep(),
             m.nAgainst(),
             direction(m));
+  }
+
+  // Every step's work cost per unit: the mechanism behind the metric, also where it moved within
+  // noise. Absent for runs without the observer.
+  private static String costs(StudySummary s) {
+    if (s.steps().stream().allMatch(v -> v.costs() == null)) {
+      return "";
+    }
+    String unit = workUnit(s.study().unit());
+    StringBuilder out =
+        new StringBuilder("\nWhat each step cost per ")
+            .append(unit)
+            .append(" (medians of its counted repetitions; CPU in ms, all cores):\n\n");
+    out.append("| step | median | CV | middleware CPU | database CPU | broker CPU | WAL |")
+        .append(" statements | commits |\n");
+    out.append("| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n");
+    for (StudySummary.StepValues v : s.steps()) {
+      StudySummary.Costs c = v.costs();
+      out.append(
+          "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n"
+              .formatted(
+                  v.name(),
+                  number(v.median()) + " " + s.study().unit(),
+                  v.cv() == null ? "-" : percent(v.cv()),
+                  c == null ? "-" : optional(c.middlewareCpuMillis()),
+                  c == null ? "-" : optional(c.dbCpuMillis()),
+                  c == null ? "-" : optional(c.brokerCpuMillis()),
+                  c == null || c.walBytes() == null ? "-" : bytes(c.walBytes()),
+                  c == null ? "-" : optional(c.statements()),
+                  c == null ? "-" : optional(c.commits())));
+    }
+    return out.toString();
+  }
+
+  // "orders/min" -> "order", "CPU ms per request" -> "request"
+  private static String workUnit(String unit) {
+    if (unit.contains(" per ")) {
+      return unit.substring(unit.lastIndexOf(" per ") + 5);
+    }
+    if (unit.contains("/")) {
+      return unit.substring(0, unit.indexOf('/')).replaceFirst("s$", "");
+    }
+    return "unit";
+  }
+
+  private static String optional(Double v) {
+    return v == null ? "-" : number(v);
+  }
+
+  private static String bytes(double b) {
+    if (b >= 1024 * 1024) {
+      return String.format(Locale.ROOT, "%.2f MB", b / (1024 * 1024));
+    }
+    return b >= 1024 ? String.format(Locale.ROOT, "%.1f KB", b / 1024) : number(b) + " B";
   }
 
   private static String machine(StudySummary s) {

@@ -52,7 +52,8 @@ public final class StudyRecorder {
               step.repetitions().size(),
               Arrays.stream(v).map(Rounding::values).boxed().toList(),
               Rounding.values(s.median()),
-              Double.isNaN(s.cv()) ? null : Rounding.cv(s.cv())));
+              Double.isNaN(s.cv()) ? null : Rounding.cv(s.cv()),
+              StepCosts.of(StepResult.counted(step.repetitions()))));
     }
     List<Comparison> family = new ArrayList<>();
     for (Study.Expectation e : study.expectations()) {

@@ -1,5 +1,6 @@
 package io.tunelab.core.studies;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import io.tunelab.core.stats.RatioInterval;
@@ -104,14 +105,43 @@ public record StudySummary(
    * @param values the metric per counted repetition, in run order, 6 significant digits
    * @param median their median
    * @param cv their coefficient of variation (0.05 = 5%); null for one value
+   * @param costs what the system under test spent per unit in those repetitions (medians); null
+   *     when the run was not observed
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record StepValues(
-      String name, int repetitions, List<Double> values, double median, Double cv) {
+      String name, int repetitions, List<Double> values, double median, Double cv, Costs costs) {
+    @JsonCreator
     public StepValues {
       values = List.copyOf(values);
     }
+
+    public StepValues(String name, int repetitions, List<Double> values, double median, Double cv) {
+      this(name, repetitions, values, median, cv, null);
+    }
   }
+
+  /**
+   * A step's work cost per completed unit (order or request), the median over its counted
+   * repetitions of each repetition's {@code workCost}: where the time went, so a throughput change
+   * within noise can still show its mechanism (WAL per order falling, CPU moving between tiers).
+   * Each field is null when no counted repetition measured it.
+   *
+   * @param middlewareCpuMillis middleware CPU ms per unit (all cores, whole process tree)
+   * @param dbCpuMillis PostgreSQL CPU ms per unit
+   * @param brokerCpuMillis Artemis CPU ms per unit
+   * @param walBytes WAL bytes per unit
+   * @param statements top-level statements per unit
+   * @param commits committed transactions per unit
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Costs(
+      Double middlewareCpuMillis,
+      Double dbCpuMillis,
+      Double brokerCpuMillis,
+      Double walBytes,
+      Double statements,
+      Double commits) {}
 
   /**
    * One expectation of the study block with tunelab's measurement of it.

@@ -68,6 +68,45 @@ class StudiesPageTest {
   }
 
   @Test
+  void anObservedRunShowsWhatEachStepCostPerUnitBesideItsMetric() {
+    Experiment experiment = SyntheticRun.experiment(BLOCK);
+    StudySummary summary =
+        StudyRecorder.record(
+            SyntheticRun.run()
+                .step("a", 100, 102, 98)
+                .walPerUnit("a", 524_288, 524_288, 524_288)
+                .step("b", 100, 103, 97)
+                .walPerUnit("b", 33_792, 33_792, 33_792)
+                .step("c", 140, 143, 137)
+                .writeAndRead(dir),
+            experiment);
+
+    String page = StudiesPage.markdown(List.of(experiment), List.of(summary));
+
+    assertThat(page)
+        .contains("What each step cost per order")
+        .contains("| a | 100 orders/min | 2.0% | 10.0 | 51.2 | 1.00 | 512.0 KB | 80.0 | 12.0 |")
+        .contains("| b | 100 orders/min | 3.0% | 10.0 | 3.30 | 1.00 | 33.0 KB | 80.0 | 12.0 |")
+        .contains("| c | 140 orders/min | 2.1% | - | - | - | - | - | - |");
+  }
+
+  @Test
+  void aRunWithoutTheObserverHasNoCostTable() {
+    Experiment experiment = SyntheticRun.experiment(BLOCK);
+    StudySummary summary =
+        StudyRecorder.record(
+            SyntheticRun.run()
+                .step("a", 100, 102, 98)
+                .step("b", 100, 103, 97)
+                .step("c", 140, 143, 137)
+                .writeAndRead(dir),
+            experiment);
+
+    assertThat(StudiesPage.markdown(List.of(experiment), List.of(summary)))
+        .doesNotContain("What each step cost");
+  }
+
+  @Test
   void everyStoryWithoutASummaryIsListedAsNotMeasuredYet() {
     Experiment withBlock = SyntheticRun.experiment(BLOCK);
     Experiment withoutBlock = SyntheticRun.experiment("");

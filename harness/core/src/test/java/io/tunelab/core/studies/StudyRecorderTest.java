@@ -176,6 +176,30 @@ class StudyRecorderTest {
   }
 
   @Test
+  void stepsCarryTheMediansOfTheirWorkCostsWhenTheRunWasObserved() {
+    RunResult run =
+        SyntheticRun.run()
+            .step("a", 100, 102, 98)
+            .walPerUnit("a", 512_000, 524_288, 500_000)
+            .step("b", 140, 143, 137)
+            .walPerUnit("b", 30_720, 40_960, 10_240)
+            .step("c", 196, 200, 192)
+            .writeAndRead(dir);
+
+    StudySummary summary = record(LADDER, run);
+
+    StudySummary.Costs a = summary.steps().get(0).costs();
+    assertThat(a.walBytes()).isEqualTo(512_000.0);
+    assertThat(a.dbCpuMillis()).isEqualTo(50.0);
+    assertThat(a.middlewareCpuMillis()).isEqualTo(10.0);
+    assertThat(a.brokerCpuMillis()).isEqualTo(1.0);
+    assertThat(a.statements()).isEqualTo(80.0);
+    assertThat(a.commits()).isEqualTo(12.0);
+    assertThat(summary.steps().get(1).costs().walBytes()).isEqualTo(30_720.0);
+    assertThat(summary.steps().get(2).costs()).as("not observed").isNull();
+  }
+
+  @Test
   void anIncompleteRunIsRefusedWithTheCommandToRunItAgain() {
     RunResult run =
         SyntheticRun.run()

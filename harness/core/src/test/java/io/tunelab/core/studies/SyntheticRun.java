@@ -1,5 +1,6 @@
 package io.tunelab.core.studies;
 
+import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.results.BatchOrderMeasures;
@@ -49,10 +50,20 @@ final class SyntheticRun {
   /** The throughputs of every repetition, per step in run order. */
   static final class Builder {
     private final Map<String, double[]> steps = new LinkedHashMap<>();
+    private final Map<String, double[]> walPerUnit = new LinkedHashMap<>();
     private RunStatus status = RunStatus.COMPLETE;
 
     Builder step(String name, double... throughputs) {
       steps.put(name, throughputs);
+      return this;
+    }
+
+    /**
+     * Gives the step's repetitions an observed work cost: these WAL bytes per order, and per order
+     * 10 ms middleware CPU and a tenth of the WAL's KB as database CPU ms.
+     */
+    Builder walPerUnit(String name, double... bytes) {
+      walPerUnit.put(name, bytes);
       return this;
     }
 
@@ -90,17 +101,18 @@ final class SyntheticRun {
                   Map.of()),
               List.of());
       for (Map.Entry<String, double[]> step : steps.entrySet()) {
-        run = run.withStep(stepResult(step.getKey(), step.getValue()));
+        run =
+            run.withStep(stepResult(step.getKey(), step.getValue(), walPerUnit.get(step.getKey())));
       }
       run = run.finished(status, "2026-11-24T12:30:00Z");
       RunFiles.write(dir, run);
       return RunFiles.read(dir);
     }
 
-    private static StepResult stepResult(String name, double[] throughputs) {
+    private static StepResult stepResult(String name, double[] throughputs, double[] wal) {
       List<Repetition> reps = new ArrayList<>();
       for (int i = 0; i < throughputs.length; i++) {
-        reps.add(
+        Repetition r =
             Repetition.measured(
                 i + 1,
                 true,
@@ -109,7 +121,22 @@ final class SyntheticRun {
                 BatchOrderMeasures.of(new OrderAccounting(100, 100, 0, 0, 0)),
                 new Warmup(5, 5, 1000),
                 2000,
-                name + "/rep-" + (i + 1)));
+                name + "/rep-" + (i + 1));
+        if (wal != null) {
+          r =
+              r.withCosts(
+                  null,
+                  new WorkCost(
+                      100,
+                      20_000,
+                      Map.of("middleware", 10.0, "db", wal[i] / 10_240, "broker", 1.0),
+                      11 + wal[i] / 10_240,
+                      wal[i],
+                      80.0,
+                      12.0),
+                  null);
+        }
+        reps.add(r);
       }
       return StepResult.of(name, Map.of(), Map.of(), List.of(), Map.of(), reps);
     }
