@@ -435,7 +435,10 @@ public final class MiddlewareKnobs {
   public static final Knob<String> JVM_FLAGS =
       KNOBS
           .knob("middleware.jvm.flags", KnobTypes.text(), "")
-          .doc("extra flags of the middleware JVM, space-separated, after the ones above")
+          .doc(
+              "extra flags of the middleware JVM, space-separated, after the ones above and"
+                  + " -XX:+ExitOnOutOfMemoryError (a JVM out of heap exits, and the repetition"
+                  + " names it, instead of hanging with its threads dead)")
           .add();
 
   private static Knob<Integer> consumers(String stage, String queue) {

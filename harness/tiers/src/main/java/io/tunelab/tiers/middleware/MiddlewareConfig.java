@@ -118,6 +118,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
         && !knob.name().startsWith(JVM_PREFIX);
   }
 
+  static final String EXIT_ON_OUT_OF_MEMORY = "-XX:+ExitOnOutOfMemoryError";
+
   /** The settings key a middleware knob sets: its name without {@code middleware.}. */
   public static String settingsKey(Knob<?> knob) {
     return knob.name().substring(Knobs.MIDDLEWARE_PREFIX.length());
@@ -132,7 +134,11 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
 
   /**
    * Heap bounds (an initial heap of 0: 256 MB or the maximum if smaller), young generation,
-   * collector, then the free-form flags (which may override them).
+   * collector, exit on out-of-memory, then the free-form flags (which may override them).
+   *
+   * <p>A JVM out of heap otherwise lives on with its threads dead: the status endpoint and the
+   * services stop answering, the load generator's requests wait, and the run hangs instead of
+   * failing. Exiting lets the harness see the death and name it ({@link MiddlewareTier#death}).
    */
   static List<String> jvmFlags(
       int initialHeapMegabytes,
@@ -153,6 +159,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
           case SERIAL -> "-XX:+UseSerialGC";
           case G1 -> "-XX:+UseG1GC";
         });
+    flags.add(EXIT_ON_OUT_OF_MEMORY);
     for (String flag : extra.trim().split("\\s+")) {
       if (!flag.isEmpty()) {
         flags.add(flag);

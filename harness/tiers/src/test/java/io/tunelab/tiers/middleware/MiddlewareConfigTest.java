@@ -46,9 +46,15 @@ class MiddlewareConfigTest {
 
     assertThat(MiddlewareConfig.from(knobs).jvmFlags())
         .containsExactly(
-            "-Xms256m", "-Xmx512m", "-Xmn128m", "-XX:+UseParallelGC", "-Xss512k", "-Dx=1");
+            "-Xms256m",
+            "-Xmx512m",
+            "-Xmn128m",
+            "-XX:+UseParallelGC",
+            "-XX:+ExitOnOutOfMemoryError",
+            "-Xss512k",
+            "-Dx=1");
     assertThat(MiddlewareConfig.defaults().jvmFlags())
-        .containsExactly("-Xms256m", "-Xmx1024m", "-XX:+UseG1GC");
+        .containsExactly("-Xms256m", "-Xmx1024m", "-XX:+UseG1GC", "-XX:+ExitOnOutOfMemoryError");
   }
 
   @Test

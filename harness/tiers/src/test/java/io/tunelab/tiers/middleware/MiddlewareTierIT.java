@@ -72,6 +72,7 @@ class MiddlewareTierIT {
               "-Xmx384m",
               "-Xmn96m",
               "-XX:+UseSerialGC",
+              "-XX:+ExitOnOutOfMemoryError",
               "-Xss768k",
               "-Dtunelab.it.flag=reached")
           .doesNotContain("-XX:+UseG1GC");
