@@ -69,19 +69,14 @@ class StudiesPageTest {
 
   @Test
   void anObservedRunShowsWhatEachStepCostPerUnitBesideItsMetric() {
-    Experiment experiment = SyntheticRun.experiment(BLOCK);
-    StudySummary summary =
-        StudyRecorder.record(
+    String page =
+        page(
             SyntheticRun.run()
                 .step("a", 100, 102, 98)
                 .walPerUnit("a", 524_288, 524_288, 524_288)
                 .step("b", 100, 103, 97)
                 .walPerUnit("b", 33_792, 33_792, 33_792)
-                .step("c", 140, 143, 137)
-                .writeAndRead(dir),
-            experiment);
-
-    String page = StudiesPage.markdown(List.of(experiment), List.of(summary));
+                .step("c", 140, 143, 137));
 
     assertThat(page)
         .contains("What each step cost per order")
@@ -92,18 +87,20 @@ class StudiesPageTest {
 
   @Test
   void aRunWithoutTheObserverHasNoCostTable() {
-    Experiment experiment = SyntheticRun.experiment(BLOCK);
-    StudySummary summary =
-        StudyRecorder.record(
-            SyntheticRun.run()
-                .step("a", 100, 102, 98)
-                .step("b", 100, 103, 97)
-                .step("c", 140, 143, 137)
-                .writeAndRead(dir),
-            experiment);
-
-    assertThat(StudiesPage.markdown(List.of(experiment), List.of(summary)))
+    assertThat(
+            page(
+                SyntheticRun.run()
+                    .step("a", 100, 102, 98)
+                    .step("b", 100, 103, 97)
+                    .step("c", 140, 143, 137)))
         .doesNotContain("What each step cost");
+  }
+
+  // The page of the synthetic experiment with BLOCK, measured by this run
+  private String page(SyntheticRun.Builder run) {
+    Experiment experiment = SyntheticRun.experiment(BLOCK);
+    StudySummary summary = StudyRecorder.record(run.writeAndRead(dir), experiment);
+    return StudiesPage.markdown(List.of(experiment), List.of(summary));
   }
 
   @Test
