@@ -46,7 +46,10 @@ final class EventLines {
         judged.cpuMillisPerOrder() == null
             ? ""
             : String.format(
-                Locale.ROOT, ", middleware %.1f ms CPU/order", judged.cpuMillisPerOrder());
+                Locale.ROOT,
+                ", middleware %.1f ms CPU/%s",
+                judged.cpuMillisPerOrder(),
+                perUnit(e.unit()));
     String steal =
         judged.stealPercent() == null
             ? "?"
@@ -62,6 +65,12 @@ final class EventLines {
         cpu,
         steal,
         e.disturbed() ? " (disturbed: not judged)" : "");
+  }
+
+  /** What a throughput unit counts, one of it: orders/min -> order. */
+  private static String perUnit(String throughputUnit) {
+    String plural = throughputUnit.replace("/min", "");
+    return plural.endsWith("s") ? plural.substring(0, plural.length() - 1) : plural;
   }
 
   private static String warmupEnded(RunEvent.WarmupEnded e) {

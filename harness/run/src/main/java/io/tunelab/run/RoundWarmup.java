@@ -4,20 +4,22 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
-import io.tunelab.core.stats.SteadyState;
 import io.tunelab.core.stats.WarmupRule;
 import io.tunelab.run.observe.HostClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
+import java.util.OptionalLong;
 
 /**
  * A warm-up in rounds until the throughput is steady, not for a fixed count: each round one load
  * run of the plan in no statistic (the concurrent-soap and messaging plans), judged after each by
  * the batch-order warm-up's {@link WarmupRule} on the rounds' throughput, rounds the hypervisor
- * disturbed left out. The CPU per unit is not read here, so only the throughput is judged. It ends
- * without a steady state at {@code workload.warmupMaxSeconds} or when the middleware dies.
+ * disturbed left out. The middleware JVM's CPU per unit is read around each round and judged too
+ * (on a machine at least 80% busy), as for batch-order: with large answers its JIT and heap settle
+ * slower than the throughput of a few rounds shows, and a step called steady on throughput alone
+ * went on getting cheaper over its repetitions. It ends without a steady state at {@code
+ * workload.warmupMaxSeconds} or when the middleware dies.
  */
 final class RoundWarmup {
   /** One round of the plan's load, run into its own folder. */
@@ -74,17 +76,19 @@ final class RoundWarmup {
     for (int number = 1; endedBy == null; number++) {
       progress.phase(at, "warm-up round " + number + " (" + describe + ", not measured)");
       HostClock.Ticks before = HostClock.now();
+      OptionalLong cpuBefore = tiers.middlewareCpuNanos();
       Done done = round.run(number, dir.resolve("round-" + number));
       if (Thread.interrupted()) {
         throw new InterruptedException("stopped during the warm-up");
       }
+      OptionalLong cpuAfter = tiers.middlewareCpuNanos();
       HostClock.Ticks after = HostClock.now();
       units += done.units();
       succeeded += done.succeeded();
       WarmupRule.Batch judged =
           new WarmupRule.Batch(
               done.perMinute(),
-              null,
+              cpuMillisPer(cpuBefore, cpuAfter, done.succeeded()),
               SoapSteps.percent(after.stealPercentSince(before)),
               SoapSteps.percent(after.busyPercentSince(before)));
       rounds.add(judged);
@@ -93,7 +97,9 @@ final class RoundWarmup {
               at, "round", number, unit + "/min", judged, rule.disturbed(judged)));
       endedBy = ending(knobs, rule.judge(rounds), started);
     }
-    SteadyStateReport report = report(knobs, rule, rounds, endedBy, units, started);
+    SteadyStateReport report =
+        SteadyWarmup.report(
+            knobs, rounds, endedBy, (int) units, started, "rounds", judged, singular(unit));
     tiers.middlewareWarmedUp(report);
     progress.report(
         new RunEvent.WarmupEnded(
@@ -115,39 +121,19 @@ final class RoundWarmup {
     return null;
   }
 
-  private SteadyStateReport report(
-      KnobSet knobs,
-      WarmupRule rule,
-      List<WarmupRule.Batch> rounds,
-      String endedBy,
-      long units,
-      long started) {
-    SteadyState.Verdict throughput = rule.judge(rounds).throughput();
-    boolean reached = SteadyWarmup.STEADY.equals(endedBy);
-    String text =
-        String.format(
-            Locale.ROOT,
-            "steady when, over the last %d warm-up rounds with at most %s%% steal, %s varies"
-                + " (CV) and trends by at most %s%%",
-            rule.batches(),
-            WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
-            judged,
-            WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)));
-    return new SteadyStateReport(
-        reached,
-        text,
-        rounds.stream().map(WarmupRule.Batch::throughputPerMinute).toList(),
-        rounds.stream().map(WarmupRule.Batch::cpuMillisPerOrder).toList(),
-        rounds.stream().map(WarmupRule.Batch::stealPercent).toList(),
-        (int) rounds.stream().filter(rule::disturbed).count(),
-        reached ? throughput.level() : null,
-        SteadyWarmup.percent(throughput.cv()),
-        SteadyWarmup.percent(throughput.trend()),
-        null,
-        null,
-        throughput.shape().name(),
-        (int) units,
-        System.currentTimeMillis() - started,
-        endedBy);
+  /**
+   * The middleware's CPU per unit over a round: a JVM restarted in between (a death) reads as
+   * unknown.
+   */
+  static Double cpuMillisPer(OptionalLong before, OptionalLong after, long units) {
+    if (before.isEmpty() || after.isEmpty() || units <= 0) {
+      return null;
+    }
+    long nanos = after.getAsLong() - before.getAsLong();
+    return nanos < 0 ? null : nanos / 1e6 / units;
+  }
+
+  private static String singular(String plural) {
+    return plural.endsWith("s") ? plural.substring(0, plural.length() - 1) : plural;
   }
 }

@@ -7,6 +7,7 @@ import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.observe.HostClock;
 import io.tunelab.run.observe.ObserverConfig;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.broker.BrokerManagement;
@@ -256,6 +257,11 @@ final class RunTiers implements AutoCloseable {
   /** The running middleware JVM's pid. */
   synchronized long middlewarePid() {
     return middleware.processes().get(0).pid();
+  }
+
+  /** The middleware JVM's CPU time so far, nanoseconds; empty when none runs or it is unknown. */
+  synchronized OptionalLong middlewareCpuNanos() {
+    return middleware == null ? OptionalLong.empty() : HostClock.cpuNanos(middlewarePid());
   }
 
   Stack stack() {

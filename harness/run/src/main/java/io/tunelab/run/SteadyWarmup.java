@@ -89,7 +89,8 @@ final class SteadyWarmup {
               at, "batch", batch, "orders/min", judged, rule.disturbed(judged)));
       endedBy = ending(knobs, rule.judge(batches), drained.drain(), settled, sent, started);
     }
-    SteadyStateReport report = report(knobs, batches, endedBy, sent, started);
+    SteadyStateReport report =
+        report(knobs, batches, endedBy, sent, started, "batches", "the throughput", "order");
     progress.report(
         new RunEvent.WarmupEnded(
             at,
@@ -143,8 +144,22 @@ final class SteadyWarmup {
         knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT));
   }
 
-  private static SteadyStateReport report(
-      KnobSet knobs, List<WarmupRule.Batch> batches, String endedBy, int sent, long started) {
+  /**
+   * The report of a warm-up in batches or rounds.
+   *
+   * @param parts what the warm-up's parts are called: batches, rounds
+   * @param judged what their throughput figure is, in words
+   * @param unit what the CPU is counted per: order, request, message
+   */
+  static SteadyStateReport report(
+      KnobSet knobs,
+      List<WarmupRule.Batch> batches,
+      String endedBy,
+      int units,
+      long started,
+      String parts,
+      String judged,
+      String unit) {
     WarmupRule rule = rule(knobs);
     WarmupRule.Verdict verdict = rule.judge(batches);
     SteadyState.Verdict throughput = verdict.throughput();
@@ -152,13 +167,17 @@ final class SteadyWarmup {
     String text =
         String.format(
             Locale.ROOT,
-            "steady when, over the last %d warm-up batches with at most %s%% steal, the throughput"
-                + " varies (CV) and trends by at most %s%% and, on a machine at least 80%% busy,"
-                + " the middleware's CPU per order falls by no more along them nor against the %d"
-                + " before them",
+            "steady when, over the last %d warm-up %s with at most %s%% steal, %s varies (CV)"
+                + " and trends by at most %s%% and, on a machine at least %.0f%% busy, the"
+                + " middleware's CPU per %s falls by no more along them nor against the %d before"
+                + " them",
             rule.batches(),
+            parts,
             WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
+            judged,
             WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)),
+            WarmupRule.CPU_BOUND_PERCENT,
+            unit,
             rule.batches());
     return new SteadyStateReport(
         reached,
@@ -173,7 +192,7 @@ final class SteadyWarmup {
         verdict.cpu() == null ? null : percent(verdict.cpu().trend()),
         verdict.cpuFall() == null ? null : percent(verdict.cpuFall()),
         throughput.shape().name(),
-        sent,
+        units,
         System.currentTimeMillis() - started,
         endedBy);
   }

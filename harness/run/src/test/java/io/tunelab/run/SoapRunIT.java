@@ -120,6 +120,11 @@ class SoapRunIT {
     assertThat(rep.warmup().requests()).isEqualTo(6 * rounds);
     assertThat(steady.orders()).isEqualTo(6 * rounds);
     assertThat(steady.batchRatesPerMinute()).allMatch(rate -> rate > 0);
+    // each round's middleware CPU per answered request is read, so the rule can judge it too
+    assertThat(steady.batchCpuMillisPerOrder())
+        .hasSize(rounds)
+        .allMatch(cpu -> cpu != null && cpu > 0);
+    assertThat(steady.rule()).contains("the middleware's CPU per request");
     // the experiment's rule, not the defaults (3 batches, 10%)
     assertThat(steady.rule()).contains("over the last 2 warm-up rounds").contains("by at most 50%");
     assertThat(rep.steady()).isEqualTo(steady.reached());
