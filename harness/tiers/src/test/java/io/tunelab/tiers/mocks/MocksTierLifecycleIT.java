@@ -19,10 +19,8 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,17 +29,6 @@ class MocksTierLifecycleIT {
   private static final Path LOGS = Path.of("target/mocks-it/lifecycle");
 
   @TempDir Path temp;
-
-  /**
-   * Mocks JVMs that ran before the test: the stack other ITs of this JVM share (SharedFlowFixture)
-   * has its own, and only what the test started must be gone after it.
-   */
-  private Set<Long> before = Set.of();
-
-  @BeforeEach
-  void noteMocksJvmsOfOthers() {
-    before = mocksJvms().map(ProcessHandle::pid).collect(Collectors.toSet());
-  }
 
   @AfterEach
   void noMocksJvmLeft() {
@@ -156,15 +143,12 @@ class MocksTierLifecycleIT {
     }
   }
 
-  private List<ProcessHandle> mocksChildren() {
-    return mocksJvms().filter(p -> !before.contains(p.pid())).toList();
-  }
-
-  private static Stream<ProcessHandle> mocksJvms() {
+  private static List<ProcessHandle> mocksChildren() {
     return ProcessHandle.current()
         .descendants()
         .filter(ProcessHandle::isAlive)
-        .filter(p -> p.info().commandLine().orElse("").contains("tunelab-mocks.jar"));
+        .filter(p -> p.info().commandLine().orElse("").contains("tunelab-mocks.jar"))
+        .toList();
   }
 
   private static void copyTree(Path from, Path to) throws IOException {
