@@ -26,10 +26,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The billing-care SOAP service of the real middleware, driven by the concurrent-SOAP plans in
@@ -37,7 +37,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * faults, all read back from the tiers themselves (JTL, /status, the BRM mock's counters, the
  * database).
  */
-@ExtendWith(SharedFlowFixture.class)
 class BillingCareIT {
   private static final Path DIR = Path.of("target/billing-care-it");
   private static final Duration RUN_TIMEOUT = Duration.ofMinutes(3);
@@ -48,8 +47,8 @@ class BillingCareIT {
   private static Path customers;
 
   @BeforeAll
-  static void startStack(FlowFixture shared) {
-    fixture = shared;
+  static void startStack() {
+    fixture = new FlowFixture();
     customers = DIR.resolve("customers.csv");
     int rows =
         BillingCustomers.writeCsv(
@@ -59,6 +58,13 @@ class BillingCareIT {
             customers,
             50);
     assertThat(rows).isEqualTo(50);
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
   }
 
   @BeforeEach

@@ -27,17 +27,16 @@ import org.apache.activemq.artemis.api.core.client.ClientProducer;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The messaging plan's clients (their own JMeter JVM) against the middleware's messaging server on
  * one real stack: every message sent is driven or failed, with its reason, and two-way messages are
  * answered on the reply queue; the messaging knobs read back from the broker and the middleware.
  */
-@ExtendWith(SharedFlowFixture.class)
 class MessagingIT {
   private static final Path DIR = Path.of("target/messaging-it");
   private static final Duration RUN_TIMEOUT = Duration.ofMinutes(2);
@@ -45,8 +44,15 @@ class MessagingIT {
   private static FlowFixture fixture;
 
   @BeforeAll
-  static void startStack(FlowFixture shared) {
-    fixture = shared;
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
   }
 
   @BeforeEach

@@ -41,13 +41,12 @@ import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.apache.activemq.artemis.core.transaction.impl.XidImpl;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** The order-to-bill flow of the real middleware on a real stack, and its knobs reaching it. */
-@ExtendWith(SharedFlowFixture.class)
 class OrderToBillIT {
   private static FlowFixture fixture;
 
@@ -62,8 +61,15 @@ class OrderToBillIT {
   }
 
   @BeforeAll
-  static void startStack(FlowFixture shared) {
-    fixture = shared;
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
   }
 
   @BeforeEach

@@ -22,10 +22,10 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The middleware's resource knobs have their effect on the real tiers: engine threads and invoke
@@ -34,14 +34,20 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * statements (read from the server's statement log), and message persistence decides whether the
  * broker holds the hand-offs durably (read through broker management).
  */
-@ExtendWith(SharedFlowFixture.class)
 class ResourceKnobsIT {
   private static final int BRM_LATENCY_MILLIS = 150;
   private static FlowFixture fixture;
 
   @BeforeAll
-  static void startStack(FlowFixture shared) {
-    fixture = shared;
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
   }
 
   @BeforeEach

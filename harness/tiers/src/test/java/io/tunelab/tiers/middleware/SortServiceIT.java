@@ -19,10 +19,10 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The middleware's sort-request service on a real stack: each sort knob proven where it lands.
@@ -32,7 +32,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * (pg_stat_user_functions, track_functions); the database's parser and the generator agree on every
  * field; a re-scan updates the parcel's row; a malformed request is refused and writes nothing.
  */
-@ExtendWith(SharedFlowFixture.class)
 class SortServiceIT {
   private static final HttpClient HTTP =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
@@ -52,8 +51,15 @@ class SortServiceIT {
   private static FlowFixture fixture;
 
   @BeforeAll
-  static void startStack(FlowFixture shared) {
-    fixture = shared;
+  static void startStack() {
+    fixture = new FlowFixture();
+  }
+
+  @AfterAll
+  static void stopStack() {
+    if (fixture != null) {
+      fixture.close();
+    }
   }
 
   @BeforeEach
