@@ -75,10 +75,8 @@ final class MeasuredDrain {
       java.util.OptionalDouble busy = end.busyPercentSince(ticks);
       java.util.OptionalLong cpu = HostClock.cpuNanos(pid);
       int settled = drain.accounting().completed() + drain.accounting().faulted();
-      Double perOrder =
-          cpu.isPresent() && cpuNanos.isPresent() && settled > 0
-              ? (cpu.getAsLong() - cpuNanos.getAsLong()) / 1e6 / settled
-              : null;
+      java.util.OptionalDouble perUnit = HostClock.cpuMillisPerUnit(cpuNanos, cpu, settled);
+      Double perOrder = perUnit.isPresent() ? perUnit.getAsDouble() : null;
       return new DrainCost(
           steal.isPresent() ? steal.getAsDouble() : null,
           perOrder,

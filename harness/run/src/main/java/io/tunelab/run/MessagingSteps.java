@@ -127,7 +127,7 @@ final class MessagingSteps implements PlanSteps {
             // No JMeter dashboard: a sample is labelled with its message id, and the dashboard's
             // statistics per label ran the load JVM out of heap at 3,000 messages.
             false);
-    Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before[0]));
+    Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before[0]));
     MessagingOutcome outcome =
         MessagingOutcome.of(run, knobs, Math.max(0, duplicates() - duplicatesBefore));
     sizer.drained(outcome.metrics().throughputPerMinute());

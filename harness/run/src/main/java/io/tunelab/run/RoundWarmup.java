@@ -88,9 +88,9 @@ final class RoundWarmup {
       WarmupRule.Batch judged =
           new WarmupRule.Batch(
               done.perMinute(),
-              cpuMillisPer(cpuBefore, cpuAfter, done.succeeded()),
-              SoapSteps.percent(after.stealPercentSince(before)),
-              SoapSteps.percent(after.busyPercentSince(before)));
+              SoapSteps.orNull(HostClock.cpuMillisPerUnit(cpuBefore, cpuAfter, done.succeeded())),
+              SoapSteps.orNull(after.stealPercentSince(before)),
+              SoapSteps.orNull(after.busyPercentSince(before)));
       rounds.add(judged);
       progress.report(
           new RunEvent.WarmupRound(
@@ -119,18 +119,6 @@ final class RoundWarmup {
       return "the time cap workload.warmupMaxSeconds (" + cap + " s) was reached";
     }
     return null;
-  }
-
-  /**
-   * The middleware's CPU per unit over a round: a JVM restarted in between (a death) reads as
-   * unknown.
-   */
-  static Double cpuMillisPer(OptionalLong before, OptionalLong after, long units) {
-    if (before.isEmpty() || after.isEmpty() || units <= 0) {
-      return null;
-    }
-    long nanos = after.getAsLong() - before.getAsLong();
-    return nanos < 0 ? null : nanos / 1e6 / units;
   }
 
   private static String singular(String plural) {

@@ -92,7 +92,7 @@ final class SoapSteps implements PlanSteps {
     HostClock.Ticks before = HostClock.now();
     ConcurrentSoapResult result =
         ConcurrentSoapResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
-    Double steal = percent(HostClock.now().stealPercentSince(before));
+    Double steal = orNull(HostClock.now().stealPercentSince(before));
     checkInterrupted();
     SoapOutcome outcome =
         SoapOutcome.of(result, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT))
@@ -167,7 +167,7 @@ final class SoapSteps implements PlanSteps {
   }
 
   /** The value, or null when unknown. */
-  static Double percent(java.util.OptionalDouble value) {
+  static Double orNull(java.util.OptionalDouble value) {
     return value.isPresent() ? value.getAsDouble() : null;
   }
 }

@@ -136,7 +136,7 @@ final class SortSteps implements PlanSteps {
     HostClock.Ticks before = HostClock.now();
     SortRequestResult result =
         SortRequestResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
-    Double steal = SoapSteps.percent(HostClock.now().stealPercentSince(before));
+    Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before));
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
     }
@@ -167,11 +167,8 @@ final class SortSteps implements PlanSteps {
    * JIT lowers, and it settles. 0 when the CPU cannot be read or nothing was answered.
    */
   static double perCpuMinute(OptionalLong before, OptionalLong after, LatencySummary all) {
-    long answered = all.count() - all.errors();
-    if (before.isEmpty() || after.isEmpty() || answered <= 0) {
-      return 0;
-    }
-    double cpuMillisPerRequest = (after.getAsLong() - before.getAsLong()) / 1e6 / answered;
+    double cpuMillisPerRequest =
+        HostClock.cpuMillisPerUnit(before, after, all.count() - all.errors()).orElse(0);
     return cpuMillisPerRequest > 0 ? 60_000 / cpuMillisPerRequest : 0;
   }
 

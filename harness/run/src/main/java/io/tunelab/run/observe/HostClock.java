@@ -55,6 +55,19 @@ public final class HostClock {
     }
   }
 
+  /**
+   * CPU milliseconds per unit of work between two {@link #cpuNanos} readings of one process; empty
+   * when either reading is unknown, no unit was done or the process was replaced in between.
+   */
+  public static OptionalDouble cpuMillisPerUnit(
+      OptionalLong before, OptionalLong after, long units) {
+    if (before.isEmpty() || after.isEmpty() || units <= 0) {
+      return OptionalDouble.empty();
+    }
+    long nanos = after.getAsLong() - before.getAsLong();
+    return nanos < 0 ? OptionalDouble.empty() : OptionalDouble.of(nanos / 1e6 / units);
+  }
+
   /** CPU time the process has used so far, nanoseconds; empty when it is gone or unknown. */
   public static OptionalLong cpuNanos(long pid) {
     return ProcessHandle.of(pid)
