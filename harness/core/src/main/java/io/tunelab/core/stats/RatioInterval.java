@@ -41,18 +41,28 @@ public record RatioInterval(boolean bounded, Double low, Double high) {
    * @param confidence e.g. 0.95
    */
   public static RatioInterval fieller(Moments a, Moments b, double df, double confidence) {
-    if (a.mean() == 0) {
+    return fieller(a.mean(), a.varianceOfMean(), b.mean(), b.varianceOfMean(), df, confidence);
+  }
+
+  /**
+   * Fieller's interval from each side's mean and the variance of that mean ({@link MultiLevel}).
+   */
+  public static RatioInterval fieller(MultiLevel a, MultiLevel b, double df, double confidence) {
+    return fieller(a.mean(), a.varianceOfMean(), b.mean(), b.varianceOfMean(), df, confidence);
+  }
+
+  private static RatioInterval fieller(
+      double meanA, double va, double meanB, double vb, double df, double confidence) {
+    if (meanA == 0) {
       return UNBOUNDED;
     }
     double t = Quantiles.t(1 - (1 - confidence) / 2, df);
-    double va = a.varianceOfMean();
-    double vb = b.varianceOfMean();
-    double g = t * t * va / (a.mean() * a.mean());
+    double g = t * t * va / (meanA * meanA);
     if (!(g < 1)) {
       return UNBOUNDED;
     }
-    double q = b.mean() / a.mean();
-    double half = t / Math.abs(a.mean()) * Math.sqrt(vb * (1 - g) + q * q * va);
+    double q = meanB / meanA;
+    double half = t / Math.abs(meanA) * Math.sqrt(vb * (1 - g) + q * q * va);
     return new RatioInterval(true, (q - half) / (1 - g), (q + half) / (1 - g));
   }
 

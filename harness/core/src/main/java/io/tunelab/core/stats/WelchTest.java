@@ -1,5 +1,6 @@
 package io.tunelab.core.stats;
 
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.apache.commons.statistics.inference.DataDispersion;
 import org.apache.commons.statistics.inference.TTest;
 
@@ -40,6 +41,33 @@ public record WelchTest(double t, double df, double p) {
     }
     TTest.Result result = WELCH.test(b.mean(), b.variance(), b.n(), a.mean(), a.variance(), a.n());
     return new WelchTest(result.getStatistic(), result.getDegreesOfFreedom(), result.getPValue());
+  }
+
+  /**
+   * Tests B against A from each side's mean, the variance of that mean and its degrees of freedom
+   * (both levels of a {@link MultiLevel}): t = (mB - mA) / sqrt(vA + vB), df by
+   * Welch-Satterthwaite, (vA + vB)^2 / (vA^2 / dfA + vB^2 / dfB). With plain repetitions (vA = sA^2
+   * / nA, dfA = nA - 1) this is {@link #of(Moments, Moments)}.
+   */
+  public static WelchTest of(MultiLevel a, MultiLevel b) {
+    if (!a.testable() || !b.testable()) {
+      throw new IllegalArgumentException(
+          "Welch's test needs two values or more per sample, had " + a.n() + " and " + b.n());
+    }
+    double va = a.varianceOfMean();
+    double vb = b.varianceOfMean();
+    if (va == 0 && vb == 0) {
+      double df = a.df() + b.df();
+      if (a.mean() == b.mean()) {
+        return new WelchTest(0, df, 1);
+      }
+      return new WelchTest(
+          b.mean() > a.mean() ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY, df, 0);
+    }
+    double t = (b.mean() - a.mean()) / Math.sqrt(va + vb);
+    double df = (va + vb) * (va + vb) / (va * va / a.df() + vb * vb / b.df());
+    double p = Math.min(1, 2 * TDistribution.of(df).survivalProbability(Math.abs(t)));
+    return new WelchTest(t, df, p);
   }
 
   /** Tests the values of B against those of A. */

@@ -1,0 +1,147 @@
+package io.tunelab.core.stats;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * How precisely one measured window gives its rate, from the window itself: the method of batch
+ * means of simulation output analysis (Law and Kelton, "Simulation Modeling and Analysis", ch. 9;
+ * Schmeiser 1982, "Batch size effects in the analysis of simulation output"). The window's steady
+ * part (the completions between the {@link CompletionRates#TRIM} quantiles, as {@link
+ * CompletionRates#steadyPerMinute} takes it) is cut into k equal spans of time; each span's rate is
+ * its completions over its length, and the window's rate is exactly their mean. Their spread gives
+ * the variance of that mean, s^2 / k with k - 1 degrees of freedom, provided the batches are not
+ * positively correlated: while the lag-1 autocorrelation of the batch rates is significantly
+ * positive (over 1.645 / sqrt(k)), neighbouring batches are merged (k halves), down to {@link
+ * #MIN_BATCHES}. A window whose batches stay correlated there, or whose batch rates trend
+ * (Mann-Kendall at 5%: a rate that climbs or sinks through the window), gives no estimate: its
+ * spread is not noise around one level.
+ *
+ * @param perMinute the steady rate, the mean of the batch rates (= {@code steadyPerMinute})
+ * @param batches k, the batches the estimate rests on
+ * @param batchSeconds the length of one batch
+ * @param standardErrorPerMinute the standard error of {@code perMinute}: sqrt(s^2 / k)
+ * @param lag1 the lag-1 autocorrelation of the k batch rates
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BatchMeans(
+    double perMinute,
+    int batches,
+    double batchSeconds,
+    double standardErrorPerMinute,
+    double lag1) {
+  /** Fewest batches an estimate rests on. */
+  public static final int MIN_BATCHES = 4;
+
+  /** Most batches a window is first cut into. */
+  public static final int MAX_BATCHES = 32;
+
+  /** Completions a first batch holds on average, at least. */
+  static final int MIN_PER_BATCH = 5;
+
+  /** The variance of {@link #perMinute}, the square of its standard error. */
+  public double varianceOfMean() {
+    return standardErrorPerMinute * standardErrorPerMinute;
+  }
+
+  /** Degrees of freedom of that variance: k - 1. */
+  public int df() {
+    return batches - 1;
+  }
+
+  /**
+   * The batch means of a window's completions (epoch milliseconds, any order); empty when the
+   * steady part is too short for {@link #MIN_BATCHES} batches of a few completions, has no length,
+   * or its batches stay positively correlated.
+   */
+  public static Optional<BatchMeans> of(List<Long> completionMillis) {
+    List<Long> sorted = new ArrayList<>(completionMillis);
+    sorted.sort(null);
+    int n = sorted.size();
+    if (n < CompletionRates.MIN_FOR_STEADY) {
+      return Optional.empty();
+    }
+    int from = (int) Math.floor(CompletionRates.TRIM * n);
+    int to = (int) Math.ceil((1 - CompletionRates.TRIM) * n) - 1;
+    long start = sorted.get(from);
+    long span = sorted.get(to) - start;
+    int completions = to - from;
+    int k = Math.min(MAX_BATCHES, completions / MIN_PER_BATCH);
+    if (span <= 0 || k < MIN_BATCHES) {
+      return Optional.empty();
+    }
+    // powers of two below k merge evenly
+    k = Integer.highestOneBit(k);
+    double[] counts = new double[k];
+    for (int i = from + 1; i <= to; i++) {
+      int batch = (int) Math.min(k - 1, Math.max(0, (sorted.get(i) - start) * k / span));
+      counts[batch]++;
+    }
+    while (true) {
+      double[] rates = rates(counts, span / 1000.0 / counts.length);
+      double lag1 = lag1(rates);
+      boolean correlated = lag1 > 1.645 / Math.sqrt(rates.length);
+      if (!correlated) {
+        if (MannKendall.of(boxed(rates)).trend(0.05)) {
+          return Optional.empty();
+        }
+        Moments m = Moments.of(rates);
+        return Optional.of(
+            new BatchMeans(
+                m.mean(),
+                rates.length,
+                span / 1000.0 / rates.length,
+                Math.sqrt(m.variance() / rates.length),
+                lag1));
+      }
+      if (counts.length / 2 < MIN_BATCHES) {
+        return Optional.empty();
+      }
+      counts = merged(counts);
+    }
+  }
+
+  private static double[] rates(double[] counts, double batchSeconds) {
+    double[] rates = new double[counts.length];
+    for (int j = 0; j < counts.length; j++) {
+      rates[j] = counts[j] * 60 / batchSeconds;
+    }
+    return rates;
+  }
+
+  private static List<Double> boxed(double[] values) {
+    List<Double> out = new ArrayList<>();
+    for (double v : values) {
+      out.add(v);
+    }
+    return out;
+  }
+
+  private static double[] merged(double[] counts) {
+    double[] merged = new double[counts.length / 2];
+    for (int j = 0; j < merged.length; j++) {
+      merged[j] = counts[2 * j] + counts[2 * j + 1];
+    }
+    return merged;
+  }
+
+  /** Lag-1 autocorrelation; 0 when the values do not vary. */
+  static double lag1(double[] x) {
+    double mean = 0;
+    for (double v : x) {
+      mean += v;
+    }
+    mean /= x.length;
+    double num = 0;
+    double den = 0;
+    for (int j = 0; j < x.length; j++) {
+      den += (x[j] - mean) * (x[j] - mean);
+      if (j + 1 < x.length) {
+        num += (x[j] - mean) * (x[j + 1] - mean);
+      }
+    }
+    return den == 0 ? 0 : num / den;
+  }
+}
