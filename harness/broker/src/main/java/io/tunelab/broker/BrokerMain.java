@@ -2,6 +2,7 @@ package io.tunelab.broker;
 
 import io.tunelab.tiermain.OwnerWatchdog;
 import java.nio.file.Path;
+import javax.management.ObjectName;
 import org.apache.activemq.artemis.core.config.Configuration;
 import org.apache.activemq.artemis.core.config.FileDeploymentManager;
 import org.apache.activemq.artemis.core.config.impl.FileConfiguration;
@@ -62,6 +63,22 @@ public final class BrokerMain {
       System.exit(START_FAILED_EXIT_STATUS);
     }
     LoggerFactory.getLogger(BrokerMain.class).info(JournalReport.describe(asked, configuration));
+    registerJournalControl(broker);
+  }
+
+  /** Makes {@link JournalControl} reachable over the management address. */
+  private static void registerJournalControl(EmbeddedActiveMQ broker) {
+    try {
+      broker
+          .getActiveMQServer()
+          .getManagementService()
+          .registerUntypedControl(
+              JournalControl.RESOURCE,
+              new JournalControl(broker.getActiveMQServer().getStorageManager()),
+              new ObjectName("org.apache.activemq.artemis:broker=tunelab,component=journal"));
+    } catch (Exception e) {
+      System.err.println("tunelab broker: the journal control is not available: " + e);
+    }
   }
 
   /** Reads broker.xml as Artemis does, its {@code ${name:default}} placeholders filled. */

@@ -10,6 +10,7 @@ import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.run.drain.DrainResult;
 import java.util.List;
@@ -61,17 +62,22 @@ final class BatchOrderOutcome {
     }
     DrainMetrics m = a.metrics();
     return new PlanSteps.Measured(
-        valid,
-        verdict.toString(),
-        metrics(drained, errors),
-        new BatchOrderMeasures(
-            new OrderAccounting(
-                a.submitted(), a.completed(), a.faulted(), a.lost().size(), a.duplicated().size()),
-            window(drained)),
-        m.latencyHistogram(),
-        drained.host().stealPercent(),
-        m.completedOrders(),
-        m.meanMillis());
+            valid,
+            verdict.toString(),
+            metrics(drained, errors),
+            new BatchOrderMeasures(
+                new OrderAccounting(
+                    a.submitted(),
+                    a.completed(),
+                    a.faulted(),
+                    a.lost().size(),
+                    a.duplicated().size()),
+                window(drained)),
+            m.latencyHistogram(),
+            drained.host().stealPercent(),
+            m.completedOrders(),
+            m.meanMillis())
+        .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null));
   }
 
   private static void drainVerdict(KnobSet knobs, DrainResult drain, StringBuilder verdict) {

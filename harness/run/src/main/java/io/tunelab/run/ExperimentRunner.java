@@ -11,6 +11,8 @@ import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.RunStatus;
+import io.tunelab.core.results.StartCheck;
+import io.tunelab.core.results.StartState;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Summary;
 import io.tunelab.tiers.TunelabHome;
@@ -197,9 +199,10 @@ public final class ExperimentRunner {
     step.unusedJvm = false;
     String relative = RunLayout.repetition(step.step.folderName(), rep);
     long started = System.nanoTime();
-    step.done.add(
+    Repetition done =
         step.repetition.run(
-            step.step.knobs(), at, tag(step.index, rep), runDir.resolve(relative), relative));
+            step.step.knobs(), at, tag(step.index, rep), runDir.resolve(relative), relative);
+    step.done.add(checkedStart(step, done));
     eta.done(System.nanoTime() - started);
     if (step.readBack == null && tiers.middlewareDeath().isEmpty()) {
       // a dead middleware has nothing to say: the next repetition's new one is read instead
@@ -214,6 +217,23 @@ public final class ExperimentRunner {
                 step.restarted,
                 step.readBack,
                 step.done)));
+  }
+
+  /**
+   * The repetition with its start state compared with the one its step's first repetition started
+   * from (the step's first keeps it as the reference).
+   */
+  private static Repetition checkedStart(StepRun step, Repetition done) {
+    Optional<StartState> start = step.repetition.lastStartState();
+    if (start.isEmpty()) {
+      return done;
+    }
+    if (step.firstStart == null) {
+      step.firstStart = start.get();
+      return done;
+    }
+    return done.withProtocol(
+        done.protocolOrNone().withStartState(StartCheck.of(start.get(), step.firstStart)));
   }
 
   private Progress.Position position(Experiment experiment, StepRun step, int rep, Eta eta) {
@@ -239,6 +259,9 @@ public final class ExperimentRunner {
     List<String> restarted;
     Map<String, Object> readBack;
     PlanRepetition repetition;
+
+    /** The state the step's first repetition started from: the others are compared with it. */
+    StartState firstStart;
 
     /** Whether the middleware JVM was started for this visit and has measured nothing yet. */
     boolean unusedJvm;

@@ -3,6 +3,9 @@ package io.tunelab.run;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RepetitionProtocol;
+import io.tunelab.core.results.StartCheck;
+import io.tunelab.core.results.StartState;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import java.nio.file.Path;
@@ -21,6 +24,7 @@ final class MeasuredRepetition implements PlanRepetition {
   private final RunTiers tiers;
   private final Sampler sampler;
   private final Progress progress;
+  private StartState lastStart;
 
   MeasuredRepetition(PlanSteps plan, RunTiers tiers, Sampler sampler, Progress progress) {
     this.plan = plan;
@@ -38,6 +42,8 @@ final class MeasuredRepetition implements PlanRepetition {
     plan.prepare(knobs, dir);
     try (Sampler.Sampling sampling = sampler.start(tiers.samplerWindow(at, dir))) {
       Warmup warmedUp = warmupDue(knobs) ? plan.warmUp(knobs, at, tag, dir) : null;
+      StartState start = StartStateProbe.read(tiers, dir);
+      lastStart = start;
       PlanSteps.Measured measured = plan.measure(knobs, at, tag, dir, sampling);
       StringBuilder verdict = new StringBuilder(measured.verdict());
       Boolean steady = steady(tiers.middlewareWarmup().orElse(null), verdict);
@@ -57,11 +63,20 @@ final class MeasuredRepetition implements PlanRepetition {
                   dir)
               .withMiddlewareJvm(tiers.middlewareJvm())
               .withDisturbed(disturbed)
-              .withSteady(steady);
+              .withSteady(steady)
+              .withProtocol(
+                  RepetitionProtocol.NONE
+                      .withStartState(StartCheck.of(start, null))
+                      .withBatchMeans(measured.batchMeans()));
       progress.report(new RunEvent.RepetitionFinished(at, plan.plan().throughputUnit(), done));
       plan.finished(done);
       return sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);
     }
+  }
+
+  @Override
+  public java.util.Optional<StartState> lastStartState() {
+    return java.util.Optional.ofNullable(lastStart);
   }
 
   /**

@@ -13,4 +13,9 @@ interface PlanRepetition {
    */
   Repetition run(KnobSet knobs, Progress.Position at, String tag, Path dir, String relativeDir)
       throws InterruptedException;
+
+  /** The state the stack started the last repetition from; empty when it was not read. */
+  default java.util.Optional<io.tunelab.core.results.StartState> lastStartState() {
+    return java.util.Optional.empty();
+  }
 }

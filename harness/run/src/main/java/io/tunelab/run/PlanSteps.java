@@ -7,6 +7,7 @@ import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.run.observe.RunnerFigures;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -52,6 +53,7 @@ interface PlanSteps {
    * @param meanMillis their mean end-to-end latency
    * @param deadline the deadline misses of a plan with a deadline (sort-requests), for the
    *     findings; empty for the others
+   * @param batchMeans the throughput's batch means over the window; null when it gave none
    */
   record Measured(
       boolean valid,
@@ -62,9 +64,49 @@ interface PlanSteps {
       Double stealPercent,
       long completed,
       double meanMillis,
-      Optional<DeadlineMisses> deadline) {
+      Optional<DeadlineMisses> deadline,
+      BatchMeans batchMeans) {
     public Measured {
       Objects.requireNonNull(deadline, "deadline");
+    }
+
+    /** A measured load of a plan with a deadline, without batch means. */
+    public Measured(
+        boolean valid,
+        String verdict,
+        Metrics metrics,
+        PlanMeasures measures,
+        Histogram latency,
+        Double stealPercent,
+        long completed,
+        double meanMillis,
+        Optional<DeadlineMisses> deadline) {
+      this(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          deadline,
+          null);
+    }
+
+    /** This load with its throughput's batch means. */
+    public Measured withBatchMeans(BatchMeans value) {
+      return new Measured(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          deadline,
+          value);
     }
 
     /** A measured load of a plan without a deadline. */

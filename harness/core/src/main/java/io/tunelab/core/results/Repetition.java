@@ -51,6 +51,8 @@ import org.HdrHistogram.Histogram;
  * @param steady whether the middleware JVM it ran on had reached a steady state in its warm-up;
  *     false gives the verdict "NO STEADY STATE" and leaves it out of the step's statistics when the
  *     step has steady repetitions; null when no steady-state rule was applied
+ * @param protocol its round, the state it started from and its window's batch means; null in
+ *     run.json before they were kept
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -74,7 +76,8 @@ import org.HdrHistogram.Histogram;
   "workCost",
   "machineNoise",
   "disturbed",
-  "steady"
+  "steady",
+  "protocol"
 })
 public record Repetition(
     int number,
@@ -93,7 +96,8 @@ public record Repetition(
     WorkCost workCost,
     MachineNoise machineNoise,
     Boolean disturbed,
-    Boolean steady) {
+    Boolean steady,
+    RepetitionProtocol protocol) {
 
   public Repetition {
     Objects.requireNonNull(measures, "measures");
@@ -119,6 +123,7 @@ public record Repetition(
         warmup,
         wallMillis,
         rawData,
+        null,
         null,
         null,
         null,
@@ -153,7 +158,8 @@ public record Repetition(
       @JsonProperty("workCost") WorkCost workCost,
       @JsonProperty("machineNoise") MachineNoise machineNoise,
       @JsonProperty("disturbed") Boolean disturbed,
-      @JsonProperty("steady") Boolean steady) {
+      @JsonProperty("steady") Boolean steady,
+      @JsonProperty("protocol") RepetitionProtocol protocol) {
     PlanMeasures measures =
         messages != null
             ? new MessagingMeasures(messages)
@@ -173,6 +179,7 @@ public record Repetition(
     copy.machineNoise = machineNoise;
     copy.disturbed = disturbed;
     copy.steady = steady;
+    copy.protocol = protocol;
     return copy.build();
   }
 
@@ -242,6 +249,18 @@ public record Repetition(
     return copy.build();
   }
 
+  /** This repetition with how it was measured: round, start state, batch means. */
+  public Repetition withProtocol(RepetitionProtocol value) {
+    Copy copy = new Copy(this);
+    copy.protocol = value;
+    return copy.build();
+  }
+
+  /** Its protocol, never null: {@link RepetitionProtocol#NONE} when none was kept. */
+  public RepetitionProtocol protocolOrNone() {
+    return protocol == null ? RepetitionProtocol.NONE : protocol;
+  }
+
   /** Whether no steady-state rule said its JVM had not settled. */
   public boolean notUnsteady() {
     return !Boolean.FALSE.equals(steady);
@@ -286,6 +305,7 @@ public record Repetition(
     MachineNoise machineNoise;
     Boolean disturbed;
     Boolean steady;
+    RepetitionProtocol protocol;
 
     Copy(Repetition from) {
       this.from = from;
@@ -300,6 +320,7 @@ public record Repetition(
       machineNoise = from.machineNoise;
       disturbed = from.disturbed;
       steady = from.steady;
+      protocol = from.protocol;
     }
 
     Repetition build() {
@@ -320,7 +341,8 @@ public record Repetition(
           workCost,
           machineNoise,
           disturbed,
-          steady);
+          steady,
+          protocol);
     }
   }
 }

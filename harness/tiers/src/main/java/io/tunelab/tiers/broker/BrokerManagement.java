@@ -30,6 +30,9 @@ public final class BrokerManagement implements AutoCloseable {
   /** The management address of tunelab's broker.xml (and of Artemis by default). */
   public static final String MANAGEMENT_ADDRESS = "activemq.management";
 
+  /** The management resource of tunelab's broker that compacts its journals. */
+  public static final String JOURNAL_CONTROL = "tunelab.journal";
+
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final int QUEUE_PAGE_SIZE = 10_000;
 
@@ -209,6 +212,45 @@ public final class BrokerManagement implements AutoCloseable {
       }
     }
     return rolledBack;
+  }
+
+  /**
+   * Compacts the broker's message and bindings journals (tunelab's broker registers the control
+   * {@value #JOURNAL_CONTROL} for it; Artemis has no such operation of its own), so a repetition
+   * starts from a journal that holds only live records.
+   *
+   * @return the message journal's data files after compacting; empty on a broker without the
+   *     control (an external or stock Artemis), which is left as it is
+   */
+  public synchronized java.util.OptionalInt compactJournal() {
+    ClientMessage request = session.createMessage(false);
+    try {
+      ManagementHelper.putOperationInvocation(request, JOURNAL_CONTROL, "compact");
+    } catch (Exception e) {
+      throw new IllegalArgumentException("cannot encode compact", e);
+    }
+    try {
+      return java.util.OptionalInt.of(((Number) call(request, "compact")).intValue());
+    } catch (IllegalStateException e) {
+      if (String.valueOf(e.getMessage()).contains(JOURNAL_CONTROL)) {
+        return java.util.OptionalInt.empty();
+      }
+      throw e;
+    }
+  }
+
+  /** The message journal's data files; empty on a broker without tunelab's journal control. */
+  public synchronized java.util.OptionalInt journalDataFiles() {
+    ClientMessage request = session.createMessage(false);
+    ManagementHelper.putAttribute(request, JOURNAL_CONTROL, "dataFiles");
+    try {
+      return java.util.OptionalInt.of(((Number) call(request, "attribute dataFiles")).intValue());
+    } catch (IllegalStateException e) {
+      if (String.valueOf(e.getMessage()).contains(JOURNAL_CONTROL)) {
+        return java.util.OptionalInt.empty();
+      }
+      throw e;
+    }
   }
 
   /**

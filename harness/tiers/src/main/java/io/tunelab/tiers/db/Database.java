@@ -289,14 +289,85 @@ public final class Database {
         removed.put(rows.getString(1), rows.getLong(2));
       }
     }
-    // The purge deletes a run's xref rows and rewrites the seeded ones it touched: without a
-    // vacuum their dead versions pile up run after run, and every sequential scan of xref_data
-    // (the untuned study's hot statement) reads more of them than the run before.
+    // The purge rewrote xref_data and sort_chute row by row: their indexes are rebuilt in one
+    // pass, as CREATE INDEX builds them, and a vacuum sets the new rows' hint bits and visibility
+    // map, so the first repetition's reads do not write them and every repetition starts from
+    // the same pages.
     try (Statement statement = connection.createStatement()) {
-      statement.execute("VACUUM xref_data");
+      for (String table : REWRITTEN_TABLES) {
+        statement.execute("REINDEX TABLE " + table);
+      }
+      statement.execute("VACUUM " + String.join(", ", REWRITTEN_TABLES));
     }
     return removed;
   }
+
+  /** The setup tables the purge truncates and writes again. */
+  static final List<String> REWRITTEN_TABLES = List.of("xref_data", "sort_chute");
+
+  /**
+   * Brings the tables' statistics to one state before every repetition: the activity counters of
+   * every table reset (autovacuum's and autoanalyze's thresholds then fall at the same point of
+   * every repetition), and, unless ANALYZE follows, the planner statistics of the purged tables
+   * removed, as on a table never analyzed: what autoanalyze gathered during the repetition before
+   * would otherwise decide this one's plans. Needs a superuser, which tunelab's own cluster has; on
+   * a server where the user is not one, nothing is changed.
+   *
+   * @param analyzeFollows whether ANALYZE runs next (db.analyze), which replaces the statistics
+   * @return whether the statistics were reset
+   */
+  public boolean resetStatistics(boolean analyzeFollows) {
+    return jdbc.call(
+        "resetting the tables' statistics",
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.execute(
+                "SELECT pg_stat_reset_single_table_counters(relid) FROM pg_stat_user_tables"
+                    + " WHERE schemaname = current_schema()");
+            if (!analyzeFollows) {
+              statement.execute(
+                  "DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c"
+                      + " WHERE c.relnamespace = current_schema()::regnamespace"
+                      + " AND c.relname = ANY (ARRAY['"
+                      + String.join("','", PURGED_TABLES)
+                      + "']))");
+            }
+            return true;
+          } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+              return false;
+            }
+            throw e;
+          }
+        });
+  }
+
+  /**
+   * The database's part of the state a repetition starts from: tables, indexes, rows, planner
+   * statistics and sequences (see {@link StartStateQuery}).
+   */
+  public io.tunelab.core.results.StartState startState() {
+    return jdbc.call("reading the tables' state", StartStateQuery::read);
+  }
+
+  /** Every table the purge truncates (tunelab_purge, V12). */
+  public static final List<String> PURGED_TABLES =
+      List.of(
+          "process_instance",
+          "audit_detail",
+          "delivery_message",
+          "order_inbox",
+          "request_tracking",
+          "order_receipt",
+          "message_log",
+          "message_status",
+          "sort_parcel",
+          "sort_scan",
+          "sort_read",
+          "sort_divert",
+          "instance_state",
+          "sort_chute",
+          "xref_data");
 
   /**
    * Writes every dirty page out now (CHECKPOINT), so that a checkpoint the preparation's writes

@@ -1,0 +1,102 @@
+package io.tunelab.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.StartCheck;
+import io.tunelab.core.results.StartState;
+import io.tunelab.tiers.RuntimeDir;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.stack.EmbeddedProvider;
+import io.tunelab.tiers.stack.StackRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every repetition starts from the same physical state: three repetitions of a batch whose orders
+ * write run rows into xref_data, the process tables and the broker's journal, and each starts with
+ * the same tables (sizes, live and dead rows read by pgstattuple, planner statistics), sequences,
+ * queues and journal files as the first. Unindexed xref_data is what used to grow.
+ */
+class RepetitionResetIT {
+  private static final Path RESULTS = Path.of("target/repetition-reset-it");
+  private static final String EXPERIMENT =
+      """
+      name: reset-it
+      plan: batch-order
+      repeat: 3
+      workload:
+        orders: 40
+        warmupOrders: 0
+        threads: 2
+        minMeasuredSeconds: 0
+      knobs:
+        db.seed.customers: 50
+      steps:
+        - name: untuned
+      """;
+
+  private static RunResult run;
+  private static Path runDir;
+
+  @BeforeAll
+  static void runTheExperiment() throws Exception {
+    Experiment experiment =
+        new ExperimentReader()
+            .parse("reset-it.yaml", "reset-it", EXPERIMENT, Map.of(), OptionalInt.empty());
+    Path runtime =
+        RuntimeDir.root()
+            .resolve("it-repetition-reset")
+            .resolve(UUID.randomUUID().toString().substring(0, 8));
+    ExperimentRunner runner =
+        new ExperimentRunner(
+            TunelabHome.locate(),
+            new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime)),
+            Sampler.NONE,
+            Progress.SILENT);
+    run = runner.run(experiment, RESULTS);
+    runDir = runner.runDir();
+  }
+
+  @Test
+  void everyRepetitionStartsFromTheFirstOnesState() {
+    List<Repetition> reps = run.steps().get(0).repetitions();
+    assertThat(reps).hasSize(3);
+    for (Repetition rep : reps) {
+      StartCheck start = rep.protocolOrNone().startState();
+      assertThat(start).as("repetition %d", rep.number()).isNotNull();
+      assertThat(start.differences()).as("repetition %d", rep.number()).isEmpty();
+      assertThat(start.deadRows()).isZero();
+      assertThat(start.queuedMessages()).isZero();
+      assertThat(start.digest()).isEqualTo(reps.get(0).protocolOrNone().startState().digest());
+    }
+  }
+
+  @Test
+  void theStateIsReadFromThePagesAndTheRepetitionsWroteRunRows() throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    StartState first =
+        json.readValue(
+            runDir.resolve(reps().get(0).rawData()).resolve(StartStateProbe.FILE).toFile(),
+            StartState.class);
+    assertThat(first.deadTupleSource()).isEqualTo("pgstattuple");
+    assertThat(first.relations().get("xref_data").liveRows()).isEqualTo(50 * 6 + 60 * 3);
+    assertThat(first.relations().get("process_instance").heapBytes()).isZero();
+    assertThat(first.journalFiles()).as("read from the broker").isNotNull();
+    // the batches did write: every order completed, each with run rows the reset removed
+    assertThat(reps()).allMatch(r -> r.valid(), "valid");
+  }
+
+  private static List<Repetition> reps() {
+    return run.steps().get(0).repetitions();
+  }
+}
