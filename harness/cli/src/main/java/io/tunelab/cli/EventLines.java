@@ -40,6 +40,18 @@ final class EventLines {
     throw new IllegalArgumentException("no line for " + event);
   }
 
+  /** " / db 18.2 / broker 3.5" when the stack's other tiers were read. */
+  private static String otherTiers(WarmupRule.Batch judged) {
+    StringBuilder out = new StringBuilder();
+    for (String tier : new String[] {"db", "broker"}) {
+      Double cpu = judged.costPerUnit().get(tier);
+      if (cpu != null) {
+        out.append(String.format(Locale.ROOT, " / %s %.1f", tier, cpu));
+      }
+    }
+    return out.toString();
+  }
+
   private static String warmupRound(RunEvent.WarmupRound e) {
     WarmupRule.Batch judged = e.judged();
     String cpu =
@@ -47,8 +59,9 @@ final class EventLines {
             ? ""
             : String.format(
                 Locale.ROOT,
-                ", middleware %.1f ms CPU/%s",
+                ", middleware %.1f%s ms CPU/%s",
                 judged.cpuMillisPerOrder(),
+                otherTiers(judged),
                 perUnit(e.unit()));
     String steal =
         judged.stealPercent() == null

@@ -7,6 +7,8 @@ import io.tunelab.run.drain.DrainWatcher;
 import io.tunelab.run.drain.FaultedOrders;
 import io.tunelab.run.drain.MocksCompletions;
 import io.tunelab.run.observe.HostClock;
+import io.tunelab.run.observe.StackClock;
+import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -59,28 +61,35 @@ final class MeasuredDrain {
    *     null when unknown: it falls as the JIT warms up, whatever else slows the drain
    * @param machineBusyPercent the machine's busy time over the drain, % of all cores; null when
    *     unknown
+   * @param costPerOrder what the whole stack spent per order settled, by series (CPU milliseconds
+   *     of the middleware, the db and the broker; WAL bytes; statements), for a whole-stack
+   *     warm-up; a series absent where unknown
    */
   record DrainCost(
-      Double stealPercent, Double middlewareCpuMillisPerOrder, Double machineBusyPercent) {}
+      Double stealPercent,
+      Double middlewareCpuMillisPerOrder,
+      Double machineBusyPercent,
+      Map<String, Double> costPerOrder) {}
 
   /** Readings taken where a drain starts. */
-  private record Start(HostClock.Ticks ticks, java.util.OptionalLong cpuNanos) {
-    static Start now(long pid) {
-      return new Start(HostClock.now(), HostClock.cpuNanos(pid));
+  private record Start(StackClock.Reading stack, java.util.OptionalLong cpuNanos) {
+    static Start now(RunTiers tiers, long pid) {
+      return new Start(tiers.stackReading(), HostClock.cpuNanos(pid));
     }
 
-    DrainCost until(long pid, DrainResult drain) {
-      HostClock.Ticks end = HostClock.now();
-      java.util.OptionalDouble steal = end.stealPercentSince(ticks);
-      java.util.OptionalDouble busy = end.busyPercentSince(ticks);
+    DrainCost until(RunTiers tiers, long pid, DrainResult drain) {
+      StackClock.Reading end = tiers.stackReading();
       java.util.OptionalLong cpu = HostClock.cpuNanos(pid);
       int settled = drain.accounting().completed() + drain.accounting().faulted();
       java.util.OptionalDouble perUnit = HostClock.cpuMillisPerUnit(cpuNanos, cpu, settled);
       Double perOrder = perUnit.isPresent() ? perUnit.getAsDouble() : null;
-      return new DrainCost(
-          steal.isPresent() ? steal.getAsDouble() : null,
-          perOrder,
-          busy.isPresent() ? busy.getAsDouble() : null);
+      StackClock.Cost cost = StackClock.between(stack, end, settled);
+      Map<String, Double> costs = new LinkedHashMap<>(cost.perUnit());
+      if (perOrder != null) {
+        // the JVM's own clock, in nanoseconds, is finer than the tree's ticks
+        costs.put(MiddlewareTier.NAME, perOrder);
+      }
+      return new DrainCost(cost.stealPercent(), perOrder, cost.busyPercent(), costs);
     }
   }
 
@@ -109,14 +118,14 @@ final class MeasuredDrain {
                 + "/min"
             : "load: sending " + orders + " orders");
     long pid = tiers.middlewarePid();
-    Start readings = Start.now(pid);
+    Start readings = Start.now(tiers, pid);
     OrderSender.Sent sent =
         rate ? sender.sendPaced(knobs, orders, tag, dir) : sender.send(knobs, orders, tag, dir);
     // rate mode: latency from each order's due time, so a late send is not hidden
     Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
     long first = firstSend(from);
     DrainResult drain = drain(knobs, at, sent, since, from, first);
-    return new Drained(mode.label(), sent, drain, null, first, readings.until(pid, drain));
+    return new Drained(mode.label(), sent, drain, null, first, readings.until(tiers, pid, drain));
   }
 
   /**
@@ -134,7 +143,7 @@ final class MeasuredDrain {
       hold.awaitQueued(sent.count(), QUEUE_WAIT);
       atRelease.run();
       long pid = tiers.middlewarePid();
-      Start readings = Start.now(pid);
+      Start readings = Start.now(tiers, pid);
       BacklogHold.Released released = hold.release();
       long start = released.releasedAtMillis();
       DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
@@ -144,7 +153,7 @@ final class MeasuredDrain {
           drain,
           released,
           start,
-          readings.until(pid, drain));
+          readings.until(tiers, pid, drain));
     }
   }
 

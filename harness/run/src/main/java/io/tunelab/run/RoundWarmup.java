@@ -6,20 +6,24 @@ import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.WarmupRule;
 import io.tunelab.run.observe.HostClock;
+import io.tunelab.run.observe.StackClock;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
  * A warm-up in rounds until the throughput is steady, not for a fixed count: each round one load
  * run of the plan in no statistic (the concurrent-soap and messaging plans), judged after each by
  * the batch-order warm-up's {@link WarmupRule} on the rounds' throughput, rounds the hypervisor
- * disturbed left out. The middleware JVM's CPU per unit is read around each round and judged too
- * (on a machine at least 80% busy), as for batch-order: with large answers its JIT and heap settle
- * slower than the throughput of a few rounds shows, and a step called steady on throughput alone
- * went on getting cheaper over its repetitions. It ends without a steady state at {@code
- * workload.warmupMaxSeconds} or when the middleware dies.
+ * disturbed left out. What the whole stack spends per unit (the middleware's, the database's and
+ * the broker's CPU, the WAL, the statements) is read around each round and judged too (on a machine
+ * at least 80% busy), as for batch-order: with large answers the middleware's JIT and heap and the
+ * database's caches settle slower than the throughput of a few rounds shows, and a step called
+ * steady on throughput alone went on getting cheaper over its repetitions. It ends without a steady
+ * state at {@code workload.warmupMaxSeconds} or when the middleware dies.
  */
 final class RoundWarmup {
   /** One round of the plan's load, run into its own folder. */
@@ -75,22 +79,22 @@ final class RoundWarmup {
     String endedBy = null;
     for (int number = 1; endedBy == null; number++) {
       progress.phase(at, "warm-up round " + number + " (" + describe + ", not measured)");
-      HostClock.Ticks before = HostClock.now();
+      StackClock.Reading before = tiers.stackReading();
       OptionalLong cpuBefore = tiers.middlewareCpuNanos();
       Done done = round.run(number, dir.resolve("round-" + number));
       if (Thread.interrupted()) {
         throw new InterruptedException("stopped during the warm-up");
       }
       OptionalLong cpuAfter = tiers.middlewareCpuNanos();
-      HostClock.Ticks after = HostClock.now();
+      StackClock.Cost cost = StackClock.between(before, tiers.stackReading(), done.succeeded());
       units += done.units();
       succeeded += done.succeeded();
+      Map<String, Double> perUnit = new LinkedHashMap<>(cost.perUnit());
+      Double middleware =
+          SoapSteps.orNull(HostClock.cpuMillisPerUnit(cpuBefore, cpuAfter, done.succeeded()));
+      perUnit.put(WarmupRule.MIDDLEWARE, middleware);
       WarmupRule.Batch judged =
-          new WarmupRule.Batch(
-              done.perMinute(),
-              SoapSteps.orNull(HostClock.cpuMillisPerUnit(cpuBefore, cpuAfter, done.succeeded())),
-              SoapSteps.orNull(after.stealPercentSince(before)),
-              SoapSteps.orNull(after.busyPercentSince(before)));
+          new WarmupRule.Batch(done.perMinute(), perUnit, cost.stealPercent(), cost.busyPercent());
       rounds.add(judged);
       progress.report(
           new RunEvent.WarmupRound(

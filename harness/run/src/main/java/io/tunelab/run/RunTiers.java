@@ -7,8 +7,10 @@ import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.TierName;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.run.observe.ObserverConfig;
+import io.tunelab.run.observe.StackClock;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
@@ -286,6 +288,18 @@ final class RunTiers implements AutoCloseable {
 
   MocksClient driver() {
     return MocksClient.of(Backend.DRIVER, stack.endpoints());
+  }
+
+  /**
+   * A reading of what the system under test has spent so far: the CPU of the middleware's, the
+   * database's and the broker's process trees, the WAL and the statements (see {@link StackClock}).
+   */
+  StackClock.Reading stackReading() {
+    Map<String, Long> roots = new LinkedHashMap<>(pids());
+    // the mocks and the load are the harness's
+    List<String> underTest = TierName.systemUnderTest().stream().map(TierName::label).toList();
+    roots.keySet().retainAll(underTest);
+    return StackClock.now(roots, dataSource(endpoints()));
   }
 
   /** Pid of each running tier process by tier name. */

@@ -11,8 +11,10 @@ import io.tunelab.core.stats.WarmupRule;
 import io.tunelab.run.drain.DrainResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.IntSupplier;
 
 /**
@@ -79,7 +81,7 @@ final class SteadyWarmup {
           new WarmupRule.Batch(
               CompletionRates.steadyPerMinute(a.metrics().completionMillis())
                   .orElse(a.metrics().ordersPerMinute()),
-              drained.host().middlewareCpuMillisPerOrder(),
+              drained.host().costPerOrder(),
               drained.host().stealPercent(),
               drained.host().machineBusyPercent());
       batches.add(judged);
@@ -168,15 +170,17 @@ final class SteadyWarmup {
         String.format(
             Locale.ROOT,
             "steady when, over the last %d warm-up %s with at most %s%% steal, %s varies (CV)"
-                + " and trends by at most %s%% and, on a machine at least %.0f%% busy, the"
-                + " middleware's CPU per %s falls by no more along them nor against the %d before"
-                + " them",
+                + " and trends by at most %s%% and, on a machine at least %.0f%% busy, what the"
+                + " whole stack spends per %s (the middleware's CPU per %s, the database's and"
+                + " the broker's, the WAL and the statements) neither trends along them nor"
+                + " differs from the %d before them by more",
             rule.batches(),
             parts,
             WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
             judged,
             WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)),
             WarmupRule.CPU_BOUND_PERCENT,
+            unit,
             unit,
             rule.batches());
     return new SteadyStateReport(
@@ -194,7 +198,25 @@ final class SteadyWarmup {
         throughput.shape().name(),
         units,
         System.currentTimeMillis() - started,
-        endedBy);
+        endedBy,
+        costSeries(batches),
+        verdict.costChange().isEmpty() ? null : percents(verdict.costChange()));
+  }
+
+  /** Each cost series over the batches, null where a batch has no figure. */
+  private static Map<String, List<Double>> costSeries(List<WarmupRule.Batch> batches) {
+    Map<String, List<Double>> series = new LinkedHashMap<>();
+    batches.forEach(b -> b.costPerUnit().keySet().forEach(k -> series.put(k, new ArrayList<>())));
+    for (WarmupRule.Batch b : batches) {
+      series.forEach((k, values) -> values.add(b.costPerUnit().get(k)));
+    }
+    return series.isEmpty() ? null : series;
+  }
+
+  private static Map<String, Double> percents(Map<String, Double> fractions) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    fractions.forEach((k, v) -> out.put(k, 100 * v));
+    return out;
   }
 
   static Double percent(double fraction) {

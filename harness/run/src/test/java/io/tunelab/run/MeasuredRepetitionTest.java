@@ -61,6 +61,8 @@ class MeasuredRepetitionTest {
         "FLAT",
         300,
         30_000,
-        reached ? "steady" : "the time cap was reached");
+        reached ? "steady" : "the time cap was reached",
+        null,
+        null);
   }
 }

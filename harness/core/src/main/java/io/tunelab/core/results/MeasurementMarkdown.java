@@ -24,6 +24,8 @@ final class MeasurementMarkdown {
       if (step.jvmSpread() != null) {
         md.append("; ").append(spread(step.jvmSpread()));
       }
+      StepProtocolText.startState(step).ifPresent(text -> md.append("; ").append(text));
+      StepProtocolText.drift(step).ifPresent(text -> md.append("; ").append(text));
       md.append(".\n");
     }
     md.append(costs(run));

@@ -4,8 +4,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
- * How a warm-up ended and what its rule saw (see {@code io.tunelab.core.stats.SteadyState}): the
- * throughput of each warm-up batch, and whether the last ones agreed.
+ * How a warm-up ended and what its rule saw (see {@code io.tunelab.core.stats.WarmupRule}): the
+ * throughput and the stack's costs per unit of each warm-up batch, and whether the last ones
+ * agreed.
  *
  * @param reached whether the throughput became steady; false means the repetitions after this
  *     warm-up measured a system that had not settled ("no steady state")
@@ -31,6 +32,11 @@ import java.util.List;
  * @param millis the warm-up's wall time, milliseconds
  * @param endedBy {@code steady}, or why it stopped without: a cap, a drain that stalled, a
  *     middleware that died
+ * @param batchCostsPerUnit each batch's cost per unit by series (CPU milliseconds per tier:
+ *     middleware, db, broker; walBytes; statements), null entries where unknown; null in older
+ *     run.json
+ * @param costChangePercent each judged series' mean over the last batches against the ones before
+ *     them, % (positive: costlier now); null when the costs were not judged
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SteadyStateReport(
@@ -48,7 +54,9 @@ public record SteadyStateReport(
     String shape,
     int orders,
     long millis,
-    String endedBy) {
+    String endedBy,
+    java.util.Map<String, List<Double>> batchCostsPerUnit,
+    java.util.Map<String, Double> costChangePercent) {
   public SteadyStateReport {
     batchRatesPerMinute = List.copyOf(batchRatesPerMinute);
     batchCpuMillisPerOrder =

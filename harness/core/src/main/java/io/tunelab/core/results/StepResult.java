@@ -36,6 +36,9 @@ import java.util.function.ToDoubleFunction;
  *     #counted(List)}; null in older runs
  * @param jvmSpread the counted repetitions' throughput split into its variance between middleware
  *     JVMs and within one; null when the repetitions do not say which JVM ran them
+ * @param drift the trend test over the counted repetitions, in the order they ran: whether the
+ *     throughput or a tier's cost per unit moved along them; null with fewer than 3 and in older
+ *     run.json
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record StepResult(
@@ -52,7 +55,8 @@ public record StepResult(
     boolean noisy,
     Comparison vsBaseline,
     Integer counted,
-    JvmSpread jvmSpread) {
+    JvmSpread jvmSpread,
+    StepDrift drift) {
 
   /** A step from its repetitions: its metrics and summed accounting; no index nor comparison. */
   public static StepResult of(
@@ -84,7 +88,8 @@ public record StepResult(
         noisy,
         null,
         repetitions.isEmpty() ? null : counted.size(),
-        JvmSpread.of(counted).orElse(null));
+        JvmSpread.of(counted).orElse(null),
+        StepDrift.of(counted).orElse(null));
   }
 
   /**
@@ -141,7 +146,8 @@ public record StepResult(
         noisy,
         vsBaseline,
         counted,
-        jvmSpread);
+        jvmSpread,
+        drift);
   }
 
   /** This step with its comparison against the baseline step (null: none). */
@@ -160,6 +166,7 @@ public record StepResult(
         noisy,
         comparison,
         counted,
-        jvmSpread);
+        jvmSpread,
+        drift);
   }
 }

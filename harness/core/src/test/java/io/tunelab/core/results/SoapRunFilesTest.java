@@ -111,7 +111,9 @@ class SoapRunFilesTest {
             "WARMUP",
             600,
             21000,
-            "steady");
+            "steady",
+            null,
+            null);
     Repetition first = rep(1, 1800, 0);
     Repetition warmedUp =
         Repetition.measured(

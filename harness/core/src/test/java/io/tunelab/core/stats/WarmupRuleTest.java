@@ -32,15 +32,53 @@ class WarmupRuleTest {
   }
 
   @Test
-  void cpuPerOrderThatRisesOrWandersIsNotWarmup() {
-    // latency-bound: the throughput holds while the CPU per order moves 10-15% either way
+  void cpuPerOrderThatWandersWithoutATrendIsSteady() {
+    // the throughput holds while the CPU per order moves 10-15% either way around one level
+    List<WarmupRule.Batch> batches =
+        List.of(batch(633, 49, 0), batch(649, 30, 0), batch(686, 34, 0), batch(672, 30, 0));
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.cpu().cv()).isGreaterThan(0.05);
+    assertThat(verdict.steady()).isTrue();
+  }
+
+  @Test
+  void cpuPerOrderThatClimbsIsNotSteadyEither() {
+    // 27 -> 30 -> 34 ms: a rising cost drifts the repetitions as surely as a falling one
     List<WarmupRule.Batch> batches =
         List.of(batch(633, 49, 0), batch(649, 27, 0), batch(686, 30, 0), batch(672, 34, 0));
 
     WarmupRule.Verdict verdict = rule.judge(batches);
 
-    assertThat(verdict.cpu().cv()).isGreaterThan(0.10);
-    assertThat(verdict.steady()).isTrue();
+    assertThat(verdict.cpu().trend()).isGreaterThan(0.10);
+    assertThat(verdict.steady()).isFalse();
+    assertThat(verdict.unsettled(0.10)).containsExactly(WarmupRule.MIDDLEWARE);
+  }
+
+  @Test
+  void aDatabaseWhoseCostPerOrderStillClimbsHoldsTheWarmupBack() {
+    // the middleware level, the database's CPU per order rising 58 -> 66 -> 70 ms
+    List<WarmupRule.Batch> batches = new java.util.ArrayList<>();
+    double[] db = {50, 52, 51, 58, 66, 70};
+    for (double d : db) {
+      batches.add(
+          new WarmupRule.Batch(1000, java.util.Map.of("middleware", 25.0, "db", d), 0.5, 95.0));
+    }
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.throughput().steady()).isTrue();
+    assertThat(verdict.costs()).containsKeys("middleware", "db");
+    assertThat(verdict.unsettled(0.10)).containsExactly("db");
+    assertThat(verdict.steady()).isFalse();
+    // (58 + 66 + 70) / (50 + 52 + 51) - 1 = 0.267974
+    assertThat(verdict.costChange().get("db")).isCloseTo(194.0 / 153 - 1, within(1e-9));
+    for (int i = 0; i < 6; i++) {
+      batches.add(
+          new WarmupRule.Batch(1000, java.util.Map.of("middleware", 25.0, "db", 70.0), 0.5, 95.0));
+    }
+    assertThat(rule.judge(batches).steady()).isTrue();
   }
 
   @Test

@@ -1,0 +1,93 @@
+package io.tunelab.core.results;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How a step's repetitions started and moved, in words for summary.md: whether each started from
+ * the state the first did, and whether the throughput or a tier's cost per unit drifted along them.
+ */
+final class StepProtocolText {
+  private StepProtocolText() {}
+
+  /**
+   * "every repetition started from the same state (digest ...)", or what differed; empty: unread.
+   */
+  static Optional<String> startState(StepResult step) {
+    List<StartCheck> checks =
+        step.repetitions().stream()
+            .map(r -> r.protocolOrNone().startState())
+            .filter(Objects::nonNull)
+            .toList();
+    if (checks.isEmpty()) {
+      return Optional.empty();
+    }
+    List<Repetition> differed =
+        step.repetitions().stream()
+            .filter(r -> r.protocolOrNone().startState() != null)
+            .filter(r -> !r.protocolOrNone().startState().same())
+            .toList();
+    if (differed.isEmpty()) {
+      return Optional.of(
+          String.format(
+              Locale.ROOT,
+              "every repetition started from the same state (tables, statistics, sequences, queues:"
+                  + " digest %s, %d dead rows)",
+              checks.get(0).digest(),
+              checks.get(0).deadRows()));
+    }
+    Repetition first = differed.get(0);
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "START STATE DIFFERED in %d of %d repetitions from the first's (repetition %d: %s)",
+            differed.size(),
+            checks.size(),
+            first.number(),
+            String.join(", ", first.protocolOrNone().startState().differences())));
+  }
+
+  /** The drift test's outcome; empty under 3 counted repetitions. */
+  static Optional<String> drift(StepResult step) {
+    StepDrift drift = step.drift();
+    if (drift == null) {
+      return Optional.empty();
+    }
+    if (drift.drifted()) {
+      StringBuilder text = new StringBuilder("DRIFT over its repetitions: ");
+      for (int i = 0; i < drift.drifting().size(); i++) {
+        String name = drift.drifting().get(i);
+        StepDrift.Trend t = drift.series().get(name);
+        text.append(i == 0 ? "" : ", ")
+            .append(label(name))
+            .append(String.format(Locale.ROOT, " %+.1f%%", t.firstToLastPercent()))
+            .append(" first to last (Mann-Kendall p ")
+            .append(ComparisonText.p(t.pAdjusted()))
+            .append(" after Holm)");
+      }
+      return Optional.of(text.append(": repetitions that are not independent").toString());
+    }
+    StringBuilder text = new StringBuilder("no drift (Mann-Kendall, Holm at 5%");
+    for (String name : List.of("throughput", "cpu.stack")) {
+      StepDrift.Trend t = drift.series().get(name);
+      if (t != null) {
+        text.append(
+            String.format(Locale.ROOT, "; %s %+.1f%%", label(name), t.firstToLastPercent()));
+      }
+    }
+    return Optional.of(text.append(" first to last)").toString());
+  }
+
+  /** A series' name in words. */
+  static String label(String series) {
+    return switch (series) {
+      case "throughput" -> "throughput";
+      case "cpu.stack" -> "the stack's CPU per unit";
+      case "walBytes" -> "WAL per unit";
+      case "statements" -> "statements per unit";
+      default -> series.startsWith("cpu.") ? series.substring(4) + " CPU per unit" : series;
+    };
+  }
+}

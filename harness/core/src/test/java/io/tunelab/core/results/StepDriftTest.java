@@ -1,0 +1,80 @@
+package io.tunelab.core.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.tunelab.core.cost.WorkCost;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StepDriftTest {
+  private static Repetition rep(int n, double throughput, double mw, double db, double broker) {
+    return Repetition.measured(
+            n,
+            true,
+            "ok",
+            Metrics.of(throughput, new LatencyMillis(1, 2, 3, 4), 0),
+            BatchOrderMeasures.of(null),
+            null,
+            1,
+            "s/rep-" + n)
+        .withCosts(
+            null,
+            new WorkCost(
+                100,
+                10_000,
+                Map.of("middleware", mw, "db", db, "broker", broker),
+                mw + db + broker,
+                180_000.0,
+                72.0,
+                7.0),
+            null);
+  }
+
+  @Test
+  void aDatabaseWhoseCostPerOrderClimbsEveryRepetitionIsNamed() {
+    // db 58 -> 70 strictly rising over 6 repetitions: Mann-Kendall exact p = 0.002778 (2/720);
+    // 6 series tested (statements and WAL are flat, ties), Holm's first step x6 = 0.016667
+    List<Repetition> reps = new ArrayList<>();
+    double[] db = {58, 60.7, 63, 66.2, 68, 70};
+    double[] tput = {1112, 1013, 1020, 1015, 1008, 1011};
+    for (int i = 0; i < db.length; i++) {
+      reps.add(rep(i + 1, tput[i], 25 + (i % 2) * 0.3, db[i], 4.0 + (i % 3) * 0.1));
+    }
+
+    StepDrift drift = StepDrift.of(reps).orElseThrow();
+
+    assertThat(drift.drifting()).contains("cpu.db").doesNotContain("cpu.middleware");
+    assertThat(drift.series().get("cpu.db").p()).isCloseTo(2.0 / 720, within(1e-9));
+    assertThat(drift.series().get("cpu.db").firstToLastPercent()).isGreaterThan(15);
+    assertThat(StepProtocolText.drift(step(reps)).orElseThrow())
+        .startsWith("DRIFT over its repetitions: db CPU per unit +");
+  }
+
+  @Test
+  void repetitionsThatWanderAroundOneLevelDoNotDrift() {
+    List<Repetition> reps = new ArrayList<>();
+    double[] tput = {1000, 1012, 995, 1008, 1001};
+    double[] db = {20.1, 19.8, 20.3, 19.9, 20.2};
+    for (int i = 0; i < tput.length; i++) {
+      reps.add(rep(i + 1, tput[i], 10, db[i], 4));
+    }
+
+    StepDrift drift = StepDrift.of(reps).orElseThrow();
+
+    assertThat(drift.drifted()).isFalse();
+    assertThat(StepProtocolText.drift(step(reps)).orElseThrow())
+        .startsWith("no drift (Mann-Kendall, Holm at 5%; throughput");
+  }
+
+  @Test
+  void twoRepetitionsAreNotTested() {
+    assertThat(StepDrift.of(List.of(rep(1, 1, 1, 1, 1), rep(2, 1, 1, 1, 1)))).isEmpty();
+  }
+
+  private static StepResult step(List<Repetition> reps) {
+    return StepResult.of("s", Map.of(), Map.of(), List.of(), Map.of(), reps);
+  }
+}
