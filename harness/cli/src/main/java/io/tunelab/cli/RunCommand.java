@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -78,9 +79,30 @@ final class RunCommand implements Callable<Integer> {
       names = "--order",
       paramLabel = "sequential|interleaved",
       description =
-          "interleaved: one repetition of each step per round (A B C A B C), over the"
-              + " experiment's order.")
+          "interleaved (the default): one repetition of each step per round, in a random order"
+              + " each round, each step compared with the baseline round by round; sequential:"
+              + " each step's repetitions together. Over the experiment's order.")
   Repetitions.Order order;
+
+  @Option(
+      names = "--mde",
+      paramLabel = "PERCENT",
+      converter = Percent.class,
+      description =
+          "Repeat, a round at a time, until every comparison with the baseline could detect a"
+              + " change of PERCENT (its minimum detectable effect, 80%% power at 5%%), e.g. --mde"
+              + " 5%%; the experiment's count is the fewest, and a time cap applies (--time-cap,"
+              + " default 30 minutes).")
+  Double mde;
+
+  @Option(
+      names = "--time-cap",
+      paramLabel = "DURATION",
+      converter = Minutes.class,
+      description =
+          "With an adaptive repeat or --mde: no new round starts after this much wall time, e.g."
+              + " 10m, 1h, 600s (whole minutes).")
+  Integer timeCap;
 
   @Option(
       names = "--out",
@@ -112,7 +134,9 @@ final class RunCommand implements Callable<Integer> {
                 new ProtocolOverrides(
                     repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat),
                     Optional.ofNullable(jvm),
-                    Optional.ofNullable(order)));
+                    Optional.ofNullable(order),
+                    mde == null ? OptionalDouble.empty() : OptionalDouble.of(mde),
+                    timeCap == null ? OptionalInt.empty() : OptionalInt.of(timeCap)));
     TunelabHome home = TunelabHome.locate();
     StackProvider provider = providerOptions.provider();
     PrintWriter err = spec.commandLine().getErr();

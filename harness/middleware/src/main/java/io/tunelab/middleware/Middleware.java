@@ -29,7 +29,15 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The running middleware: its stages, their consumers, and the status endpoint. */
+/**
+ * The running middleware: its stages, their consumers, and the status endpoint.
+ *
+ * <p>It can be parked ({@code POST /park}): its consumers, fetchers, engine threads and dequeue
+ * threads close, so it takes no more work from the broker or the inbox, while its JVM, its pools
+ * and its HTTP services stay up; {@code POST /resume} opens them again. The harness parks the
+ * middleware of one step while it measures another's, and resumes it, already warm, for the step's
+ * next round.
+ */
 public final class Middleware implements AutoCloseable {
   private final MiddlewareSettings settings;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
@@ -37,6 +45,8 @@ public final class Middleware implements AutoCloseable {
   private SoapClient siebel;
   private SoapClient brm;
   private Diagnostics diagnostics;
+  private Services services;
+  private Map<Stage, Step> steps;
   private Pipeline pipeline;
   private BillingServer billing;
   private MessagingServer messaging;
@@ -83,7 +93,7 @@ public final class Middleware implements AutoCloseable {
                 settings.invokeRetries()));
     diagnostics = keep(Diagnostics.open(settings.diagnostics(), Path.of("diagnostics.log")));
     Stylesheets stylesheets = new Stylesheets();
-    Services services =
+    services =
         new Services(
             siebel,
             brm,
@@ -92,29 +102,88 @@ public final class Middleware implements AutoCloseable {
                 settings.instancePersistence(),
                 settings.auditLevel(),
                 settings.stateCompression()));
-    Map<Stage, Step> steps = new EnumMap<>(Stage.class);
+    steps = new EnumMap<>(Stage.class);
     steps.put(Stage.INTAKE, new IntakeStep(services));
     steps.put(Stage.ORCHESTRATION, new OrchestrationStep(services));
     steps.put(Stage.CREATE_CUSTOMER, new CreateCustomerStep(services));
     steps.put(Stage.CREATE_SUBSCRIPTIONS, new CreateSubscriptionsStep(services));
     steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services, new CrmUpdates(pool)));
-    pipeline = keep(Pipeline.start(settings, pool, services, steps, diagnostics));
     billing = keep(startBilling(stylesheets));
+    sort = keep(SortServer.start(settings.sort(), pool));
+    openIntake();
+    status = keep(StatusServer.start(settings.httpPort(), this::status));
+    status.server().createContext("/park", exchange -> control(exchange, this::park));
+    status.server().createContext("/resume", exchange -> control(exchange, this::resume));
+  }
+
+  /** The parts that take work: the stages' pipeline and, with a driver, the messaging server. */
+  private void openIntake() throws Exception {
+    pipeline = Pipeline.start(settings, pool, services, steps, diagnostics);
     if (!settings.driverUrl().isEmpty()) {
       messaging =
-          keep(
-              MessagingServer.start(
-                  settings,
-                  pool,
-                  new SoapClient(
-                      "driver",
-                      settings.driverUrl(),
-                      connections,
-                      settings.invokeTimeoutMillis(),
-                      settings.invokeRetries())));
+          MessagingServer.start(
+              settings,
+              pool,
+              new SoapClient(
+                  "driver",
+                  settings.driverUrl(),
+                  settings.invokeConnections(),
+                  settings.invokeTimeoutMillis(),
+                  settings.invokeRetries()));
     }
-    sort = keep(SortServer.start(settings.sort(), pool));
-    status = keep(StatusServer.start(settings.httpPort(), this::status));
+  }
+
+  /** Stops taking work: consumers, fetchers, engine and dequeue threads close. Idempotent. */
+  public synchronized void park() {
+    if (pipeline != null) {
+      pipeline.close();
+      pipeline = null;
+    }
+    if (messaging != null) {
+      messaging.close();
+      messaging = null;
+    }
+  }
+
+  /** Takes work again after {@link #park}; a no-op while not parked. */
+  public synchronized void resume() throws Exception {
+    if (pipeline == null) {
+      openIntake();
+    }
+  }
+
+  /** Whether it is parked. */
+  public synchronized boolean parked() {
+    return pipeline == null;
+  }
+
+  private interface Control {
+    void run() throws Exception;
+  }
+
+  /** POST only; 200 once done, 500 with the error. */
+  private static void control(com.sun.net.httpserver.HttpExchange exchange, Control action)
+      throws java.io.IOException {
+    int code;
+    String body;
+    if (!"POST".equals(exchange.getRequestMethod())) {
+      code = 405;
+      body = "POST only\n";
+    } else {
+      try {
+        action.run();
+        code = 200;
+        body = "ok\n";
+      } catch (Exception e) {
+        code = 500;
+        body = e + "\n";
+      }
+    }
+    byte[] bytes = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    exchange.sendResponseHeaders(code, bytes.length);
+    try (java.io.OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
   }
 
   /** The billing-care service, with its own BRM connection pool. */
@@ -144,12 +213,15 @@ public final class Middleware implements AutoCloseable {
     return status.port();
   }
 
-  private Object status() {
+  private synchronized Object status() {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("pid", ProcessHandle.current().pid());
     status.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
     status.put("settings", settings);
-    status.putAll(pipeline.status());
+    status.put("parked", pipeline == null);
+    if (pipeline != null) {
+      status.putAll(pipeline.status());
+    }
     status.put(
         "backends",
         Map.of(
@@ -167,6 +239,7 @@ public final class Middleware implements AutoCloseable {
 
   @Override
   public synchronized void close() {
+    park();
     while (!resources.isEmpty()) {
       try {
         resources.pop().close();

@@ -41,7 +41,13 @@ public final class MiddlewareMain {
       return;
     }
     Runtime.getRuntime().addShutdownHook(new Thread(middleware::close, "tunelab-middleware-stop"));
-    System.out.println(READY_BANNER + ": status http://127.0.0.1:" + middleware.statusPort());
+    System.out.println(
+        READY_BANNER
+            + ": status http://127.0.0.1:"
+            + middleware.statusPort()
+            + " (pid "
+            + ProcessHandle.current().pid()
+            + ")");
   }
 
   private static Path configPath(String[] args) {

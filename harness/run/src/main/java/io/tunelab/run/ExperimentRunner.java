@@ -5,16 +5,17 @@ import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Schedule;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.report.HtmlReport;
+import io.tunelab.core.results.Precision;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.ResultFormat;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.RunStatus;
+import io.tunelab.core.results.ScheduleOutcome;
 import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.StartState;
 import io.tunelab.core.results.StepResult;
-import io.tunelab.core.stats.Summary;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.middleware.MiddlewareTier;
@@ -141,7 +142,9 @@ public final class ExperimentRunner {
 
   /**
    * Measures the steps in the order the experiment's {@link Schedule} gives: each switch to another
-   * step brings the tiers to its knobs (a visit); repetitions follow until the schedule is done.
+   * step brings the tiers to its knobs (a visit; in rounds, a step's middleware JVM is parked
+   * between its visits and resumed warm); repetitions follow until the schedule is done, and
+   * run.json says how it went and why it stopped.
    */
   private void runSchedule(Experiment experiment) throws InterruptedException {
     Eta eta = new Eta(experiment.runs());
@@ -149,17 +152,49 @@ public final class ExperimentRunner {
     for (int i = 0; i < experiment.steps().size(); i++) {
       steps.add(new StepRun(experiment.steps().get(i), i));
     }
-    Schedule schedule = new Schedule(experiment.repetitions(), steps.size());
+    Repetitions repetitions = experiment.repetitions();
+    tiers.parkMiddlewares(
+        repetitions.rounds() && repetitions.jvm() == Repetitions.Jvm.SHARED && steps.size() > 1);
+    long seed = ThreadLocalRandom.current().nextLong(1, 1L << 40);
+    Schedule schedule = new Schedule(repetitions, steps.size(), seed);
+    long started = System.currentTimeMillis();
     StepRun current = null;
     OptionalInt next;
-    while ((next = schedule.next(steps.stream().map(StepRun::soFar).toList())).isPresent()) {
+    while ((next = schedule.next(soFar(steps), System.currentTimeMillis() - started)).isPresent()) {
       StepRun step = steps.get(next.getAsInt());
       if (step != current) {
         visit(experiment, step, eta);
         current = step;
       }
-      runRepetition(experiment, step, eta);
+      runRepetition(experiment, step, eta, schedule.round());
+      save(result.withSchedule(outcome(schedule, seed, started, null)));
     }
+    Schedule.Stop stop = schedule.stop();
+    save(result.withSchedule(outcome(schedule, seed, started, stop == null ? null : stop.text())));
+  }
+
+  /** What each step has so far, with the minimum detectable effect of its comparisons. */
+  private List<Schedule.StepSoFar> soFar(List<StepRun> steps) {
+    List<Schedule.StepSoFar> out = new ArrayList<>();
+    for (StepRun step : steps) {
+      int counted = (int) step.done.stream().filter(Repetition::undisturbed).count();
+      out.add(
+          new Schedule.StepSoFar(
+              counted, Precision.mde(result, step.step.name()), step.done.size()));
+    }
+    return out;
+  }
+
+  private ScheduleOutcome outcome(Schedule schedule, long seed, long started, String stoppedBy) {
+    Repetitions r = result.repetitions();
+    double worst = Precision.worstMde(result);
+    return new ScheduleOutcome(
+        schedule.round(),
+        seed,
+        stoppedBy,
+        Double.isNaN(worst) ? null : Math.round(1000 * worst) / 10.0,
+        r != null && r.adaptive() ? r.mdePercent() : null,
+        Math.round((System.currentTimeMillis() - started) / 6000.0) / 10.0);
   }
 
   /** Brings the tiers to the step's knobs and makes a new repetition runner for this visit. */
@@ -182,7 +217,7 @@ public final class ExperimentRunner {
     step.repetition = planRunner.repetition(tiers, load, sampler, progress);
   }
 
-  private void runRepetition(Experiment experiment, StepRun step, Eta eta)
+  private void runRepetition(Experiment experiment, StepRun step, Eta eta, int round)
       throws InterruptedException {
     int rep = step.done.size() + 1;
     Progress.Position at = position(experiment, step, rep, eta);
@@ -202,21 +237,27 @@ public final class ExperimentRunner {
     Repetition done =
         step.repetition.run(
             step.step.knobs(), at, tag(step.index, rep), runDir.resolve(relative), relative);
-    step.done.add(checkedStart(step, done));
+    done = checkedStart(step, done);
+    if (round > 0) {
+      done = done.withProtocol(done.protocolOrNone().withRound(round));
+    }
+    step.done.add(done);
     eta.done(System.nanoTime() - started);
     if (step.readBack == null && tiers.middlewareDeath().isEmpty()) {
       // a dead middleware has nothing to say: the next repetition's new one is read instead
       step.readBack = ReadBack.of(tiers, step.step.knobs());
     }
     save(
-        result.withStep(
-            StepResult.of(
-                step.step.name(),
-                step.step.changes(),
-                step.step.knobs().resolved(),
-                step.restarted,
-                step.readBack,
-                step.done)));
+        result
+            .withStep(
+                StepResult.of(
+                    step.step.name(),
+                    step.step.changes(),
+                    step.step.knobs().resolved(),
+                    step.restarted,
+                    step.readBack,
+                    step.done))
+            .ordered(experiment.steps().stream().map(Step::name).toList()));
   }
 
   /**
@@ -269,23 +310,6 @@ public final class ExperimentRunner {
     StepRun(Step step, int index) {
       this.step = step;
       this.index = index;
-    }
-
-    /** Repetitions so far and the relative half-width of the valid ones' throughput interval. */
-    Schedule.StepSoFar soFar() {
-      List<Double> valid =
-          done.stream()
-              .filter(r -> r.valid() && r.undisturbed())
-              .map(r -> r.metrics().throughputPerMinute())
-              .toList();
-      double width = Double.NaN;
-      if (valid.size() >= 2) {
-        Summary summary = Summary.of(valid);
-        width =
-            summary.mean() == 0 ? Double.NaN : (summary.ciHigh() - summary.mean()) / summary.mean();
-      }
-      int counted = (int) done.stream().filter(Repetition::undisturbed).count();
-      return new Schedule.StepSoFar(counted, width, done.size());
     }
   }
 

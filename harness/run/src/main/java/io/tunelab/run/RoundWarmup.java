@@ -71,6 +71,21 @@ final class RoundWarmup {
    */
   Warmup run(KnobSet knobs, Progress.Position at, String describe, Path dir, Round round)
       throws InterruptedException {
+    boolean fullSpeed = knobs.get(WorkloadKnobs.WARMUP_FULL_SPEED);
+    if (fullSpeed) {
+      tiers.mocksAtFullSpeed();
+    }
+    try {
+      return rounds(knobs, at, describe, dir, round);
+    } finally {
+      if (fullSpeed) {
+        tiers.mocksAsKnobs(knobs);
+      }
+    }
+  }
+
+  private Warmup rounds(KnobSet knobs, Progress.Position at, String describe, Path dir, Round round)
+      throws InterruptedException {
     WarmupRule rule = SteadyWarmup.rule(knobs);
     long started = System.currentTimeMillis();
     List<WarmupRule.Batch> rounds = new ArrayList<>();

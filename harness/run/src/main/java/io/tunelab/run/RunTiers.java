@@ -55,7 +55,21 @@ final class RunTiers implements AutoCloseable {
   private KnobSet current;
   private int stackGeneration;
   private int middlewareJvm;
+  private int startedJvms;
   private Optional<SteadyStateReport> middlewareWarmup = Optional.empty();
+
+  /**
+   * Whether a step's middleware JVM is parked, not stopped, when another step's knobs need another
+   * one, and resumed (warm) at the step's next visit; set for interleaved schedules.
+   */
+  private boolean parking;
+
+  /** Parked middleware JVMs by the configuration they run, on the current stack. */
+  private final Map<MiddlewareConfig, Parked> parked = new LinkedHashMap<>();
+
+  /** A parked middleware JVM, with what the run knows of it. */
+  private record Parked(
+      MiddlewareTier tier, int jvm, Optional<SteadyStateReport> warmup, KnobSet knobs) {}
 
   /**
    * @param logsDir where each stack's tier logs are copied when it stops
@@ -65,6 +79,15 @@ final class RunTiers implements AutoCloseable {
     this.provider = provider;
     this.logsDir = logsDir;
     this.notices = notices;
+  }
+
+  /**
+   * Parks a step's middleware JVM when the next step needs another configuration, instead of
+   * stopping it, and resumes it at the step's next visit: an interleaved schedule then warms each
+   * step's JVM up once, not at every visit.
+   */
+  synchronized void parkMiddlewares(boolean value) {
+    parking = value;
   }
 
   /**
@@ -81,6 +104,7 @@ final class RunTiers implements AutoCloseable {
     boolean stackRestart = !stackTiers.isEmpty();
     if (stackRestart) {
       stopMiddleware();
+      stopParked();
       if (stack == null || !restartEach(stackTiers, StackConfig.from(knobs))) {
         stopStack();
         stack = provider.start(StackConfig.from(knobs));
@@ -93,6 +117,26 @@ final class RunTiers implements AutoCloseable {
         database().migrate();
       }
     }
+    mocksAsKnobs(knobs);
+    boolean dead = middleware != null && middleware.death().isPresent();
+    if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
+      if (parking && !stackRestart && !dead && middleware != null) {
+        parkCurrent();
+      } else {
+        stopMiddleware();
+      }
+      if (!resumeParked(knobs)) {
+        rollbackInDoubt();
+        startMiddleware(knobs, middlewareDir);
+        restarted.add(KnobTier.MIDDLEWARE.label());
+      }
+    }
+    current = knobs;
+    return restarted;
+  }
+
+  /** Sets the mocks' live knobs (latency, faults, answer sizes) as {@code knobs} say. */
+  synchronized void mocksAsKnobs(KnobSet knobs) {
     siebel().setLatency(knobs.get(MocksKnobs.SIEBEL_LATENCY));
     siebel().setFaultRate(knobs.get(MocksKnobs.SIEBEL_FAULT_RATE));
     brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
@@ -102,15 +146,52 @@ final class RunTiers implements AutoCloseable {
       driver().setLatency(knobs.get(MocksKnobs.DRIVER_LATENCY));
       driver().setFaultRate(knobs.get(MocksKnobs.DRIVER_FAULT_RATE));
     }
-    boolean dead = middleware != null && middleware.death().isPresent();
-    if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
-      stopMiddleware();
-      rollbackInDoubt();
-      startMiddleware(knobs, middlewareDir);
-      restarted.add(KnobTier.MIDDLEWARE.label());
+  }
+
+  /**
+   * Every back-end mock answers at once (latency 0), the rest of the knobs as they are: for a
+   * warm-up at full speed ({@code workload.warmupFullSpeed}); {@link #mocksAsKnobs} restores them.
+   */
+  synchronized void mocksAtFullSpeed() {
+    siebel().setLatency(io.tunelab.core.knobs.Latency.NONE);
+    brm().setLatency(io.tunelab.core.knobs.Latency.NONE);
+    if (endpoints().hasDriver()) {
+      driver().setLatency(io.tunelab.core.knobs.Latency.NONE);
     }
-    current = knobs;
-    return restarted;
+  }
+
+  /** Parks the running middleware with what the run knows of it. */
+  private void parkCurrent() {
+    middleware.park();
+    parked.put(
+        MiddlewareConfig.from(current),
+        new Parked(middleware, middlewareJvm, middlewareWarmup, current));
+    middleware = null;
+  }
+
+  /**
+   * Resumes the parked middleware of this configuration; false when none is parked (or the parked
+   * one died meanwhile: then it is stopped, and a new one is due).
+   */
+  private boolean resumeParked(KnobSet knobs) {
+    Parked found = parked.remove(MiddlewareConfig.from(knobs));
+    if (found == null) {
+      return false;
+    }
+    if (found.tier().death().isPresent()) {
+      found.tier().close();
+      return false;
+    }
+    found.tier().resume();
+    middleware = found.tier();
+    middlewareJvm = found.jvm();
+    middlewareWarmup = found.warmup();
+    return true;
+  }
+
+  private void stopParked() {
+    parked.values().forEach(p -> p.tier().close());
+    parked.clear();
   }
 
   /** Why the middleware is gone, when it died (see {@link MiddlewareTier#death}). */
@@ -182,7 +263,7 @@ final class RunTiers implements AutoCloseable {
   }
 
   private void startMiddleware(KnobSet knobs, Path dir) {
-    middlewareJvm++;
+    middlewareJvm = ++startedJvms;
     middlewareWarmup = Optional.empty();
     middleware =
         MiddlewareTier.start(
@@ -355,6 +436,7 @@ final class RunTiers implements AutoCloseable {
   public synchronized void close() {
     try {
       stopMiddleware();
+      stopParked();
     } finally {
       stopStack();
     }

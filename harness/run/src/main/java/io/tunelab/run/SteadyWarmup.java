@@ -61,6 +61,28 @@ final class SteadyWarmup {
       IntSupplier batchOrders,
       java.util.function.DoubleConsumer rates)
       throws InterruptedException {
+    boolean fullSpeed = knobs.get(WorkloadKnobs.WARMUP_FULL_SPEED);
+    if (fullSpeed) {
+      tiers.mocksAtFullSpeed();
+    }
+    try {
+      return batches(knobs, at, tag, dir, prepare, batchOrders, rates);
+    } finally {
+      if (fullSpeed) {
+        tiers.mocksAsKnobs(knobs);
+      }
+    }
+  }
+
+  private Warmup batches(
+      KnobSet knobs,
+      Progress.Position at,
+      String tag,
+      Path dir,
+      Runnable prepare,
+      IntSupplier batchOrders,
+      java.util.function.DoubleConsumer rates)
+      throws InterruptedException {
     long started = System.currentTimeMillis();
     WarmupRule rule = rule(knobs);
     List<WarmupRule.Batch> batches = new ArrayList<>();

@@ -6,27 +6,32 @@ import java.util.Locale;
  * How often, in what order and in which JVMs an experiment measures its steps.
  *
  * <p>A fixed count ({@code repeat: 3}) has {@code min == max}. An adaptive one ({@code repeat:
- * {min: 3, max: 10, halfWidthPercent: 3}}) measures a step at least {@code min} times and then
- * again until the 95% confidence interval of its mean throughput is narrower than {@code
- * halfWidthPercent} of the mean on each side, or it has {@code max} repetitions (Kalibera and
- * Jones: repeat where the variance is, and only as long as it pays).
+ * {min: 3, max: 30, mdePercent: 5, maxMinutes: 10}}) measures every step at least {@code min} times
+ * and then goes on, a round at a time, until every comparison of the experiment could detect a
+ * change of {@code mdePercent} (its minimum detectable effect at 80% power, 5% two-sided), or a
+ * step has {@code max} repetitions, or the run has lasted {@code maxMinutes}: one stopping rule, on
+ * the precision the answer needs, which never looks at the effect itself (so stopping does not bias
+ * the test, as stopping on significance would). Kalibera and Jones: repeat where the variance is,
+ * and only as long as it pays.
  *
- * <p>Interleaved order measures every step once per round (A B C A B C) instead of each step's
- * repetitions together (A A A B B B), so slow drifts of the machine fall on every step alike; each
- * switch brings the tiers to the step's knobs, restarting what they need. With an adaptive count,
- * rounds go on while any step is short of its target, and a step that reached it sits the later
- * rounds out; every step gets at least {@code min} rounds.
+ * <p>Interleaved order (the default) measures every step once per round, in a new random order each
+ * round (randomized multiple interleaved trials, Abedi and Brecht 2017), so slow drifts and the
+ * host's episodes fall on every step alike, and each step is compared with the baseline round by
+ * round (paired). Sequential order measures each step's repetitions together (A A A B B B).
  *
  * @param min repetitions per step at least, 1..1000
  * @param max repetitions per step at most, {@code min}..1000
- * @param halfWidthPercent adaptive target: relative half-width of the throughput's 95% interval, %;
- *     0 for a fixed count
+ * @param mdePercent adaptive target: the largest minimum detectable effect any comparison may be
+ *     left with, % of the baseline; 0 for a fixed count
+ * @param maxMinutes adaptive: the run's wall-time cap, minutes, after which no new round starts; 0
+ *     for none
  * @param jvm {@code SHARED}: a step's repetitions share the middleware JVM its knobs leave running;
  *     {@code FRESH}: every repetition gets a newly started middleware JVM with its own warm-up
  *     (JMH's forks), so between-JVM variance shows in the step's interval
- * @param order {@code SEQUENTIAL} or {@code INTERLEAVED}
+ * @param order {@code INTERLEAVED} or {@code SEQUENTIAL}
  */
-public record Repetitions(int min, int max, double halfWidthPercent, Jvm jvm, Order order) {
+public record Repetitions(
+    int min, int max, double mdePercent, int maxMinutes, Jvm jvm, Order order) {
   /** Where a step's repetitions run. */
   public enum Jvm {
     SHARED,
@@ -52,35 +57,53 @@ public record Repetitions(int min, int max, double halfWidthPercent, Jvm jvm, Or
       throw new IllegalArgumentException(
           "repetitions need 1 <= min <= max, was " + min + ", " + max);
     }
-    if (halfWidthPercent < 0) {
-      throw new IllegalArgumentException("halfWidthPercent must be >= 0, was " + halfWidthPercent);
+    if (!(mdePercent >= 0)) {
+      throw new IllegalArgumentException("mdePercent must be >= 0, was " + mdePercent);
+    }
+    if (maxMinutes < 0) {
+      throw new IllegalArgumentException("maxMinutes must be >= 0, was " + maxMinutes);
     }
   }
 
-  /** A fixed count, sequential, in shared JVMs: what {@code repeat: n} alone means. */
+  /** A fixed count, sequential, in shared JVMs. */
   public static Repetitions fixed(int n) {
-    return new Repetitions(n, n, 0, Jvm.SHARED, Order.SEQUENTIAL);
+    return new Repetitions(n, n, 0, 0, Jvm.SHARED, Order.SEQUENTIAL);
   }
 
-  /** Whether the count depends on the interval reached. */
+  /** A fixed count in this order, in shared JVMs. */
+  public static Repetitions fixed(int n, Order order) {
+    return new Repetitions(n, n, 0, 0, Jvm.SHARED, order);
+  }
+
+  /** Whether the count depends on the precision reached. */
   public boolean adaptive() {
-    return max > min && halfWidthPercent > 0;
+    return max > min && mdePercent > 0;
+  }
+
+  /** Whether the schedule measures in rounds, one repetition of each step per round. */
+  public boolean rounds() {
+    return order == Order.INTERLEAVED;
   }
 
   /**
    * Whether a step with these repetitions so far needs another.
    *
-   * @param done repetitions measured (valid or not)
-   * @param relativeHalfWidth the half-width of the throughput's 95% interval over its mean, from
-   *     its valid repetitions; NaN when there is no interval yet
+   * @param done repetitions measured that count
+   * @param mde the minimum detectable effect its comparisons have now, a fraction (0.05 = 5%); NaN
+   *     when there is none yet
    */
-  public boolean wantsMore(int done, double relativeHalfWidth) {
+  public boolean wantsMore(int done, double mde) {
     if (done < min) {
       return true;
     }
     if (done >= max || !adaptive()) {
       return false;
     }
-    return Double.isNaN(relativeHalfWidth) || 100 * relativeHalfWidth > halfWidthPercent;
+    return Double.isNaN(mde) || 100 * mde > mdePercent;
+  }
+
+  /** This protocol with another wall-time cap. */
+  public Repetitions withMaxMinutes(int minutes) {
+    return new Repetitions(min, max, mdePercent, minutes, jvm, order);
   }
 }

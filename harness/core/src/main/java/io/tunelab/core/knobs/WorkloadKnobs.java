@@ -98,6 +98,16 @@ public final class WorkloadKnobs {
                   + " JVM is new (a step's later repetitions follow a warm one)")
           .add();
 
+  public static final Knob<Boolean> WARMUP_FULL_SPEED =
+      KNOBS
+          .knob("workload.warmupFullSpeed", KnobTypes.bool(), false)
+          .doc(
+              "warm up with every back-end mock answering at once (their latency knobs at 0), then"
+                  + " measure at the step's latency: the JIT of the middleware, the broker and the"
+                  + " mocks compiles the same code paths in a fraction of the time, and the warm-up,"
+                  + " CPU-bound, judges what the whole stack spends per unit")
+          .add();
+
   public static final Knob<Integer> WARMUP_MAX_ORDERS =
       KNOBS
           .knob("workload.warmupMaxOrders", KnobTypes.integer(1, 100_000_000), 10_000)

@@ -32,7 +32,7 @@ final class BaselineComparisons {
       if (step == base.get()) {
         continue;
       }
-      Optional<Comparison> c = ComparedMetric.THROUGHPUT.compare(base.get(), step);
+      Optional<Comparison> c = ComparedMetric.THROUGHPUT.compare(base.get(), step, true);
       if (c.isPresent()) {
         compared.add(i);
         family.add(c.get());

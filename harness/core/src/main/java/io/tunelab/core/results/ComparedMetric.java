@@ -1,8 +1,13 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Direction;
+import io.tunelab.core.stats.Estimate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -53,13 +58,72 @@ public enum ComparedMetric {
     return values.length == 0 ? Optional.empty() : Optional.of(values);
   }
 
-  /** B's repetitions against A's, a family of one; empty when either side lacks the values. */
+  /**
+   * B's repetitions against A's, steps of two runs (unpaired), a family of one; empty when either
+   * side lacks the values.
+   */
   public Optional<Comparison> compare(StepResult a, StepResult b) {
-    Optional<double[]> va = values(StepResult.counted(a.repetitions()));
-    Optional<double[]> vb = values(StepResult.counted(b.repetitions()));
-    if (va.isEmpty() || vb.isEmpty()) {
+    return compare(a, b, false);
+  }
+
+  /**
+   * B's repetitions against A's, a family of one; empty when either side lacks the values.
+   *
+   * @param sameRun whether both steps are of one run: then, when their repetitions ran in rounds
+   *     and two rounds or more have a counted repetition of each, they are compared round by round
+   *     ({@link Comparison#paired}); otherwise unpaired
+   */
+  public Optional<Comparison> compare(StepResult a, StepResult b, boolean sameRun) {
+    List<Repetition> ca = StepResult.counted(a.repetitions());
+    List<Repetition> cb = StepResult.counted(b.repetitions());
+    if (values(ca).isEmpty() || values(cb).isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(Comparison.of(va.get(), vb.get(), direction));
+    if (sameRun) {
+      Map<Integer, Repetition> byRoundA = byRound(ca);
+      Map<Integer, Repetition> byRoundB = byRound(cb);
+      List<Integer> common = new ArrayList<>(byRoundA.keySet());
+      common.retainAll(byRoundB.keySet());
+      if (common.size() >= 2) {
+        common.sort(null);
+        return Optional.of(
+            Comparison.paired(
+                common.stream().map(r -> estimate(byRoundA.get(r))).toList(),
+                common.stream().map(r -> estimate(byRoundB.get(r))).toList(),
+                direction));
+      }
+    }
+    return Optional.of(
+        Comparison.of(
+            ca.stream().map(this::estimate).toList(),
+            cb.stream().map(this::estimate).toList(),
+            direction));
+  }
+
+  /** The counted repetitions by the round they ran in; those without one are left out. */
+  private static Map<Integer, Repetition> byRound(List<Repetition> counted) {
+    Map<Integer, Repetition> out = new LinkedHashMap<>();
+    for (Repetition r : counted) {
+      Integer round = r.protocolOrNone().round();
+      if (round != null) {
+        out.putIfAbsent(round, r);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A repetition's value, with its window's batch means as the within-repetition level for the
+   * throughput (when they give that very value).
+   */
+  Estimate estimate(Repetition r) {
+    double value = this.value.apply(r.metrics());
+    BatchMeans batches = r.protocolOrNone().batchMeans();
+    if (this == THROUGHPUT
+        && batches != null
+        && Math.abs(batches.perMinute() - value) <= 1e-6 * Math.max(1, Math.abs(value))) {
+      return Estimate.of(batches);
+    }
+    return Estimate.of(value);
   }
 }

@@ -17,7 +17,7 @@ final class MeasurementMarkdown {
 
   static String of(RunResult run) {
     StringBuilder md = new StringBuilder("\n## Measurement\n\n");
-    md.append(protocol(run.repetitions())).append("\n\n");
+    md.append(protocol(run.repetitions(), run.schedule())).append("\n\n");
     for (StepResult step : run.steps()) {
       md.append("- **").append(step.name()).append("**: ").append(repetitions(step));
       warmup(step).ifPresent(text -> md.append("; ").append(text));
@@ -32,7 +32,7 @@ final class MeasurementMarkdown {
     return md.toString();
   }
 
-  private static String protocol(Repetitions r) {
+  private static String protocol(Repetitions r, ScheduleOutcome schedule) {
     if (r == null) {
       return "Repetitions as run.json's `repeat` says (a run from before the protocol was"
           + " recorded).";
@@ -41,22 +41,25 @@ final class MeasurementMarkdown {
         r.adaptive()
             ? String.format(
                 Locale.ROOT,
-                "%d to %d repetitions per step, until the throughput's 95%% interval is within"
-                    + " +-%s%% of its mean",
+                "%d to %d repetitions per step, until every comparison could detect a change of"
+                    + " %s%% (its minimum detectable effect, 80%% power at 5%%)%s",
                 r.min(),
                 r.max(),
-                Knobless.format(r.halfWidthPercent()))
+                Knobless.format(r.mdePercent()),
+                r.maxMinutes() > 0 ? " or " + r.maxMinutes() + " minutes had passed" : "")
             : r.min() + " repetitions per step";
     return count
         + (r.jvm() == Repetitions.Jvm.FRESH
             ? ", each in a freshly started and warmed-up middleware JVM"
-            : ", sharing the middleware JVM a step's knobs leave running (its interval covers"
-                + " the noise within one JVM only; `--jvm fresh` covers JVM to JVM)")
+            : ", each step's repetitions in the middleware JVM its knobs run in (kept between"
+                + " its visits and warmed up once; `--jvm fresh` starts one per repetition)")
         + (r.order() == Repetitions.Order.INTERLEAVED
-            ? ", interleaved (one of each step per round)"
+            ? ", in rounds (one of each step per round, in a random order each round), each step"
+                + " compared with the baseline round by round (paired)"
             : ", step after step")
         + ". Disturbed repetitions (hypervisor steal over workload.maxStealPercent) and ones on a"
-        + " middleware with no steady state are kept in run.json but not counted while others are.";
+        + " middleware with no steady state are kept in run.json but not counted while others are."
+        + (schedule == null ? "" : " " + ScheduleText.of(schedule));
   }
 
   private static String repetitions(StepResult step) {

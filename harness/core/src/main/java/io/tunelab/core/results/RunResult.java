@@ -29,6 +29,8 @@ import java.util.Optional;
  * @param steps steps run so far, in order
  * @param repetitions how the steps were repeated: least and most repetitions, the adaptive target,
  *     shared or fresh middleware JVMs, sequential or interleaved order; null in older runs
+ * @param schedule how the schedule went: rounds, their seed, why it stopped, the comparisons' worst
+ *     minimum detectable effect; null in older runs
  */
 public record RunResult(
     Integer schemaVersion,
@@ -45,7 +47,8 @@ public record RunResult(
     String baseline,
     Environment environment,
     List<StepResult> steps,
-    Repetitions repetitions) {
+    Repetitions repetitions,
+    ScheduleOutcome schedule) {
   public static final RunStatus RUNNING = RunStatus.RUNNING;
   public static final RunStatus INCOMPLETE = RunStatus.INCOMPLETE;
   public static final RunStatus COMPLETE = RunStatus.COMPLETE;
@@ -88,6 +91,7 @@ public record RunResult(
         baseline,
         environment,
         steps,
+        null,
         null);
   }
 
@@ -108,15 +112,58 @@ public record RunResult(
         baseline,
         environment,
         steps,
+        value,
+        schedule);
+  }
+
+  /** This run with how its schedule went. */
+  public RunResult withSchedule(ScheduleOutcome value) {
+    return new RunResult(
+        schemaVersion,
+        runId,
+        experiment,
+        file,
+        plan,
+        throughputUnit,
+        status,
+        valid,
+        startedAt,
+        finishedAt,
+        repeat,
+        baseline,
+        environment,
+        steps,
+        repetitions,
         value);
   }
 
   /** This run with one more step or its latest state replaced, indexes recomputed. */
   public RunResult withStep(StepResult step) {
     List<StepResult> next = new ArrayList<>(steps);
-    next.removeIf(s -> s.name().equals(step.name()));
-    next.add(step);
+    int at = -1;
+    for (int i = 0; i < next.size(); i++) {
+      if (next.get(i).name().equals(step.name())) {
+        at = i;
+      }
+    }
+    if (at >= 0) {
+      next.set(at, step);
+    } else {
+      next.add(step);
+    }
     return withSteps(next, status, finishedAt);
+  }
+
+  /**
+   * This run with its steps in the experiment's order (steps measured in rounds join the run in the
+   * order of the first round, which is random).
+   */
+  public RunResult ordered(List<String> names) {
+    List<StepResult> sorted = new ArrayList<>(steps);
+    sorted.sort(
+        java.util.Comparator.comparingInt(
+            s -> names.indexOf(s.name()) < 0 ? Integer.MAX_VALUE : names.indexOf(s.name())));
+    return withSteps(sorted, status, finishedAt);
   }
 
   /** This run ended: {@link #COMPLETE} or {@link #INCOMPLETE}. */
@@ -140,7 +187,8 @@ public record RunResult(
         baseline,
         value,
         steps,
-        repetitions);
+        repetitions,
+        schedule);
   }
 
   /** The step of that name. */
@@ -173,6 +221,7 @@ public record RunResult(
         baseline,
         environment,
         indexed,
-        repetitions);
+        repetitions,
+        schedule);
   }
 }

@@ -122,7 +122,7 @@ public record ScalingLoss(
     boolean past = false;
     for (StepResult s : measured) {
       if (past) {
-        Optional<Comparison> c = ComparedMetric.THROUGHPUT.compare(peak, s);
+        Optional<Comparison> c = ComparedMetric.THROUGHPUT.compare(peak, s, true);
         c.ifPresent(
             comparison ->
                 tested.add(

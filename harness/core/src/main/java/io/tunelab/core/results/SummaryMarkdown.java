@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.stats.Comparison;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -52,11 +53,12 @@ public final class SummaryMarkdown {
     for (StepResult step : run.steps()) {
       md.append(row(step));
     }
-    md.append("\nvs baseline: the mean throughput of the step's repetitions over the baseline's,")
-        .append(" with Fieller's 95% interval; the verdict is Welch's t-test at 5% on p adjusted")
-        .append(" by Holm over every step compared with the baseline; MDE: the smallest change")
-        .append(" these repetitions would detect (80% power). CV over 5% is flagged `noisy`.")
-        .append(" `./tunelab compare RUN_A RUN_B` compares two runs the same way.\n");
+    md.append("\nvs baseline: ")
+        .append(vsBaselineMethod(run))
+        .append(
+            " the verdict is at 5% on p adjusted by Holm over every step compared with the baseline;"
+                + " MDE: the smallest change these repetitions would detect (80% power). CV over 5% is"
+                + " flagged `noisy`. `./tunelab compare RUN_A RUN_B` compares two runs (unpaired).\n");
     md.append(MeasurementMarkdown.of(run));
     md.append(findings(run));
     md.append(pastThePeak(run));
@@ -86,6 +88,37 @@ public final class SummaryMarkdown {
   }
 
   /** Each step's findings, deduplicated over its repetitions; empty when nothing was observed. */
+  /** How the steps were compared with the baseline: paired by round, unpaired, or both. */
+  static String vsBaselineMethod(RunResult run) {
+    List<Comparison.Design> designs =
+        run.steps().stream()
+            .map(StepResult::vsBaseline)
+            .filter(c -> c != null && c.p() != null)
+            .map(c -> c.design() == null ? Comparison.Design.UNPAIRED : c.design())
+            .distinct()
+            .toList();
+    String paired =
+        "paired steps (measured in rounds): the geometric mean of the rounds' throughput ratios"
+            + " B/A with its 95% interval, a t test on the rounds' log ratios;";
+    String unpaired =
+        "unpaired steps: the mean throughput of the step's repetitions over the baseline's, with"
+            + " Fieller's 95% interval, Welch's t-test;";
+    boolean pooled =
+        run.steps().stream()
+            .map(StepResult::vsBaseline)
+            .anyMatch(c -> c != null && Boolean.TRUE.equals(c.pooled()));
+    String levels =
+        pooled
+            ? " where the repetitions agreed within their windows' noise, the windows' batch means"
+                + " were pooled into the variance (marked in run.json);"
+            : "";
+    String method =
+        designs.contains(Comparison.Design.PAIRED) && designs.contains(Comparison.Design.UNPAIRED)
+            ? paired + " " + unpaired
+            : designs.contains(Comparison.Design.PAIRED) ? paired : unpaired;
+    return method + levels;
+  }
+
   private static String findings(RunResult run) {
     StringBuilder md = new StringBuilder();
     for (StepResult step : run.steps()) {

@@ -8,22 +8,26 @@ import java.util.Optional;
 /**
  * How precisely one measured window gives its rate, from the window itself: the method of batch
  * means of simulation output analysis (Law and Kelton, "Simulation Modeling and Analysis", ch. 9;
- * Schmeiser 1982, "Batch size effects in the analysis of simulation output"). The window's steady
- * part (the completions between the {@link CompletionRates#TRIM} quantiles, as {@link
- * CompletionRates#steadyPerMinute} takes it) is cut into k equal spans of time; each span's rate is
- * its completions over its length, and the window's rate is exactly their mean. Their spread gives
- * the variance of that mean, s^2 / k with k - 1 degrees of freedom, provided the batches are not
- * positively correlated: while the lag-1 autocorrelation of the batch rates is significantly
+ * Schmeiser 1982, "Batch size effects in the analysis of simulation output"), on a rate. The
+ * window's steady part (the completions between the {@link CompletionRates#TRIM} quantiles, as
+ * {@link CompletionRates#steadyPerMinute} takes it) is cut into k batches of (nearly) equal counts
+ * of completions; the window's rate R is all their completions over all their time, exactly the
+ * steady rate. Counts are fixed and only the batches' durations vary, so the estimate carries the
+ * variability of the process, not that of where a time boundary falls between two completions. R is
+ * a ratio estimator: its variance is s_e^2 / (k tbar^2), with e_j = c_j - R t_j the batches'
+ * residuals and tbar their mean duration, with k - 1 degrees of freedom, provided the batches are
+ * not positively correlated: while the lag-1 autocorrelation of the residuals is significantly
  * positive (over 1.645 / sqrt(k)), neighbouring batches are merged (k halves), down to {@link
- * #MIN_BATCHES}. A window whose batches stay correlated there, or whose batch rates trend
- * (Mann-Kendall at 5%: a rate that climbs or sinks through the window), gives no estimate: its
- * spread is not noise around one level.
+ * #MIN_BATCHES}. A window whose batches stay correlated there, or whose first (finest) batch rates
+ * trend (Mann-Kendall at 5%: a rate that climbs or sinks through the window), gives no estimate:
+ * its spread is not noise around one level.
  *
- * @param perMinute the steady rate, the mean of the batch rates (= {@code steadyPerMinute})
+ * @param perMinute the steady rate, all the batches' completions over all their time (= {@code
+ *     steadyPerMinute})
  * @param batches k, the batches the estimate rests on
- * @param batchSeconds the length of one batch
- * @param standardErrorPerMinute the standard error of {@code perMinute}: sqrt(s^2 / k)
- * @param lag1 the lag-1 autocorrelation of the k batch rates
+ * @param batchSeconds the mean length of one batch
+ * @param standardErrorPerMinute the standard error of {@code perMinute}
+ * @param lag1 the lag-1 autocorrelation of the k batches' residuals
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BatchMeans(
@@ -65,48 +69,63 @@ public record BatchMeans(
     }
     int from = (int) Math.floor(CompletionRates.TRIM * n);
     int to = (int) Math.ceil((1 - CompletionRates.TRIM) * n) - 1;
-    long start = sorted.get(from);
-    long span = sorted.get(to) - start;
     int completions = to - from;
     int k = Math.min(MAX_BATCHES, completions / MIN_PER_BATCH);
-    if (span <= 0 || k < MIN_BATCHES) {
+    if (sorted.get(to) - sorted.get(from) <= 0 || k < MIN_BATCHES) {
       return Optional.empty();
     }
     // powers of two below k merge evenly
     k = Integer.highestOneBit(k);
     double[] counts = new double[k];
-    for (int i = from + 1; i <= to; i++) {
-      int batch = (int) Math.min(k - 1, Math.max(0, (sorted.get(i) - start) * k / span));
-      counts[batch]++;
+    double[] millis = new double[k];
+    for (int j = 0; j < k; j++) {
+      int start = from + (int) Math.round((double) j * completions / k);
+      int end = from + (int) Math.round((double) (j + 1) * completions / k);
+      counts[j] = end - start;
+      millis[j] = sorted.get(end) - sorted.get(start);
+    }
+    // a trend is judged on the finest batches: merged down to a few, none could show
+    if (MannKendall.of(boxed(rates(counts, millis))).trend(0.05)) {
+      return Optional.empty();
     }
     while (true) {
-      double[] rates = rates(counts, span / 1000.0 / counts.length);
-      double lag1 = lag1(rates);
-      boolean correlated = lag1 > 1.645 / Math.sqrt(rates.length);
-      if (!correlated) {
-        if (MannKendall.of(boxed(rates)).trend(0.05)) {
-          return Optional.empty();
+      double rate = sum(counts) / sum(millis);
+      double[] residuals = new double[counts.length];
+      for (int j = 0; j < counts.length; j++) {
+        residuals[j] = counts[j] - rate * millis[j];
+      }
+      double lag1 = lag1(residuals);
+      if (!(lag1 > 1.645 / Math.sqrt(counts.length))) {
+        int m = counts.length;
+        double meanMillis = sum(millis) / m;
+        double residualVariance = 0;
+        for (double e : residuals) {
+          residualVariance += e * e;
         }
-        Moments m = Moments.of(rates);
-        return Optional.of(
-            new BatchMeans(
-                m.mean(),
-                rates.length,
-                span / 1000.0 / rates.length,
-                Math.sqrt(m.variance() / rates.length),
-                lag1));
+        residualVariance /= m - 1;
+        double se = Math.sqrt(residualVariance / m) / meanMillis * 60_000;
+        return Optional.of(new BatchMeans(rate * 60_000, m, meanMillis / 1000, se, lag1));
       }
       if (counts.length / 2 < MIN_BATCHES) {
         return Optional.empty();
       }
       counts = merged(counts);
+      millis = merged(millis);
     }
   }
 
-  private static double[] rates(double[] counts, double batchSeconds) {
+  private static double sum(double[] values) {
+    double total = 0;
+    for (double v : values) {
+      total += v;
+    }
+    return total;
+  }
+
+  private static double[] rates(double[] counts, double[] millis) {
     double[] rates = new double[counts.length];
     for (int j = 0; j < counts.length; j++) {
-      rates[j] = counts[j] * 60 / batchSeconds;
+      rates[j] = millis[j] <= 0 ? 0 : counts[j] * 60_000 / millis[j];
     }
     return rates;
   }

@@ -443,7 +443,7 @@ class ExperimentReaderTest {
         parse(
             """
             plan: batch-order
-            repeat: {min: 3, max: 10, halfWidthPercent: 2.5}
+            repeat: {min: 3, max: 10, mdePercent: 2.5, maxMinutes: 20}
             jvm: fresh
             order: interleaved
             steps: [{name: a}, {name: b}]
@@ -452,7 +452,8 @@ class ExperimentReaderTest {
     Repetitions repetitions = experiment.repetitions();
     assertThat(repetitions.min()).isEqualTo(3);
     assertThat(repetitions.max()).isEqualTo(10);
-    assertThat(repetitions.halfWidthPercent()).isEqualTo(2.5);
+    assertThat(repetitions.mdePercent()).isEqualTo(2.5);
+    assertThat(repetitions.maxMinutes()).isEqualTo(20);
     assertThat(repetitions.adaptive()).isTrue();
     assertThat(repetitions.jvm()).isEqualTo(Repetitions.Jvm.FRESH);
     assertThat(repetitions.order()).isEqualTo(Repetitions.Order.INTERLEAVED);
@@ -460,11 +461,11 @@ class ExperimentReaderTest {
   }
 
   @Test
-  void aPlainRepeatIsAFixedSequentialCountInSharedJvms() {
+  void aPlainRepeatIsAFixedCountInRoundsInSharedJvms() {
     Repetitions repetitions =
         parse("plan: batch-order\nrepeat: 4\nsteps: [{name: a}]\n").repetitions();
 
-    assertThat(repetitions).isEqualTo(Repetitions.fixed(4));
+    assertThat(repetitions).isEqualTo(Repetitions.fixed(4, Repetitions.Order.INTERLEAVED));
     assertThat(repetitions.adaptive()).isFalse();
   }
 
@@ -474,7 +475,7 @@ class ExperimentReaderTest {
         reader.parse(
             FILE,
             "x",
-            "plan: batch-order\nrepeat: {min: 2, max: 9, halfWidthPercent: 3}\nsteps: [{name: a}]\n",
+            "plan: batch-order\nrepeat: {min: 2, max: 9, mdePercent: 3}\nsteps: [{name: a}]\n",
             Map.of(),
             new ProtocolOverrides(
                 OptionalInt.of(5),
@@ -482,23 +483,72 @@ class ExperimentReaderTest {
                 java.util.Optional.of(Repetitions.Order.INTERLEAVED)));
 
     assertThat(experiment.repetitions())
-        .isEqualTo(new Repetitions(5, 5, 0, Repetitions.Jvm.FRESH, Repetitions.Order.INTERLEAVED));
+        .isEqualTo(
+            new Repetitions(5, 5, 0, 0, Repetitions.Jvm.FRESH, Repetitions.Order.INTERLEAVED));
+  }
+
+  @Test
+  void mdeOnTheCommandLineMakesAFixedCountAdaptiveWithATimeCap() {
+    Experiment experiment =
+        reader.parse(
+            FILE,
+            "x",
+            "plan: batch-order\nrepeat: 3\nsteps: [{name: a}, {name: b}]\n",
+            Map.of(),
+            new ProtocolOverrides(
+                OptionalInt.empty(),
+                java.util.Optional.empty(),
+                java.util.Optional.empty(),
+                java.util.OptionalDouble.of(5),
+                OptionalInt.of(10)));
+
+    Repetitions r = experiment.repetitions();
+    assertThat(r.adaptive()).isTrue();
+    assertThat(r.min()).isEqualTo(3);
+    assertThat(r.mdePercent()).isEqualTo(5);
+    assertThat(r.maxMinutes()).isEqualTo(10);
+    assertThat(r.order()).isEqualTo(Repetitions.Order.INTERLEAVED);
+  }
+
+  @Test
+  void rejectsABadPrecisionOnTheCommandLine() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () ->
+                reader.parse(
+                    FILE,
+                    "x",
+                    "plan: batch-order\nsteps: [{name: a}]\n",
+                    Map.of(),
+                    new ProtocolOverrides(
+                        OptionalInt.empty(),
+                        java.util.Optional.empty(),
+                        java.util.Optional.empty(),
+                        java.util.OptionalDouble.of(0),
+                        OptionalInt.empty())))
+        .hasMessageContaining("--mde must be a percentage in (0, 100]");
   }
 
   @Test
   void rejectsABadProtocol() {
     assertBad(
         "plan: batch-order\nrepeat: {min: 3, max: 10}\nsteps: [{name: a}]\n",
-        "repeat: an adaptive repeat needs min, max and halfWidthPercent",
-        "halfWidthPercent is missing");
+        "repeat: an adaptive repeat needs min, max and mdePercent",
+        "mdePercent is missing");
     assertBad(
-        "plan: batch-order\nrepeat: {min: 5, max: 3, halfWidthPercent: 3}\nsteps: [{name: a}]\n",
+        "plan: batch-order\nrepeat: {min: 5, max: 3, mdePercent: 3}\nsteps: [{name: a}]\n",
         "repeat.max: must be an integer 5..1000, was 3");
     assertBad(
-        "plan: batch-order\nrepeat: {min: 3, max: 5, halfWidthPercent: 0}\nsteps: [{name: a}]\n",
-        "repeat.halfWidthPercent: must be a number in (0, 100]");
+        "plan: batch-order\nrepeat: {min: 3, max: 5, mdePercent: 0}\nsteps: [{name: a}]\n",
+        "repeat.mdePercent: must be a number in (0, 100]");
     assertBad(
-        "plan: batch-order\nrepeat: {min: 3, max: 5, halfWidthPercent: 3, tol: 1}\nsteps: [{name:"
+        "plan: batch-order\nrepeat: {min: 3, max: 5, halfWidthPercent: 3}\nsteps: [{name: a}]\n",
+        "repeat.halfWidthPercent: is replaced by mdePercent");
+    assertBad(
+        "plan: batch-order\nrepeat: {min: 3, max: 5, mdePercent: 3, maxMinutes: 0}\nsteps:"
+            + " [{name: a}]\n",
+        "repeat.maxMinutes: must be an integer 1..10080, was 0");
+    assertBad(
+        "plan: batch-order\nrepeat: {min: 3, max: 5, mdePercent: 3, tol: 1}\nsteps: [{name:"
             + " a}]\n",
         "repeat.tol: unknown field");
     assertBad(

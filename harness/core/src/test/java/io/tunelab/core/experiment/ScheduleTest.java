@@ -3,40 +3,49 @@ package io.tunelab.core.experiment;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.IntToDoubleFunction;
 import org.junit.jupiter.api.Test;
 
 class ScheduleTest {
   private static final Repetitions.Jvm SHARED = Repetitions.Jvm.SHARED;
+  private static final Repetitions.Order ROUNDS = Repetitions.Order.INTERLEAVED;
 
-  /** Runs the schedule to its end; {@code width} gives a step's half-width after n repetitions. */
-  private static String order(Repetitions repetitions, int steps, List<IntToDoubleFunction> width) {
-    Schedule schedule = new Schedule(repetitions, steps);
+  /** Runs the schedule to its end; {@code mde} gives a step's MDE after n repetitions. */
+  private static String order(Repetitions repetitions, int steps, List<IntToDoubleFunction> mde) {
+    return run(new Schedule(repetitions, steps, 1), steps, mde, 0);
+  }
+
+  private static String run(
+      Schedule schedule, int steps, List<IntToDoubleFunction> mde, long millisPerRepetition) {
     int[] done = new int[steps];
     StringBuilder order = new StringBuilder();
+    long elapsed = 0;
     for (int guard = 0; guard < 1000; guard++) {
       List<Schedule.StepSoFar> soFar = new ArrayList<>();
       for (int i = 0; i < steps; i++) {
-        soFar.add(new Schedule.StepSoFar(done[i], width.get(i).applyAsDouble(done[i])));
+        soFar.add(new Schedule.StepSoFar(done[i], mde.get(i).applyAsDouble(done[i])));
       }
-      OptionalInt next = schedule.next(soFar);
+      OptionalInt next = schedule.next(soFar, elapsed);
       if (next.isEmpty()) {
         return order.toString().trim();
       }
       done[next.getAsInt()]++;
+      elapsed += millisPerRepetition;
       order.append((char) ('A' + next.getAsInt())).append(' ');
     }
     throw new AssertionError("the schedule did not end: " + order);
   }
 
   private static List<IntToDoubleFunction> never(int steps) {
-    List<IntToDoubleFunction> widths = new ArrayList<>();
+    List<IntToDoubleFunction> mde = new ArrayList<>();
     for (int i = 0; i < steps; i++) {
-      widths.add(n -> Double.NaN);
+      mde.add(n -> Double.NaN);
     }
-    return widths;
+    return mde;
   }
 
   @Test
@@ -45,58 +54,111 @@ class ScheduleTest {
   }
 
   @Test
-  void interleavedRunsOneRepetitionOfEachStepPerRound() {
-    Repetitions interleaved = new Repetitions(3, 3, 0, SHARED, Repetitions.Order.INTERLEAVED);
+  void roundsHoldOneRepetitionOfEachStepInARandomOrder() {
+    Schedule schedule = new Schedule(Repetitions.fixed(20, ROUNDS), 3, 42);
+    String order = run(schedule, 3, never(3), 0);
 
-    assertThat(order(interleaved, 3, never(3))).isEqualTo("A B C A B C A B C");
+    String[] each = order.split(" ");
+    assertThat(each).hasSize(60);
+    Set<String> orders = new HashSet<>();
+    for (int round = 0; round < 20; round++) {
+      List<String> r = List.of(each).subList(3 * round, 3 * round + 3);
+      assertThat(r).containsExactlyInAnyOrder("A", "B", "C");
+      orders.add(String.join("", r));
+    }
+    assertThat(orders).as("rounds in several orders").hasSizeGreaterThan(3);
+    assertThat(schedule.round()).isEqualTo(20);
+    assertThat(schedule.stop()).isEqualTo(Schedule.Stop.COUNT);
   }
 
   @Test
-  void adaptiveStopsAStepOnceItsIntervalIsNarrowEnoughAndNeverBeforeTheMinimum() {
-    Repetitions adaptive = new Repetitions(3, 8, 3, SHARED, Repetitions.Order.SEQUENTIAL);
-    // A narrows to 2% at its 3rd repetition; B only at its 6th (5%, 4%, 3.5% before)
-    List<IntToDoubleFunction> widths =
+  void theSameSeedGivesTheSameOrder() {
+    Repetitions r = Repetitions.fixed(5, ROUNDS);
+    assertThat(run(new Schedule(r, 3, 7), 3, never(3), 0))
+        .isEqualTo(run(new Schedule(r, 3, 7), 3, never(3), 0));
+  }
+
+  @Test
+  void adaptiveStopsAStepOnceItsMdeReachesTheTargetAndNeverBeforeTheMinimum() {
+    Repetitions adaptive = new Repetitions(3, 8, 3, 0, SHARED, Repetitions.Order.SEQUENTIAL);
+    // A reaches 2% at its 3rd repetition; B only at its 6th (5%, 4%, 3.5% before)
+    List<IntToDoubleFunction> mde =
         List.of(n -> n >= 3 ? 0.02 : 0.5, n -> n >= 6 ? 0.025 : n >= 2 ? 0.035 : Double.NaN);
 
-    assertThat(order(adaptive, 2, widths)).isEqualTo("A A A B B B B B B");
+    Schedule schedule = new Schedule(adaptive, 2, 1);
+    assertThat(run(schedule, 2, mde, 0)).isEqualTo("A A A B B B B B B");
+    assertThat(schedule.stop()).isEqualTo(Schedule.Stop.MDE);
   }
 
   @Test
-  void adaptiveStopsAtTheMaximumWhenTheIntervalStaysWide() {
-    Repetitions adaptive = new Repetitions(2, 4, 1, SHARED, Repetitions.Order.SEQUENTIAL);
+  void adaptiveStopsAtTheMaximumWhenTheMdeStaysLarge() {
+    Repetitions adaptive = new Repetitions(2, 4, 1, 0, SHARED, Repetitions.Order.SEQUENTIAL);
 
-    assertThat(order(adaptive, 1, List.of(n -> 0.2))).isEqualTo("A A A A");
+    Schedule schedule = new Schedule(adaptive, 1, 1);
+    assertThat(run(schedule, 1, List.of(n -> 0.2), 0)).isEqualTo("A A A A");
+    assertThat(schedule.stop()).isEqualTo(Schedule.Stop.MAX);
   }
 
   @Test
-  void interleavedAndAdaptiveGoOnInRoundsWithOnlyTheStepsShortOfTheirTarget() {
-    Repetitions both = new Repetitions(2, 6, 3, SHARED, Repetitions.Order.INTERLEAVED);
-    // A and C are narrow after 2; B after 4
-    List<IntToDoubleFunction> widths =
+  void roundsGoOnWholeWhileAStepIsShortOfItsTarget() {
+    Repetitions both = new Repetitions(2, 6, 3, 0, SHARED, ROUNDS);
+    // A and C reach it after 2; B after 4: four whole rounds, so B has its partners in each
+    List<IntToDoubleFunction> mde =
         List.of(n -> n >= 2 ? 0.01 : Double.NaN, n -> n >= 4 ? 0.01 : 0.1, n -> 0.01);
 
-    assertThat(order(both, 3, widths)).isEqualTo("A B C A B C B B");
+    String order = order(both, 3, mde);
+    assertThat(order.split(" ")).hasSize(12);
   }
 
   @Test
-  void aStepWithAWideIntervalAtTheMinimumKeepsItsPlaceInTheRounds() {
-    Repetitions both = new Repetitions(1, 3, 3, SHARED, Repetitions.Order.INTERLEAVED);
-    List<IntToDoubleFunction> widths = List.of(n -> 0.5, n -> 0.01, n -> 0.5);
+  void aDisturbedRepetitionInARoundBringsItsPartnersAlong() {
+    Schedule schedule = new Schedule(Repetitions.fixed(2, ROUNDS), 2, 3);
+    // round 1
+    schedule.next(
+        List.of(new Schedule.StepSoFar(0, Double.NaN), new Schedule.StepSoFar(0, Double.NaN)), 0);
+    schedule.next(
+        List.of(new Schedule.StepSoFar(1, Double.NaN), new Schedule.StepSoFar(0, Double.NaN)), 0);
+    // round 2: B's repetition disturbed (2 attempts, 1 counted)
+    schedule.next(
+        List.of(new Schedule.StepSoFar(1, Double.NaN, 1), new Schedule.StepSoFar(1, Double.NaN, 1)),
+        0);
+    schedule.next(
+        List.of(new Schedule.StepSoFar(2, Double.NaN, 2), new Schedule.StepSoFar(1, Double.NaN, 1)),
+        0);
+    // round 3: B wants one more, and A comes along
+    List<Schedule.StepSoFar> after =
+        List.of(new Schedule.StepSoFar(2, Double.NaN, 2), new Schedule.StepSoFar(1, Double.NaN, 2));
+    Set<Integer> round3 = new HashSet<>();
+    round3.add(schedule.next(after, 0).getAsInt());
+    round3.add(schedule.next(after, 0).getAsInt());
+    assertThat(round3).containsExactlyInAnyOrder(0, 1);
+    assertThat(schedule.round()).isEqualTo(3);
+  }
 
-    assertThat(order(both, 3, widths)).isEqualTo("A B C A C A C");
+  @Test
+  void theTimeCapEndsTheScheduleAtARoundBoundaryOnceEveryStepHasItsMinimum() {
+    Repetitions capped = new Repetitions(2, 50, 1, 1, SHARED, ROUNDS);
+    // 25 s a repetition, the MDE never reached: round 2 starts at 50 s, inside the minute, and
+    // ends at 100 s; no round starts after the minute
+    Schedule schedule = new Schedule(capped, 2, 1);
+    String order = run(schedule, 2, List.of(n -> 0.2, n -> 0.2), 25_000);
+
+    assertThat(order.split(" ")).hasSize(4);
+    assertThat(schedule.stop()).isEqualTo(Schedule.Stop.TIME_CAP);
   }
 
   @Test
   void aDisturbedRepetitionIsMeasuredAgainUpToTwiceTheMostRepetitions() {
     Repetitions three = Repetitions.fixed(3);
-    Schedule schedule = new Schedule(three, 1);
 
     // two counted of three attempts: one more
-    assertThat(schedule.next(List.of(new Schedule.StepSoFar(2, Double.NaN, 3)))).hasValue(0);
+    assertThat(new Schedule(three, 1, 1).next(List.of(new Schedule.StepSoFar(2, Double.NaN, 3)), 0))
+        .hasValue(0);
     // three counted: done
-    assertThat(new Schedule(three, 1).next(List.of(new Schedule.StepSoFar(3, 0.01, 4)))).isEmpty();
+    assertThat(new Schedule(three, 1, 1).next(List.of(new Schedule.StepSoFar(3, 0.01, 4)), 0))
+        .isEmpty();
     // a host disturbed for good: six attempts end it
-    assertThat(new Schedule(three, 1).next(List.of(new Schedule.StepSoFar(1, Double.NaN, 6))))
+    assertThat(new Schedule(three, 1, 1).next(List.of(new Schedule.StepSoFar(1, Double.NaN, 6)), 0))
         .isEmpty();
   }
 }

@@ -324,6 +324,9 @@ public final class Database {
             statement.execute(
                 "SELECT pg_stat_reset_single_table_counters(relid) FROM pg_stat_user_tables"
                     + " WHERE schemaname = current_schema()");
+            // An autoanalyze the repetition before set off may still be writing its statistics:
+            // with the counters at zero no new one starts, so wait for the running ones to end.
+            awaitAutovacuum(statement);
             if (!analyzeFollows) {
               statement.execute(
                   "DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c"
@@ -348,6 +351,25 @@ public final class Database {
    */
   public io.tunelab.core.results.StartState startState() {
     return jdbc.call("reading the tables' state", StartStateQuery::read);
+  }
+
+  private static final Duration AUTOVACUUM_WAIT = Duration.ofSeconds(60);
+
+  /** Waits (up to a minute) until no autovacuum worker works in this database. */
+  private static void awaitAutovacuum(Statement statement) throws SQLException {
+    long deadline = System.nanoTime() + AUTOVACUUM_WAIT.toNanos();
+    while (System.nanoTime() < deadline) {
+      try (ResultSet rows =
+          statement.executeQuery(
+              "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'"
+                  + " AND datname = current_database()")) {
+        rows.next();
+        if (rows.getLong(1) == 0) {
+          return;
+        }
+      }
+      pause(Duration.ofMillis(100));
+    }
   }
 
   /** Every table the purge truncates (tunelab_purge, V12). */

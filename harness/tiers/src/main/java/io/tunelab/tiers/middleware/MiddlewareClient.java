@@ -16,6 +16,10 @@ import java.time.Duration;
  */
 public final class MiddlewareClient {
   private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+  /** Parking waits for the consumers to finish their last receive and close: seconds at most. */
+  private static final Duration CONTROL_TIMEOUT = Duration.ofSeconds(60);
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final URI statusUrl;
@@ -58,6 +62,34 @@ public final class MiddlewareClient {
       return JSON.readTree(response.body());
     } catch (IOException e) {
       throw new UncheckedIOException("the middleware's /status is not JSON", e);
+    }
+  }
+
+  /** POSTs to a control path ({@code /park}, {@code /resume}); fails unless it answers 200. */
+  public void post(String path) {
+    HttpRequest request =
+        HttpRequest.newBuilder(statusUrl.resolve(path))
+            .timeout(CONTROL_TIMEOUT)
+            .POST(HttpRequest.BodyPublishers.noBody())
+            .build();
+    HttpResponse<String> response;
+    try {
+      response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot reach the middleware at " + statusUrl, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new UncheckedIOException(new IOException("interrupted", e));
+    }
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(
+          "POST "
+              + statusUrl
+              + path
+              + " answered "
+              + response.statusCode()
+              + ": "
+              + response.body());
     }
   }
 

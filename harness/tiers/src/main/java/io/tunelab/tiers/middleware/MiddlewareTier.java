@@ -64,8 +64,9 @@ public final class MiddlewareTier extends ProcessTier {
   public static MiddlewareTier start(
       MiddlewareConfig config, Endpoints endpoints, Path dir, OptionalLong owner) {
     Path home = dir.toAbsolutePath().normalize();
-    int port = Ports.free();
-    Path settings = writeSettings(home, config.properties(endpoints, port));
+    // Port 0: the middleware binds a free port itself and names it in its ready banner, so no
+    // other process can take a port picked here before the child binds it.
+    Path settings = writeSettings(home, config.properties(endpoints, 0));
     // GC logging first, so a -Xlog of the user's own in the flags adds to it.
     List<String> flags = new ArrayList<>();
     flags.add(GcLog.xlogFlag(home.resolve(GC_LOG)));
@@ -79,10 +80,17 @@ public final class MiddlewareTier extends ProcessTier {
     long started = System.nanoTime();
     TierProcess process =
         TierProcess.start(NAME, command, home, home.resolve(NAME + ".log"), Map.of());
-    MiddlewareClient client =
-        new MiddlewareClient(URI.create("http://" + Ports.LOOPBACK + ":" + port));
+    MiddlewareClient[] client = new MiddlewareClient[1];
     try {
-      Readiness.await(process, READY_TIMEOUT, client::isHealthy);
+      Readiness.await(
+          process,
+          READY_TIMEOUT,
+          () -> {
+            if (client[0] == null) {
+              statusPort(process).ifPresent(port -> client[0] = client(port));
+            }
+            return client[0] != null && client[0].isHealthy();
+          });
     } catch (TierInputException e) {
       process.stop(STOP_GRACE);
       throw process.exitValue() == Readiness.BAD_INPUT_STATUS ? badSettings(process, e) : e;
@@ -91,7 +99,44 @@ public final class MiddlewareTier extends ProcessTier {
       throw e;
     }
     return new MiddlewareTier(
-        process, client, home.resolve(GC_LOG), Duration.ofNanos(System.nanoTime() - started));
+        process, client[0], home.resolve(GC_LOG), Duration.ofNanos(System.nanoTime() - started));
+  }
+
+  /** What the middleware prints once ready, with its status URL: see MiddlewareMain. */
+  static final java.util.regex.Pattern READY =
+      java.util.regex.Pattern.compile(
+          "tunelab middleware ready: status http://127\\.0\\.0\\.1:(\\d+) \\(pid (\\d+)\\)");
+
+  /**
+   * The status port this process's ready banner names; empty until it printed it (the log is
+   * appended to by every middleware started in the folder: the pid tells them apart).
+   */
+  static java.util.Optional<Integer> statusPort(TierProcess process) {
+    java.util.regex.Matcher m = READY.matcher(process.logTail(200));
+    Integer port = null;
+    while (m.find()) {
+      if (Long.parseLong(m.group(2)) == process.pid()) {
+        port = Integer.parseInt(m.group(1));
+      }
+    }
+    return java.util.Optional.ofNullable(port);
+  }
+
+  private static MiddlewareClient client(int port) {
+    return new MiddlewareClient(URI.create("http://" + Ports.LOOPBACK + ":" + port));
+  }
+
+  /**
+   * Parks the middleware: it closes its consumers, fetchers, engine and dequeue threads and takes
+   * no more work, its JVM (and what its JIT compiled) kept, until {@link #resume}.
+   */
+  public void park() {
+    client.post("/park");
+  }
+
+  /** Takes work again after {@link #park}. */
+  public void resume() {
+    client.post("/resume");
   }
 
   private static Path writeSettings(Path home, String properties) {
