@@ -160,13 +160,22 @@ final class RunTiers implements AutoCloseable {
     }
   }
 
-  /** Parks the running middleware with what the run knows of it. */
+  /**
+   * Parks the running middleware with what the run knows of it, and waits until it is idle: its JIT
+   * goes on compiling what the load queued for a while after the load stopped, and that CPU would
+   * be taken from the next step's measurement.
+   */
   private void parkCurrent() {
     middleware.park();
     parked.put(
         MiddlewareConfig.from(current),
         new Parked(middleware, middlewareJvm, middlewareWarmup, current));
+    long pid = middleware.processes().get(0).pid();
     middleware = null;
+    String waited = ParkedQuiet.await(pid);
+    if (!waited.isEmpty()) {
+      notices.accept(waited);
+    }
   }
 
   /**

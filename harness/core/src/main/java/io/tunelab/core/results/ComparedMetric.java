@@ -4,10 +4,7 @@ import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Direction;
 import io.tunelab.core.stats.Estimate;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -79,37 +76,7 @@ public enum ComparedMetric {
     if (values(ca).isEmpty() || values(cb).isEmpty()) {
       return Optional.empty();
     }
-    if (sameRun) {
-      Map<Integer, Repetition> byRoundA = byRound(ca);
-      Map<Integer, Repetition> byRoundB = byRound(cb);
-      List<Integer> common = new ArrayList<>(byRoundA.keySet());
-      common.retainAll(byRoundB.keySet());
-      if (common.size() >= 2) {
-        common.sort(null);
-        return Optional.of(
-            Comparison.paired(
-                common.stream().map(r -> estimate(byRoundA.get(r))).toList(),
-                common.stream().map(r -> estimate(byRoundB.get(r))).toList(),
-                direction));
-      }
-    }
-    return Optional.of(
-        Comparison.of(
-            ca.stream().map(this::estimate).toList(),
-            cb.stream().map(this::estimate).toList(),
-            direction));
-  }
-
-  /** The counted repetitions by the round they ran in; those without one are left out. */
-  private static Map<Integer, Repetition> byRound(List<Repetition> counted) {
-    Map<Integer, Repetition> out = new LinkedHashMap<>();
-    for (Repetition r : counted) {
-      Integer round = r.protocolOrNone().round();
-      if (round != null) {
-        out.putIfAbsent(round, r);
-      }
-    }
-    return out;
+    return Optional.of(RoundPairs.compare(ca, cb, this::estimate, direction, sameRun));
   }
 
   /**
@@ -118,9 +85,13 @@ public enum ComparedMetric {
    */
   Estimate estimate(Repetition r) {
     double value = this.value.apply(r.metrics());
+    return this == THROUGHPUT ? throughput(r, value) : Estimate.of(value);
+  }
+
+  /** A throughput with its window's batch means, when they give that very value. */
+  public static Estimate throughput(Repetition r, double value) {
     BatchMeans batches = r.protocolOrNone().batchMeans();
-    if (this == THROUGHPUT
-        && batches != null
+    if (batches != null
         && Math.abs(batches.perMinute() - value) <= 1e-6 * Math.max(1, Math.abs(value))) {
       return Estimate.of(batches);
     }

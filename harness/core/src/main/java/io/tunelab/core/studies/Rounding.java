@@ -31,6 +31,11 @@ final class Rounding {
     return ci.bounded() ? new RatioInterval(true, ratio(ci.low()), ratio(ci.high())) : ci;
   }
 
+  /** A number as a person writes it on a command line: no trailing zeros. */
+  static String plain(double v) {
+    return new BigDecimal(Double.toString(v)).stripTrailingZeros().toPlainString();
+  }
+
   /** A p-value: 3 significant digits. */
   static double p(double v) {
     return significant(v, 3);

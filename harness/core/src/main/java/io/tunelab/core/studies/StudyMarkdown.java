@@ -29,11 +29,15 @@ final class StudyMarkdown {
         what the step is compared with: `previous`, the step before it (a ladder, each step
         keeping the earlier changes) or `baseline`, the experiment's baseline step.
 
-        How to read a row: **tunelab** is the ratio of the means of the step's repetitions and
-        of the one it is compared with, as a change in %%, with Fieller's 95%% interval of that
-        ratio; **p** is Welch's two-sided test over one value per repetition, Holm-adjusted over
-        the expectations of one experiment; the **direction** is up or down when that p is under
-        0.05, else within noise, and says whether it is the study's. **median** and **CV** are
+        How to read a row: **tunelab** is the step against the one it is compared with, as a
+        change in %%, with its 95%% interval. Steps measured in rounds (one repetition of each
+        per round, in a random order) are compared round by round ("paired" in the direction
+        column): the change is the geometric mean of the rounds' ratios and **p** a t test on
+        their logarithms, so what drifts between rounds cancels; otherwise it is the ratio of
+        the means with Fieller's interval and Welch's test. Either way one value per repetition,
+        Holm-adjusted over the expectations of one experiment; the **direction** is up or down
+        when that p is under 0.05, else within noise with the smallest change (MDE) the
+        repetitions could have detected, and says whether it is the study's. **median** and **CV** are
         the step's, over its counted repetitions (valid, undisturbed, steady), **n** the
         repetitions of the step and of the one it is compared with. The same sign with another
         size is no contradiction: the studies measured Oracle SOA/AIA on their hardware, tunelab
@@ -141,7 +145,8 @@ final class StudyMarkdown {
     out.append(costs(s));
     out.append("\n").append(machine(s));
     out.append("\n**Discussion.** ")
-        .append(s.discussion().isBlank() ? "None written yet." : s.discussion().strip())
+        .append(
+            s.discussion().isBlank() ? "None written yet." : Discussion.render(s.discussion(), s))
         .append("\n");
     return out.toString();
   }
@@ -162,7 +167,7 @@ final class StudyMarkdown {
             m.pAdjusted() == null ? "-" : p(m.pAdjusted()),
             m.nStep(),
             m.nAgainst(),
-            direction(m));
+            direction(m) + ("paired".equals(m.design()) ? ", paired" : ""));
   }
 
   // Every step's work cost per unit: the mechanism behind the metric, also where it moved within
@@ -243,16 +248,20 @@ final class StudyMarkdown {
     return switch (m.match()) {
       case YES -> "yes (" + m.measured().label() + ")";
       case NO -> "no (" + m.measured().label() + ", the study " + m.expected() + ")";
-      case WITHIN_NOISE -> "within noise (the study " + m.expected() + ")";
+      case WITHIN_NOISE ->
+          "within noise (the study "
+              + m.expected()
+              + (m.mde() == null ? "" : "; MDE " + percent(m.mde()))
+              + ")";
       case NOT_TESTED -> "not tested (fewer than 2 repetitions)";
     };
   }
 
-  private static String change(double ratio) {
+  static String change(double ratio) {
     return String.format(Locale.ROOT, "%+.1f%%", (ratio - 1) * 100);
   }
 
-  private static String interval(RatioInterval ci) {
+  static String interval(RatioInterval ci) {
     if (ci == null) {
       return "-";
     }
@@ -263,11 +272,11 @@ final class StudyMarkdown {
     return String.format(Locale.ROOT, "%.1f%%", fraction * 100);
   }
 
-  private static String p(double p) {
+  static String p(double p) {
     return p < 0.001 ? "< 0.001" : String.format(Locale.ROOT, "%.3f", p);
   }
 
-  private static String number(double v) {
+  static String number(double v) {
     double a = Math.abs(v);
     String format = a >= 100 ? "%,.0f" : a >= 10 ? "%.1f" : "%.2f";
     return String.format(Locale.ROOT, format, v);

@@ -5,13 +5,17 @@ import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.experiment.Study;
+import io.tunelab.core.experiment.StudyMetric;
+import io.tunelab.core.results.ComparedMetric;
 import io.tunelab.core.results.Environment;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RoundPairs;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.RunStatus;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Direction;
+import io.tunelab.core.stats.Estimate;
 import io.tunelab.core.stats.Summary;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,9 +26,12 @@ import java.util.Map;
 
 /**
  * Summarises a complete run of a study experiment against its {@code study:} block: per step the
- * metric's values over the counted repetitions, per expectation the ratio of the means with
- * Fieller's 95% interval and Welch's p, Holm-adjusted over the block's expectations (the tests one
- * run makes at once), and whether the metric moved the way the study saw it move.
+ * metric's values over the counted repetitions, per expectation the comparison (round by round when
+ * the steps ran in rounds: the geometric mean ratio with its interval and the paired test;
+ * otherwise the ratio of the means with Fieller's 95% interval and Welch's p), Holm-adjusted over
+ * the block's expectations (the tests one run makes at once), its minimum detectable effect, and
+ * whether the metric moved the way the study saw it move; the knobs the run had and the command,
+ * {@code --set}s included, that measures it again.
  *
  * <p>Refuses, with the fix, a run that is not complete, that is of another experiment, whose steps
  * are not the experiment's (the file changed since), or that lacks the metric.
@@ -58,10 +65,12 @@ public final class StudyRecorder {
     List<Comparison> family = new ArrayList<>();
     for (Study.Expectation e : study.expectations()) {
       family.add(
-          Comparison.of(
-              values.get(comparedWith(e, experiment)),
-              values.get(e.step()),
-              Direction.HIGHER_IS_BETTER));
+          RoundPairs.compare(
+              counted(run, comparedWith(e, experiment)),
+              counted(run, e.step()),
+              r -> estimate(study, r),
+              Direction.HIGHER_IS_BETTER,
+              true));
     }
     family = Comparison.holm(family);
     List<StudySummary.Measured> measured = new ArrayList<>();
@@ -96,6 +105,7 @@ public final class StudyRecorder {
             env.jdk(),
             env.postgresql()),
         protocol(run),
+        KnobOverrides.common(run),
         steps,
         measured,
         "");
@@ -151,6 +161,18 @@ public final class StudyRecorder {
           where + " does not say which machine it ran on: record a run made by this version");
     }
     return study;
+  }
+
+  private static List<Repetition> counted(RunResult run, String step) {
+    return StepResult.counted(run.step(step).orElseThrow().repetitions());
+  }
+
+  /** A repetition's value of the study's metric, its window's batch means with a throughput. */
+  private static Estimate estimate(Study study, Repetition r) {
+    double value = MetricValues.of(study.metric(), r).orElseThrow();
+    return study.metric() == StudyMetric.THROUGHPUT
+        ? ComparedMetric.throughput(r, value)
+        : Estimate.of(value);
   }
 
   /** The step's metric over its counted repetitions, or why there is none. */
@@ -215,7 +237,9 @@ public final class StudyRecorder {
         c.p() == null ? null : Rounding.p(c.p()),
         c.pAdjusted() == null ? null : Rounding.p(c.pAdjusted()),
         movement,
-        match(e.direction(), movement));
+        match(e.direction(), movement),
+        c.design() == null ? null : c.design().name().toLowerCase(Locale.ROOT),
+        c.detectable() == null ? null : Rounding.ratio(c.detectable()));
   }
 
   /** Which way B moved from A: up or down when Holm's adjusted p is under alpha. */
@@ -226,7 +250,11 @@ public final class StudyRecorder {
     if (!c.significant()) {
       return StudySummary.Movement.WITHIN_NOISE;
     }
-    return c.meanB() > c.meanA() ? StudySummary.Movement.UP : StudySummary.Movement.DOWN;
+    boolean up =
+        c.design() == Comparison.Design.PAIRED && c.ratio() != null
+            ? c.ratio() > 1
+            : c.meanB() > c.meanA();
+    return up ? StudySummary.Movement.UP : StudySummary.Movement.DOWN;
   }
 
   static StudySummary.Match match(Study.Direction expected, StudySummary.Movement measured) {
@@ -242,7 +270,14 @@ public final class StudyRecorder {
     };
   }
 
-  /** The command that measures it again: the file, and the protocol options the run differed by. */
+  /**
+   * The command that measures it again: the file, the protocol options the run differed by, and a
+   * {@code --set} for every knob whose value the run had in every step over what the file gives it
+   * now (the command line's, or an edit since).
+   *
+   * @throws BadInputException when the run's knobs differ from the file's in a way no {@code --set}
+   *     explains (one step but not another): the file changed since the run
+   */
   private static String command(RunResult run, Experiment experiment) {
     StringBuilder command = new StringBuilder("./tunelab run ").append(run.file());
     Repetitions planned = experiment.repetitions();
@@ -251,17 +286,25 @@ public final class StudyRecorder {
       if (run.repeat() != experiment.repeat()) {
         command.append(" --repeat ").append(run.repeat());
       }
-      return command.toString();
+    } else {
+      if (ran.min() != planned.min() && !(ran.adaptive() && !planned.adaptive())) {
+        command.append(" --repeat ").append(ran.min());
+      }
+      if (ran.order() != planned.order()) {
+        command.append(" --order ").append(ran.order().name().toLowerCase(Locale.ROOT));
+      }
+      if (ran.jvm() != planned.jvm()) {
+        command.append(" --jvm ").append(ran.jvm().name().toLowerCase(Locale.ROOT));
+      }
+      if (ran.adaptive() && (!planned.adaptive() || ran.mdePercent() != planned.mdePercent())) {
+        command.append(" --mde ").append(Rounding.plain(ran.mdePercent())).append('%');
+      }
+      if (ran.maxMinutes() > 0 && ran.maxMinutes() != planned.maxMinutes()) {
+        command.append(" --time-cap ").append(ran.maxMinutes()).append('m');
+      }
     }
-    if (ran.min() != planned.min() || ran.max() != planned.max()) {
-      command.append(" --repeat ").append(ran.min());
-    }
-    if (ran.order() != planned.order()) {
-      command.append(" --order ").append(ran.order().name().toLowerCase(Locale.ROOT));
-    }
-    if (ran.jvm() != planned.jvm()) {
-      command.append(" --jvm ").append(ran.jvm().name().toLowerCase(Locale.ROOT));
-    }
+    KnobOverrides.of(run, experiment)
+        .forEach((knob, value) -> command.append(" --set ").append(knob).append('=').append(value));
     return command.toString();
   }
 
@@ -272,6 +315,9 @@ public final class StudyRecorder {
         : new StudySummary.Protocol(
             r.min(),
             r.order().name().toLowerCase(Locale.ROOT),
-            r.jvm().name().toLowerCase(Locale.ROOT));
+            r.jvm().name().toLowerCase(Locale.ROOT),
+            r.adaptive() ? r.mdePercent() : null,
+            run.schedule() == null || run.schedule().rounds() == 0 ? null : run.schedule().rounds(),
+            run.schedule() == null ? null : run.schedule().stoppedBy());
   }
 }

@@ -75,6 +75,7 @@ public final class StudySummaries {
    * @return the file written
    */
   public Path save(StudySummary fresh, Optional<String> discussion) {
+    discussion.ifPresent(text -> Discussion.check(text, fresh));
     String text =
         discussion.orElseGet(
             () -> read(fresh.experiment()).map(StudySummary::discussion).orElse(""));

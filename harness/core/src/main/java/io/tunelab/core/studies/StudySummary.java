@@ -22,6 +22,9 @@ import java.util.List;
  * @param command how to measure it again
  * @param machine where it was measured
  * @param repetitions how the steps were repeated
+ * @param knobs the knobs every step of the run had that differ from the registry's defaults (the
+ *     file's and the command line's together), so the summary says what was measured even when the
+ *     file changes later; each step's own changes are the experiment's; null in older summaries
  * @param steps every step of the run, in run order, with the metric's values
  * @param expectations the study block's expectations, each with what tunelab measured
  * @param discussion free text, written by a person: why the magnitude differs where the physics
@@ -40,10 +43,15 @@ public record StudySummary(
     String command,
     Machine machine,
     Protocol repetitions,
+    java.util.Map<String, String> knobs,
     List<StepValues> steps,
     List<Measured> expectations,
     String discussion) {
   public StudySummary {
+    knobs =
+        knobs == null
+            ? null
+            : java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(knobs));
     steps = List.copyOf(steps);
     expectations = List.copyOf(expectations);
     discussion = discussion == null ? "" : discussion;
@@ -63,6 +71,7 @@ public record StudySummary(
         command,
         machine,
         repetitions,
+        knobs,
         steps,
         expectations,
         text);
@@ -93,9 +102,17 @@ public record StudySummary(
    * @param perStep the repetitions each step was to have (the least, when adaptive)
    * @param order {@code sequential} or {@code interleaved}; null in runs that do not say
    * @param jvm {@code shared} or {@code fresh}; null in runs that do not say
+   * @param mdePercent the adaptive target; null for a fixed count
+   * @param rounds rounds measured; null for a sequential schedule or older runs
+   * @param stoppedBy why the schedule ended; null in older runs
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public record Protocol(int perStep, String order, String jvm) {}
+  public record Protocol(
+      int perStep, String order, String jvm, Double mdePercent, Integer rounds, String stoppedBy) {
+    public Protocol(int perStep, String order, String jvm) {
+      this(perStep, order, jvm, null, null, null);
+    }
+  }
 
   /**
    * One step's values of the metric, over its counted repetitions (valid, undisturbed, steady).
@@ -159,6 +176,11 @@ public record StudySummary(
    * @param pAdjusted Holm-adjusted over the study block's expectations; null as p
    * @param measured which way the metric moved, at alpha 0.05 on the adjusted p
    * @param match whether that is the study's direction
+   * @param design {@code paired} (compared round by round: the ratio is the geometric mean of the
+   *     rounds' ratios, the interval and p from their log ratios) or {@code unpaired} (ratio of
+   *     means, Fieller's interval, Welch's p); null in summaries recorded before
+   * @param mde the smallest change (fraction of the value compared with) these repetitions could
+   *     detect with 80% power at 5%, whatever the verdict; null when not tested
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Measured(
@@ -174,7 +196,9 @@ public record StudySummary(
       Double p,
       Double pAdjusted,
       Movement measured,
-      Match match) {}
+      Match match,
+      String design,
+      Double mde) {}
 
   /** Which way tunelab saw the metric move. */
   public enum Movement {

@@ -55,7 +55,7 @@ class StudiesPageTest {
         .contains("## AIA order-to-bill")
         .contains("### study-synthetic")
         .contains("| b | a (previous) | significant \\| chart only | +0.0% |")
-        .contains("| within noise (the study up) |")
+        .contains("| within noise (the study up; MDE ")
         .contains("| c | b (previous) | about +40% on top | +40.0% |")
         .contains("| 140 orders/min | 2.1% |")
         .contains("| 3 vs 3 | yes (up) |")

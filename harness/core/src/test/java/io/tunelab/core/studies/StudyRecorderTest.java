@@ -276,4 +276,68 @@ class StudyRecorderTest {
     assertThat(b.match()).isEqualTo(Match.NOT_TESTED);
     assertThat(b.ratio()).isCloseTo(1.4, within(1e-4));
   }
+
+  @Test
+  void stepsMeasuredInRoundsAreComparedRoundByRound() {
+    // every round 10% slower than the one before, c 5% above b in each: unpaired the drift hides
+    // it, round by round it is plain
+    RunResult run =
+        SyntheticRun.run()
+            .inRounds()
+            .step("a", 100, 90, 81)
+            .step("b", 100, 90, 81)
+            .step("c", 105.2, 94.4, 85.1)
+            .writeAndRead(dir);
+
+    Measured c = record(LADDER, run).expectations().get(1);
+
+    assertThat(c.design()).isEqualTo("paired");
+    assertThat(c.ratio()).isCloseTo(1.05, within(0.002));
+    assertThat(c.measured()).isEqualTo(Movement.UP);
+    assertThat(c.mde()).isNotNull().isLessThan(0.05);
+  }
+
+  @Test
+  void knobsTheRunHadOverTheFileAreTheCommandsSets() {
+    Experiment experiment = SyntheticRun.experiment(LADDER);
+    SyntheticRun.Builder builder = SyntheticRun.run();
+    double[][] values = {{100, 102, 98}, {140, 143, 137}, {196, 200, 192}};
+    for (int i = 0; i < 3; i++) {
+      java.util.Map<String, String> ran =
+          new java.util.LinkedHashMap<>(experiment.steps().get(i).knobs().resolved());
+      ran.put("middleware.jvm.heapMegabytes", "4096");
+      builder
+          .step(experiment.steps().get(i).name(), values[i])
+          .knobs(experiment.steps().get(i).name(), ran);
+    }
+
+    StudySummary summary = StudyRecorder.record(builder.writeAndRead(dir), experiment);
+
+    assertThat(summary.command())
+        .isEqualTo(
+            "./tunelab run experiments/studies/synthetic.yaml --set middleware.jvm.heapMegabytes=4096");
+    assertThat(summary.knobs()).containsEntry("middleware.jvm.heapMegabytes", "4096");
+  }
+
+  @Test
+  void knobsThatDifferInOneStepOnlyAreRefused() {
+    Experiment experiment = SyntheticRun.experiment(LADDER);
+    SyntheticRun.Builder builder = SyntheticRun.run();
+    for (int i = 0; i < 3; i++) {
+      java.util.Map<String, String> ran =
+          new java.util.LinkedHashMap<>(experiment.steps().get(i).knobs().resolved());
+      if (i == 2) {
+        ran.put("middleware.jvm.heapMegabytes", "4096");
+      }
+      builder
+          .step(experiment.steps().get(i).name(), 100, 101, 99)
+          .knobs(experiment.steps().get(i).name(), ran);
+    }
+    RunResult run = builder.writeAndRead(dir);
+
+    assertThatThrownBy(() -> StudyRecorder.record(run, experiment))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("in a way no --set explains")
+        .hasMessageContaining("the file changed since the run");
+  }
 }

@@ -9,6 +9,7 @@ import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RepetitionProtocol;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.RunStatus;
@@ -51,7 +52,21 @@ final class SyntheticRun {
   static final class Builder {
     private final Map<String, double[]> steps = new LinkedHashMap<>();
     private final Map<String, double[]> walPerUnit = new LinkedHashMap<>();
+    private final Map<String, Map<String, String>> knobs = new LinkedHashMap<>();
+    private boolean rounds;
     private RunStatus status = RunStatus.COMPLETE;
+
+    /** The step ran with these resolved knobs (the run.json's {@code knobs} of the step). */
+    Builder knobs(String step, Map<String, String> resolved) {
+      knobs.put(step, resolved);
+      return this;
+    }
+
+    /** Repetition i of every step ran in round i: the steps were measured in rounds. */
+    Builder inRounds() {
+      rounds = true;
+      return this;
+    }
 
     Builder step(String name, double... throughputs) {
       steps.put(name, throughputs);
@@ -102,14 +117,25 @@ final class SyntheticRun {
               List.of());
       for (Map.Entry<String, double[]> step : steps.entrySet()) {
         run =
-            run.withStep(stepResult(step.getKey(), step.getValue(), walPerUnit.get(step.getKey())));
+            run.withStep(
+                stepResult(
+                    step.getKey(),
+                    step.getValue(),
+                    walPerUnit.get(step.getKey()),
+                    knobs.getOrDefault(step.getKey(), Map.of()),
+                    rounds));
       }
       run = run.finished(status, "2026-11-24T12:30:00Z");
       RunFiles.write(dir, run);
       return RunFiles.read(dir);
     }
 
-    private static StepResult stepResult(String name, double[] throughputs, double[] wal) {
+    private static StepResult stepResult(
+        String name,
+        double[] throughputs,
+        double[] wal,
+        Map<String, String> knobs,
+        boolean rounds) {
       List<Repetition> reps = new ArrayList<>();
       for (int i = 0; i < throughputs.length; i++) {
         Repetition r =
@@ -136,9 +162,12 @@ final class SyntheticRun {
                       12.0),
                   null);
         }
+        if (rounds) {
+          r = r.withProtocol(RepetitionProtocol.NONE.withRound(i + 1));
+        }
         reps.add(r);
       }
-      return StepResult.of(name, Map.of(), Map.of(), List.of(), Map.of(), reps);
+      return StepResult.of(name, Map.of(), knobs, List.of(), Map.of(), reps);
     }
   }
 
