@@ -57,7 +57,8 @@ final class BatchOrderSteps implements PlanSteps {
             dir.resolve("warmup"),
             () -> prepare(knobs, dir),
             () -> sizer.warmup(knobs),
-            sizer::drained);
+            // at full speed the warm-up's rate says nothing of the step's: do not size by it
+            knobs.get(WorkloadKnobs.WARMUP_FULL_SPEED) ? rate -> {} : sizer::drained);
     tiers.middlewareWarmedUp(done.steadyState());
     progress.phase(at, "preparing data");
     prepare(knobs, dir);

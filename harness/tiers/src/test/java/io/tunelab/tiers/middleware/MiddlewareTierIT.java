@@ -107,6 +107,51 @@ class MiddlewareTierIT {
   }
 
   @Test
+  void aParkedMiddlewareHasNoConsumerOnTheQueuesUntilItResumes() {
+    KnobSet knobs = KnobSet.defaults().with("middleware.consumers.orchestration", "3");
+    try (MiddlewareTier middleware = start(knobs, "park");
+        io.tunelab.tiers.broker.BrokerManagement broker =
+            io.tunelab.tiers.broker.BrokerManagement.of(stack.endpoints())) {
+      assertThat(broker.queue("tunelab.orchestration").consumerCount()).isEqualTo(3);
+
+      middleware.park();
+
+      assertThat(middleware.status().path("parked").asBoolean()).isTrue();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () -> assertThat(broker.queue("tunelab.orchestration").consumerCount()).isZero());
+      assertThat(broker.queue("tunelab.intake").consumerCount()).isZero();
+
+      middleware.resume();
+
+      assertThat(middleware.status().path("parked").asBoolean()).isFalse();
+      assertThat(broker.queue("tunelab.orchestration").consumerCount()).isEqualTo(3);
+      assertThat(broker.queue("tunelab.intake").consumerCount()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void twoMiddlewaresInOneFolderEachFindTheirOwnStatusPort() {
+    KnobSet knobs = KnobSet.defaults();
+    try (MiddlewareTier first = start(knobs, "ports")) {
+      long firstPid = first.processes().get(0).pid();
+      // a second JVM appends to the same log, after the first one's ready banner
+      try (MiddlewareTier second =
+          MiddlewareTier.start(
+              MiddlewareConfig.from(knobs),
+              stack.endpoints(),
+              LOGS.resolve("ports"),
+              OptionalLong.of(ProcessHandle.current().pid()))) {
+        assertThat(second.status().path("pid").asLong())
+            .isEqualTo(second.processes().get(0).pid())
+            .isNotEqualTo(firstPid);
+        assertThat(second.statusUrl()).isNotEqualTo(first.statusUrl());
+      }
+    }
+  }
+
+  @Test
   void aBadKnobValueIsRejectedBeforeAnythingStarts() {
     assertThatThrownBy(
             () -> start(KnobSet.defaults().with("middleware.delivery.policy", "async"), "bad-knob"))
