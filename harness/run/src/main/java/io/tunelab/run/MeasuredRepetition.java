@@ -68,9 +68,12 @@ final class MeasuredRepetition implements PlanRepetition {
                   RepetitionProtocol.NONE
                       .withStartState(StartCheck.of(start, null))
                       .withBatchMeans(measured.batchMeans()));
-      progress.report(new RunEvent.RepetitionFinished(at, plan.plan().throughputUnit(), done));
-      plan.finished(done);
-      return sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);
+      Repetition observed =
+          sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);
+      Repetition judged = outsideDisturbed(knobs, observed);
+      progress.report(new RunEvent.RepetitionFinished(at, plan.plan().throughputUnit(), judged));
+      plan.finished(judged);
+      return judged;
     }
   }
 
@@ -107,6 +110,29 @@ final class MeasuredRepetition implements PlanRepetition {
               + " throughput had not settled, not counted when steady repetitions exist: ");
     }
     return steady;
+  }
+
+  /**
+   * The repetition, DISTURBED when processes outside the stack (another user's work, a build) took
+   * more of the machine than {@code workload.maxStealPercent} during the measured window, as the
+   * observer read it: their CPU was the stack's to have, as surely as the hypervisor's steal.
+   */
+  static Repetition outsideDisturbed(KnobSet knobs, Repetition rep) {
+    double max = knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT);
+    if (!rep.undisturbed()
+        || rep.machineNoise() == null
+        || rep.machineNoise().outsidePercentOfMachine() <= max) {
+      return rep;
+    }
+    return rep.withDisturbed(true)
+        .withVerdict(
+            String.format(
+                    Locale.ROOT,
+                    "DISTURBED (processes outside the stack took %.1f%% of the machine, over"
+                        + " workload.maxStealPercent %s%%: not counted, measured again): ",
+                    rep.machineNoise().outsidePercentOfMachine(),
+                    WorkloadKnobs.MAX_STEAL_PERCENT.format(max))
+                + rep.verdict());
   }
 
   /**

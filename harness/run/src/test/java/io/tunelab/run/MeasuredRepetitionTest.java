@@ -31,6 +31,37 @@ class MeasuredRepetitionTest {
   }
 
   @Test
+  void processesOutsideTheStackTakingTooMuchDisturbTheRepetition() {
+    io.tunelab.core.results.Repetition busy = observed(13.0);
+
+    io.tunelab.core.results.Repetition judged = MeasuredRepetition.outsideDisturbed(KNOBS, busy);
+
+    assertThat(judged.undisturbed()).isFalse();
+    assertThat(judged.verdict())
+        .startsWith("DISTURBED (processes outside the stack took 13.0% of the machine")
+        .endsWith(": ok");
+    assertThat(MeasuredRepetition.outsideDisturbed(KNOBS, observed(9.5)).undisturbed()).isTrue();
+  }
+
+  private static io.tunelab.core.results.Repetition observed(double outsidePercent) {
+    return io.tunelab.core.results.Repetition.measured(
+            1,
+            true,
+            "ok",
+            io.tunelab.core.results.Metrics.of(
+                100, new io.tunelab.core.results.LatencyMillis(1, 2, 3, 4), 0),
+            io.tunelab.core.results.BatchOrderMeasures.of(null),
+            null,
+            1,
+            "s/rep-1")
+        .withCosts(
+            null,
+            null,
+            new io.tunelab.core.cost.MachineNoise(
+                2, 10_000, outsidePercent, 1.0, 90.0, 80.0, 1.0, 1.0, null));
+  }
+
+  @Test
   void aJvmThatNeverSettledMarksTheRepetitionAndAnUnjudgedOneIsUnknown() {
     StringBuilder verdict = new StringBuilder("ok");
 

@@ -159,9 +159,10 @@ public final class WorkloadKnobs {
           .knob("workload.maxStealPercent", KnobTypes.decimal(0, 100), 10.0)
           .unit("%")
           .doc(
-              "on a VM, the most hypervisor steal (CPU given to other guests, % of the machine) a"
-                  + " measured repetition or warm-up batch may see; one with more is disturbed: left"
-                  + " out of the statistics and measured again")
+              "the most of the machine (%) the hypervisor's steal (CPU given to other guests) or,"
+                  + " when observed, processes outside the stack may take from a measured repetition"
+                  + " or warm-up batch; one with more is disturbed: left out of the statistics and"
+                  + " measured again")
           .add();
 
   public static final Knob<Mode> MODE =

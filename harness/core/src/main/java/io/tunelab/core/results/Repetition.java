@@ -235,6 +235,29 @@ public record Repetition(
     return copy.build();
   }
 
+  /** This repetition with another verdict (a disturbance named in front of the plan's). */
+  public Repetition withVerdict(String value) {
+    return new Repetition(
+        number,
+        valid,
+        value,
+        metrics,
+        measures,
+        warmup,
+        wallMillis,
+        rawData,
+        findings,
+        observer,
+        latencyHistogram,
+        middlewareJvm,
+        harnessCost,
+        workCost,
+        machineNoise,
+        disturbed,
+        steady,
+        protocol);
+  }
+
   /** This repetition, judged disturbed by the host or not. */
   public Repetition withDisturbed(boolean value) {
     Copy copy = new Copy(this);
