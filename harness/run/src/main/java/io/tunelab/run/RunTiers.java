@@ -41,7 +41,9 @@ import org.postgresql.ds.PGSimpleDataSource;
  * middleware restarts when one of its knobs changed; a stack tier (db, broker, mocks) restarts
  * alone, on its port, when a restart knob of its own changed (the whole stack when the provider
  * cannot restart one tier), and then the middleware too, whose connections went with it. Live knobs
- * (mock latency and fault rate) are set on the running mocks.
+ * (mock latency and fault rate) are set on the running mocks. With parking (rounds), a middleware
+ * is parked instead of stopped and resumed at its configuration's next visit, also across a stack
+ * tier restarted on its port.
  */
 final class RunTiers implements AutoCloseable {
   private static final Set<KnobTier> STACK_TIERS =
@@ -102,10 +104,19 @@ final class RunTiers implements AutoCloseable {
     List<String> restarted = new ArrayList<>();
     List<KnobTier> stackTiers = STACK_TIERS.stream().filter(changed::contains).toList();
     boolean stackRestart = !stackTiers.isEmpty();
+    boolean dead = middleware != null && middleware.death().isPresent();
     if (stackRestart) {
-      stopMiddleware();
-      stopParked();
+      // Parked middlewares hold no broker connection, and their pools replace the database
+      // connections a restart broke: in rounds they outlive a tier restarted on its port, and
+      // stay warm. A whole new stack (other ports) ends them.
+      if (parking && stack != null && middleware != null && !dead) {
+        parkCurrent();
+      } else {
+        stopMiddleware();
+      }
       if (stack == null || !restartEach(stackTiers, StackConfig.from(knobs))) {
+        stopMiddleware();
+        stopParked();
         stopStack();
         stack = provider.start(StackConfig.from(knobs));
         stackGeneration++;
@@ -118,9 +129,8 @@ final class RunTiers implements AutoCloseable {
       }
     }
     mocksAsKnobs(knobs);
-    boolean dead = middleware != null && middleware.death().isPresent();
     if (stackRestart || changed.contains(KnobTier.MIDDLEWARE) || dead) {
-      if (parking && !stackRestart && !dead && middleware != null) {
+      if (parking && !dead && middleware != null) {
         parkCurrent();
       } else {
         stopMiddleware();
