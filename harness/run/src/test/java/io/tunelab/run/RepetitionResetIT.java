@@ -35,12 +35,19 @@ class RepetitionResetIT {
       plan: batch-order
       repeat: 3
       workload:
-        orders: 40
-        warmupOrders: 0
+        orders: 30
+        warmupOrders: 60
+        warmupBatchOrders: 30
+        warmupMaxSeconds: 40
+        warmupFullSpeed: on
+        steadyBatches: 2
+        steadyTolerancePercent: 50
+        maxStealPercent: 100
         threads: 2
         minMeasuredSeconds: 0
       knobs:
         db.seed.customers: 50
+        mocks.brm.latency: 150
       steps:
         - name: untuned
       """;
@@ -94,6 +101,22 @@ class RepetitionResetIT {
     assertThat(first.journalFiles()).as("read from the broker").isNotNull();
     // the batches did write: every order completed, each with run rows the reset removed
     assertThat(reps()).allMatch(r -> r.valid(), "valid");
+  }
+
+  @Test
+  void theWarmupRunsAtFullSpeedAndTheMeasuredBatchesAtTheStepsLatency() {
+    Repetition first = reps().get(0);
+    double warmupRate =
+        first.warmup().steadyState().batchRatesPerMinute().stream()
+            .mapToDouble(Double::doubleValue)
+            .max()
+            .orElseThrow();
+
+    assertThat(warmupRate)
+        .as("warm-up at full speed vs measured")
+        .isGreaterThan(3 * first.metrics().throughputPerMinute());
+    assertThat(reps())
+        .allSatisfy(r -> assertThat(r.metrics().latencyMillis().p50()).isGreaterThanOrEqualTo(150));
   }
 
   private static List<Repetition> reps() {
