@@ -68,8 +68,9 @@ class RunCommandIT {
           .isEqualTo(accounting.path("submitted").asInt());
       assertThat(accounting.path("lost").asInt()).isZero();
       assertThat(accounting.path("duplicated").asInt()).isZero();
-      // two counted; a repetition the host disturbed is kept and measured again, at most four
-      // in all, so a host disturbed for long leaves fewer counted and says so
+      // three counted; a repetition the host disturbed is kept and measured again (with its
+      // partner: rounds are whole), at most six in all, so a host disturbed for long leaves
+      // fewer counted and says so
       int disturbed = 0;
       for (JsonNode rep : step.path("repetitions")) {
         disturbed += rep.path("disturbed").asBoolean() ? 1 : 0;
@@ -78,9 +79,9 @@ class RunCommandIT {
       // all disturbed: the step still reports them all, and says so
       assertThat(step.path("counted").asInt())
           .isEqualTo(disturbed == size ? size : size - disturbed);
-      assertThat(step.path("repetitions").size()).isBetween(2, 4);
-      if (step.path("counted").asInt() < 2) {
-        assertThat(step.path("repetitions").size()).isEqualTo(4);
+      assertThat(step.path("repetitions").size()).isBetween(3, 6);
+      if (step.path("counted").asInt() < 3) {
+        assertThat(step.path("repetitions").size()).isEqualTo(6);
       }
       for (JsonNode rep : step.path("repetitions")) {
         assertThat(rep.path("metrics").path("throughputPerMinute").asDouble()).isPositive();
@@ -100,6 +101,16 @@ class RunCommandIT {
     assertThat(run.path("steps").get(0).has("vsBaseline")).as("the baseline").isFalse();
     assertThat(run.at("/steps/1/vsBaseline/verdict").asText())
         .isIn("BETTER", "WORSE", "NO_SIGNIFICANT_DIFFERENCE");
+    // three rounds, the steps compared round by round, and why the schedule stopped
+    assertThat(run.at("/steps/1/vsBaseline/design").asText()).isEqualTo("PAIRED");
+    assertThat(run.at("/schedule/rounds").asInt()).isGreaterThanOrEqualTo(3);
+    assertThat(run.at("/schedule/stoppedBy").asText()).isNotBlank();
+    for (JsonNode step : run.path("steps")) {
+      for (JsonNode rep : step.path("repetitions")) {
+        assertThat(rep.at("/protocol/round").asInt()).isPositive();
+        assertThat(rep.at("/protocol/startState/digest").asText()).hasSize(12);
+      }
+    }
   }
 
   @Test
@@ -122,7 +133,8 @@ class RunCommandIT {
   @Test
   void everyMeasuredBatchWasEnqueuedWithDeliveryHeldAndDrainedAfterTheRelease() {
     JsonNode protocol = run.path("repetitions");
-    assertThat(protocol.path("min").asInt()).isEqualTo(2);
+    assertThat(protocol.path("min").asInt()).isEqualTo(3);
+    assertThat(protocol.path("order").asText()).isEqualTo("INTERLEAVED");
     assertThat(protocol.path("jvm").asText()).isEqualTo("SHARED");
     for (JsonNode step : run.path("steps")) {
       for (JsonNode rep : step.path("repetitions")) {

@@ -148,8 +148,11 @@ public final class Schedule {
         round.add(i);
       }
     }
-    Collections.shuffle(round, random);
     rounds++;
+    if (rounds > 1) {
+      // the first round follows the file, so steps warm up in the order they are written
+      Collections.shuffle(round, random);
+    }
     return OptionalInt.of(round.get(position++));
   }
 

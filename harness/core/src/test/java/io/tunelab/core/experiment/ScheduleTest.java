@@ -54,12 +54,13 @@ class ScheduleTest {
   }
 
   @Test
-  void roundsHoldOneRepetitionOfEachStepInARandomOrder() {
+  void roundsHoldOneRepetitionOfEachStepTheFirstInTheFilesOrderTheRestRandom() {
     Schedule schedule = new Schedule(Repetitions.fixed(20, ROUNDS), 3, 42);
     String order = run(schedule, 3, never(3), 0);
 
     String[] each = order.split(" ");
     assertThat(each).hasSize(60);
+    assertThat(List.of(each).subList(0, 3)).containsExactly("A", "B", "C");
     Set<String> orders = new HashSet<>();
     for (int round = 0; round < 20; round++) {
       List<String> r = List.of(each).subList(3 * round, 3 * round + 3);
