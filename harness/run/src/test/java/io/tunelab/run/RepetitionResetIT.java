@@ -47,7 +47,7 @@ class RepetitionResetIT {
         minMeasuredSeconds: 0
       knobs:
         db.seed.customers: 50
-        mocks.brm.latency: 150
+        mocks.brm.latency: 250
       steps:
         - name: untuned
       """;
@@ -112,11 +112,13 @@ class RepetitionResetIT {
             .max()
             .orElseThrow();
 
+    // at the step's latency the warm-up would run at about the measured rate (a cold JVM, slower
+    // still); at full speed it ran 2.7 times as fast with 150 ms while verify loaded the host
     assertThat(warmupRate)
         .as("warm-up at full speed vs measured")
-        .isGreaterThan(3 * first.metrics().throughputPerMinute());
+        .isGreaterThan(2 * first.metrics().throughputPerMinute());
     assertThat(reps())
-        .allSatisfy(r -> assertThat(r.metrics().latencyMillis().p50()).isGreaterThanOrEqualTo(150));
+        .allSatisfy(r -> assertThat(r.metrics().latencyMillis().p50()).isGreaterThanOrEqualTo(250));
   }
 
   private static List<Repetition> reps() {

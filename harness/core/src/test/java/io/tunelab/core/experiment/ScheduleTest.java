@@ -80,14 +80,24 @@ class ScheduleTest {
   }
 
   @Test
-  void adaptiveStopsAStepOnceItsMdeReachesTheTargetAndNeverBeforeTheMinimum() {
-    Repetitions adaptive = new Repetitions(3, 8, 3, 0, SHARED, Repetitions.Order.SEQUENTIAL);
-    // A reaches 2% at its 3rd repetition; B only at its 6th (5%, 4%, 3.5% before)
+  void adaptiveStopsAStepOnceItsMdeReachesTheTargetAndNeverBeforeTheEarliestRound() {
+    Repetitions adaptive = new Repetitions(3, 16, 3, 0, SHARED, Repetitions.Order.SEQUENTIAL);
+    // A reaches 2% at its 3rd repetition, but is judged from the 10th; B only at its 12th
     List<IntToDoubleFunction> mde =
-        List.of(n -> n >= 3 ? 0.02 : 0.5, n -> n >= 6 ? 0.025 : n >= 2 ? 0.035 : Double.NaN);
+        List.of(n -> n >= 3 ? 0.02 : 0.5, n -> n >= 12 ? 0.025 : n >= 2 ? 0.035 : Double.NaN);
 
     Schedule schedule = new Schedule(adaptive, 2, 1);
-    assertThat(run(schedule, 2, mde, 0)).isEqualTo("A A A B B B B B B");
+    assertThat(run(schedule, 2, mde, 0))
+        .isEqualTo(("A ".repeat(Repetitions.EARLIEST_MDE_STOP) + "B ".repeat(12)).trim());
+    assertThat(schedule.stop()).isEqualTo(Schedule.Stop.MDE);
+  }
+
+  @Test
+  void anAdaptiveCountWithFewerThanTheEarliestRoundRunsToItsMaximum() {
+    Repetitions adaptive = new Repetitions(3, 6, 3, 0, SHARED, Repetitions.Order.SEQUENTIAL);
+
+    Schedule schedule = new Schedule(adaptive, 1, 1);
+    assertThat(run(schedule, 1, List.of(n -> 0.01), 0)).isEqualTo("A A A A A A");
     assertThat(schedule.stop()).isEqualTo(Schedule.Stop.MDE);
   }
 
@@ -102,13 +112,14 @@ class ScheduleTest {
 
   @Test
   void roundsGoOnWholeWhileAStepIsShortOfItsTarget() {
-    Repetitions both = new Repetitions(2, 6, 3, 0, SHARED, ROUNDS);
-    // A and C reach it after 2; B after 4: four whole rounds, so B has its partners in each
+    Repetitions both = new Repetitions(2, 16, 3, 0, SHARED, ROUNDS);
+    // A and C reach it from the earliest round on; B after 12: twelve whole rounds, so B has its
+    // partners in each
     List<IntToDoubleFunction> mde =
-        List.of(n -> n >= 2 ? 0.01 : Double.NaN, n -> n >= 4 ? 0.01 : 0.1, n -> 0.01);
+        List.of(n -> n >= 2 ? 0.01 : Double.NaN, n -> n >= 12 ? 0.01 : 0.1, n -> 0.01);
 
     String order = order(both, 3, mde);
-    assertThat(order.split(" ")).hasSize(12);
+    assertThat(order.split(" ")).hasSize(36);
   }
 
   @Test
