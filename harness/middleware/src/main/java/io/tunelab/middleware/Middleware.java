@@ -148,7 +148,7 @@ public final class Middleware implements AutoCloseable {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("pid", ProcessHandle.current().pid());
     status.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
-    status.put("settings", settings);
+    status.put("settings", settings.masked());
     status.putAll(pipeline.status());
     status.put(
         "backends",

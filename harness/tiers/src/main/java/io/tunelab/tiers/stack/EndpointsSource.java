@@ -36,8 +36,17 @@ public final class EndpointsSource {
 
   private EndpointsSource() {}
 
-  /** Endpoints from a file written like {@code stack up --json} prints them (JSON or YAML). */
+  /**
+   * Endpoints from a file written like {@code stack up --json} prints them (JSON or YAML); a
+   * password masked there ({@link Endpoints#MASK}) or left out comes from {@code
+   * TUNELAB_DB_PASSWORD} or {@code TUNELAB_BROKER_PASSWORD}.
+   */
   public static Endpoints fromFile(Path file) {
+    return fromFile(file, System.getenv());
+  }
+
+  /** {@link #fromFile(Path)} with the variables of {@code env}. */
+  public static Endpoints fromFile(Path file, Map<String, String> env) {
     if (!Files.isRegularFile(file)) {
       throw new BadInputException(
           "endpoints file "
@@ -73,8 +82,9 @@ public final class EndpointsSource {
     if (description.mocks() == null) {
       throw new BadInputException(where + ": missing 'mocks' with 'siebel' and 'brm' base URLs");
     }
-    StackDescription.Login db = login(description, true);
-    StackDescription.Login broker = login(description, false);
+    StackDescription.Login db = unmasked(where, login(description, true), ENV_DB_PASSWORD, env);
+    StackDescription.Login broker =
+        unmasked(where, login(description, false), ENV_BROKER_PASSWORD, env);
     return validated(
         where,
         new Endpoints(
@@ -119,6 +129,34 @@ public final class EndpointsSource {
     return db
         ? new StackDescription.Login("tunelab", "tunelab")
         : new StackDescription.Login("", "");
+  }
+
+  /**
+   * A login whose password the file masks takes it from {@code variable}: an endpoints file need
+   * not hold a secret. Without the variable it is bad input, with the two ways to fix it.
+   */
+  private static StackDescription.Login unmasked(
+      String where, StackDescription.Login login, String variable, Map<String, String> env) {
+    if (login.password() == null) {
+      return new StackDescription.Login(login.user(), env.getOrDefault(variable, ""));
+    }
+    if (!Endpoints.isMasked(login.password())) {
+      return login;
+    }
+    String password = env.get(variable);
+    if (password == null) {
+      throw new BadInputException(
+          where
+              + ": the password of user '"
+              + login.user()
+              + "' is masked ("
+              + Endpoints.MASK
+              + "): set "
+              + variable
+              + " to it, or write the file with `./tunelab stack up --json --show-credentials`"
+              + " (or `stack status --json --show-credentials`)");
+    }
+    return new StackDescription.Login(login.user(), password);
   }
 
   private static Endpoints validated(String where, Endpoints endpoints) {

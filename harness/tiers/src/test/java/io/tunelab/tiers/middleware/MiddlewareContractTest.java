@@ -51,6 +51,16 @@ class MiddlewareContractTest {
   }
 
   @Test
+  void passwordsReachTheMiddlewareThroughItsOwnVariablesAndNeverThroughTheFile() {
+    assertThat(MiddlewareConfig.secrets(ENDPOINTS).keySet())
+        .containsExactlyInAnyOrderElementsOf(SettingsReader.SECRET_VARIABLES.values());
+    assertThat(MiddlewareConfig.defaults().properties(ENDPOINTS, 0))
+        .doesNotContain("password")
+        .doesNotContain(ENDPOINTS.dbPassword());
+    assertThat(read(MiddlewareConfig.defaults()).dbPassword()).isEqualTo(ENDPOINTS.dbPassword());
+  }
+
+  @Test
   void everySettingsKeyButTheEndpointsHasAKnob() {
     Set<String> keys = settingsKeys();
     assertThat(keys).contains("delivery.policy", "consumers.orchestration", "diagnostics");
@@ -160,7 +170,8 @@ class MiddlewareContractTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return SettingsReader.from(properties, "middleware.properties");
+    return SettingsReader.from(
+        properties, "middleware.properties", MiddlewareConfig.secrets(ENDPOINTS));
   }
 
   private static Properties endpointsOnly() {
