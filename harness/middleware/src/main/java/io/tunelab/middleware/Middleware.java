@@ -31,6 +31,13 @@ import java.util.Map;
 
 /** The running middleware: its stages, their consumers, and the status endpoint. */
 public final class Middleware implements AutoCloseable {
+  /**
+   * The node identifier the middleware gives its transaction manager (Narayana), which ends the
+   * global id of every XA transaction it makes: how a harness tells the middleware's prepared
+   * branches from anyone else's.
+   */
+  public static final String XA_NODE_IDENTIFIER = "tunelab-middleware";
+
   private final MiddlewareSettings settings;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private Pool pool;

@@ -48,7 +48,7 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
         knobs.get(BrokerKnobs.SYNC_NON_TRANSACTIONAL),
         knobs.get(BrokerKnobs.REDELIVERY_DELAY),
         knobs.get(BrokerKnobs.MAX_DELIVERY_ATTEMPTS),
-        "DLQ",
+        BrokerConfig.DEAD_LETTER_QUEUE,
         jvmFlags(knobs.get(BrokerKnobs.HEAP), knobs.get(BrokerKnobs.JVM_FLAGS)));
   }
 

@@ -8,9 +8,11 @@ import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.middleware.Middleware;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.config.SettingsException;
 import io.tunelab.middleware.config.SettingsReader;
+import io.tunelab.tiers.XaBranches;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -58,6 +60,11 @@ class MiddlewareContractTest {
         .doesNotContain("password")
         .doesNotContain(ENDPOINTS.dbPassword());
     assertThat(read(MiddlewareConfig.defaults()).dbPassword()).isEqualTo(ENDPOINTS.dbPassword());
+  }
+
+  @Test
+  void theHarnessKnowsTheMiddlewaresXaBranchesByItsNodeIdentifier() {
+    assertThat(XaBranches.MIDDLEWARE_NODE).isEqualTo(Middleware.XA_NODE_IDENTIFIER);
   }
 
   @Test
