@@ -53,7 +53,7 @@ public final class RuntimeDir {
 
   /**
    * Makes {@code dir} at {@link #mode()} when missing; refuses it when another user owns it or may
-   * write to it; narrows it to {@link #mode()} when it is tunelab's own default folder.
+   * write to it, or, at tunelab's default place, when it is a symbolic link.
    *
    * @param tunelabs whether the folder is tunelab's default one (else the user named it)
    * @throws BadInputException naming the problem and the fix
@@ -78,11 +78,10 @@ public final class RuntimeDir {
                 + " to a folder of your own");
       }
       requireOwnedByUs(dir);
-      if (made || tunelabs) {
+      if (made) {
         narrow(dir);
-      } else {
-        requireNotWritableByOthers(dir);
       }
+      requireNotWritableByOthers(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create or secure the runtime directory " + dir, e);
     }

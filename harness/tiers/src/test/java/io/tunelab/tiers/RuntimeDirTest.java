@@ -29,15 +29,14 @@ class RuntimeDirTest {
   }
 
   @Test
-  void tunelabsOwnDefaultFolderIsNarrowedWhenAnEarlierVersionLeftItOpen() throws Exception {
-    Path dir =
-        Files.createDirectory(
-            tmp.resolve("tunelab-me"),
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+  void aFolderOfOursThatOthersMayOnlyReadKeepsTheModeWeGaveIt() throws Exception {
+    Path dir = Files.createDirectory(tmp.resolve("tunelab-me"));
+    Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
 
     RuntimeDir.secure(dir, true);
 
-    assertThat(Files.getPosixFilePermissions(dir)).isEqualTo(RuntimeDir.mode());
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
+        .isEqualTo("rwxr-xr-x");
   }
 
   @Test
