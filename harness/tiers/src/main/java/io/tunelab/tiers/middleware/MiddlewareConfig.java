@@ -100,7 +100,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
         knobs,
         KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS,
         KnobRules.YOUNG_GENERATION_FITS_THE_HEAP,
-        KnobRules.INITIAL_HEAP_FITS_THE_HEAP);
+        KnobRules.INITIAL_HEAP_FITS_THE_HEAP,
+        KnobRules.MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS);
     List<String> flags =
         jvmFlags(
             knobs.get(MiddlewareKnobs.INITIAL_HEAP),
@@ -134,7 +135,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
 
   /**
    * Heap bounds (an initial heap of 0: 256 MB or the maximum if smaller), young generation,
-   * collector, exit on out-of-memory, then the free-form flags (which may override them).
+   * collector, exit on out-of-memory, then the free-form flags (which a rule keeps from setting the
+   * heap or the collector again).
    *
    * <p>A JVM out of heap otherwise lives on with its threads dead: the status endpoint and the
    * services stop answering, the load generator's requests wait, and the run hangs instead of

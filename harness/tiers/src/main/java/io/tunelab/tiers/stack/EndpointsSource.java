@@ -173,6 +173,7 @@ public final class EndpointsSource {
   private static void prefix(String where, String field, String value, String... prefixes) {
     for (String prefix : prefixes) {
       if (value.startsWith(prefix)) {
+        requireHost(where, field, value, prefix);
         return;
       }
     }
@@ -185,6 +186,38 @@ public final class EndpointsSource {
             + ", was '"
             + value
             + "'");
+  }
+
+  /**
+   * The host between {@code prefix} and the port or path must be there: {@code
+   * jdbc:postgresql:///tunelab} or {@code tcp://:61616} would otherwise fail only when the run
+   * connects, or reach a default host nobody meant.
+   */
+  private static void requireHost(String where, String field, String value, String prefix) {
+    String authority = value.substring(prefix.length()).split("[/?#]", 2)[0];
+    String hostAndPort = authority.substring(authority.lastIndexOf('@') + 1);
+    String host =
+        hostAndPort.startsWith("[")
+            ? hostAndPort.substring(0, hostAndPort.indexOf(']') + 1)
+            : hostAndPort.split(":", 2)[0];
+    if (host.isBlank()) {
+      throw new BadInputException(
+          where
+              + ": "
+              + field
+              + " has no host ('"
+              + value
+              + "'): write it as "
+              + prefix
+              + "HOST:PORT"
+              + (prefix.startsWith("jdbc") ? "/DATABASE" : "")
+              + ", e.g. "
+              + prefix
+              + "127.0.0.1"
+              + (prefix.startsWith("jdbc")
+                  ? ":5432/tunelab"
+                  : prefix.equals("tcp://") ? ":61616" : ":8080"));
+    }
   }
 
   private static String require(String where, String field, String value) {
