@@ -18,8 +18,9 @@ import java.util.Optional;
  * @param file the experiment file as given
  * @param plan the load plan, e.g. {@code batch-order}
  * @param throughputUnit unit of every {@code throughputPerMinute}, e.g. {@code orders/min}
- * @param status {@code running} while it runs (also if the controller was killed), {@code
- *     incomplete} when stopped early (Ctrl-C, an error), {@code complete} when every step ran
+ * @param status {@code running} while it runs, {@code incomplete} when stopped early (Ctrl-C, an
+ *     error), {@code complete} when every step ran; a reader ({@link RunFiles#read}) says {@code
+ *     interrupted} of a run still {@code running} whose controller is gone
  * @param valid complete, and every repetition valid
  * @param startedAt ISO-8601 instant
  * @param finishedAt ISO-8601 instant, null while running
@@ -29,6 +30,8 @@ import java.util.Optional;
  * @param steps steps run so far, in order
  * @param repetitions how the steps were repeated: least and most repetitions, the adaptive target,
  *     shared or fresh middleware JVMs, sequential or interleaved order; null in older runs
+ * @param controller the process that writes the run (pid and start time), so that a reader can tell
+ *     a run still going from one whose controller died; null in older runs
  */
 public record RunResult(
     Integer schemaVersion,
@@ -45,10 +48,12 @@ public record RunResult(
     String baseline,
     Environment environment,
     List<StepResult> steps,
-    Repetitions repetitions) {
+    Repetitions repetitions,
+    RunController controller) {
   public static final RunStatus RUNNING = RunStatus.RUNNING;
   public static final RunStatus INCOMPLETE = RunStatus.INCOMPLETE;
   public static final RunStatus COMPLETE = RunStatus.COMPLETE;
+  public static final RunStatus INTERRUPTED = RunStatus.INTERRUPTED;
 
   /** The version this code writes. */
   public static final int SCHEMA_VERSION = 2;
@@ -58,7 +63,10 @@ public record RunResult(
     steps = List.copyOf(steps);
   }
 
-  /** A run as this version writes it ({@value #SCHEMA_VERSION}). */
+  /**
+   * A run as this version writes it ({@value #SCHEMA_VERSION}), from this process: its controller
+   * is {@link RunController#current()}.
+   */
   public RunResult(
       String runId,
       String experiment,
@@ -88,7 +96,8 @@ public record RunResult(
         baseline,
         environment,
         steps,
-        null);
+        null,
+        RunController.current());
   }
 
   /** This run with the way its steps are repeated. */
@@ -108,7 +117,8 @@ public record RunResult(
         baseline,
         environment,
         steps,
-        value);
+        value,
+        controller);
   }
 
   /** This run with one more step or its latest state replaced, indexes recomputed. */
@@ -140,7 +150,36 @@ public record RunResult(
         baseline,
         value,
         steps,
-        repetitions);
+        repetitions,
+        controller);
+  }
+
+  /**
+   * This run as a reader should see it: {@link #INTERRUPTED} when it says {@link #RUNNING} but its
+   * controller is gone (a run written before controllers were recorded cannot be told, and stays as
+   * it says).
+   */
+  public RunResult asSeenNow() {
+    if (status == RUNNING && controller != null && !controller.alive()) {
+      return new RunResult(
+          schemaVersion,
+          runId,
+          experiment,
+          file,
+          plan,
+          throughputUnit,
+          INTERRUPTED,
+          false,
+          startedAt,
+          finishedAt,
+          repeat,
+          baseline,
+          environment,
+          steps,
+          repetitions,
+          controller);
+    }
+    return this;
   }
 
   /** The step of that name. */
@@ -173,6 +212,7 @@ public record RunResult(
         baseline,
         environment,
         indexed,
-        repetitions);
+        repetitions,
+        controller);
   }
 }
