@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
 import io.tunelab.core.bench.Check;
 import io.tunelab.core.bench.Gate;
@@ -10,6 +11,7 @@ import io.tunelab.core.report.CompareReport;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -38,7 +40,8 @@ import picocli.CommandLine.Spec;
       "Then the gate: every step of B against the same step of A by each threshold. A change"
           + " fails the gate only when it is past the threshold and significant (Holm over the"
           + " gate's thresholds): a change within noise never does.",
-      "Exit code: 0 no regression, 1 B is a regression of A, 2 bad input."
+      "Exit code: 0 no regression, 1 B is a regression of A, 2 bad input (a run that did not"
+          + " complete, unless --allow-incomplete)."
     })
 final class CompareCommand implements Callable<Integer> {
   /** The gate when none is given: a tenth more latency or a twentieth less throughput. */
@@ -75,6 +78,13 @@ final class CompareCommand implements Callable<Integer> {
           "Also write a side-by-side page of both runs to FILE (self-contained: opens from disk).")
   Path html;
 
+  @Option(
+      names = "--allow-incomplete",
+      description =
+          "Compare a run that did not complete (stopped, interrupted, or still running): refused"
+              + " by default, since its numbers are partial.")
+  boolean allowIncomplete;
+
   @Override
   public Integer call() {
     List<StepThreshold> gate =
@@ -87,6 +97,10 @@ final class CompareCommand implements Callable<Integer> {
                 .toList();
     RunResult a = RunFiles.read(runA);
     RunResult b = RunFiles.read(runB);
+    if (!allowIncomplete) {
+      requireComplete(runA, a);
+      requireComplete(runB, b);
+    }
     List<RunComparison.Row> rows = RunComparison.compare(a, b);
     List<Check> checks = Gate.evaluate(List.of(new GateCase(b.experiment(), b, a, gate)));
     boolean regression = Gate.failed(checks);
@@ -122,5 +136,17 @@ final class CompareCommand implements Callable<Integer> {
     }
     out.flush();
     return regression ? ExitCodes.REGRESSION : ExitCodes.VALID;
+  }
+
+  /** A run that did not complete has partial numbers: comparing it is a choice, not a default. */
+  private static void requireComplete(Path path, RunResult run) {
+    if (run.status() != RunStatus.COMPLETE) {
+      throw new BadInputException(
+          path
+              + " is "
+              + run.status()
+              + ", not complete: its numbers are partial. Compare complete runs, or pass"
+              + " --allow-incomplete to compare it anyway");
+    }
   }
 }

@@ -3,6 +3,8 @@ package io.tunelab.cli;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.RunFiles;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,6 +45,15 @@ final class ReportCommand implements Callable<Integer> {
     }
     Path page = HtmlReport.write(dir);
     PrintWriter out = spec.commandLine().getOut();
+    RunResult run = RunFiles.read(dir);
+    if (run.status() == RunStatus.INTERRUPTED) {
+      out.println(
+          "note: "
+              + run.runId()
+              + " was interrupted: its run.json says running, but its controller (pid "
+              + run.controller().pid()
+              + ") is gone; its numbers are partial");
+    }
     out.println("report: " + page);
     out.flush();
     return 0;

@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.stack.StackConfig;
@@ -53,8 +54,11 @@ final class StackOptions {
     return KnobSet.defaults().withAll(knobs);
   }
 
-  /** The tier settings: knobs, then the ports asked for (each checked to be free). */
+  /**
+   * The tier settings: knobs, then the ports asked for (each checked to be free, no two the same).
+   */
   StackConfig config(KnobSet knobSet) {
+    requireDistinctPorts();
     StackConfig config = StackConfig.from(knobSet);
     return config
         .withDb(config.db().withPort(Ports.resolve(dbPort, "--db-port")))
@@ -66,5 +70,29 @@ final class StackOptions {
                     Ports.resolve(siebelPort, "--siebel-port"),
                     Ports.resolve(brmPort, "--brm-port"),
                     Ports.resolve(driverPort, "--driver-port")));
+  }
+
+  /** Two tiers cannot listen on one port: the second would fail after the first started. */
+  private void requireDistinctPorts() {
+    Map<Integer, String> asked = new LinkedHashMap<>();
+    Map<String, Integer> ports = new LinkedHashMap<>();
+    ports.put("--db-port", dbPort);
+    ports.put("--broker-port", brokerPort);
+    ports.put("--siebel-port", siebelPort);
+    ports.put("--brm-port", brmPort);
+    ports.put("--driver-port", driverPort);
+    ports.forEach(
+        (option, port) -> {
+          String other = port == 0 ? null : asked.putIfAbsent(port, option);
+          if (other != null) {
+            throw new BadInputException(
+                other
+                    + " and "
+                    + option
+                    + " both ask for port "
+                    + port
+                    + ": give each tier a port of its own, or leave one out for any free port");
+          }
+        });
   }
 }

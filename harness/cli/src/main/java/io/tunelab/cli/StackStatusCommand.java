@@ -41,10 +41,16 @@ final class StackStatusCommand implements Callable<Integer> {
   /** Whether a tier's processes run. */
   record TierStatus(String state, List<Long> pids, String log) {}
 
+  @Option(
+      names = "--show-credentials",
+      description = "Show the passwords of the db and broker tiers (masked otherwise).")
+  boolean showCredentials;
+
   @Override
   public Integer call() {
     StackRegistry registry = new StackRegistry(RuntimeDir.root());
-    List<StackStatus> stacks = registry.list().stream().map(StackStatusCommand::status).toList();
+    List<StackStatus> stacks =
+        registry.list().stream().map(state -> status(registry, state)).toList();
     PrintWriter out = spec.commandLine().getOut();
     if (json) {
       out.println(Json.write(stacks));
@@ -57,7 +63,7 @@ final class StackStatusCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static StackStatus status(StackState state) {
+  private StackStatus status(StackRegistry registry, StackState state) {
     Map<String, TierStatus> tiers = new LinkedHashMap<>();
     for (StackState.TierRecord tier : state.tiers()) {
       List<Long> alive =
@@ -80,11 +86,20 @@ final class StackStatusCommand implements Callable<Integer> {
         state.provider(),
         mode,
         state.createdAt(),
-        state.endpoints() == null
-            ? null
-            : StackDescription.of(null, null, state.endpoints(), Map.of(), Map.of()),
+        state.endpoints() == null ? null : endpoints(registry, state),
         state.startMillis(),
         tiers);
+  }
+
+  /** The recorded endpoints, masked as recorded, or with the passwords when asked. */
+  private StackDescription endpoints(StackRegistry registry, StackState state) {
+    StackDescription recorded =
+        StackDescription.of(null, null, state.endpoints(), Map.of(), Map.of())
+            .withPasswordsMasked();
+    if (!showCredentials) {
+      return recorded;
+    }
+    return registry.credentials(state.id()).map(recorded::withCredentials).orElse(recorded);
   }
 
   private static void print(PrintWriter out, StackStatus stack) {

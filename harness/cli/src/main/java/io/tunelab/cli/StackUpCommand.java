@@ -40,8 +40,18 @@ final class StackUpCommand implements Callable<Integer> {
 
   @Option(
       names = "--json",
-      description = "Print one JSON object with the endpoints and start times.")
+      description =
+          "Print one JSON object with the endpoints and start times (the input of --provider"
+              + " external --endpoints; a masked password there is read from TUNELAB_DB_PASSWORD"
+              + " or TUNELAB_BROKER_PASSWORD).")
   boolean json;
+
+  @Option(
+      names = "--show-credentials",
+      description =
+          "Print the passwords of the db and broker tiers (masked otherwise; `stack status"
+              + " --show-credentials` shows them later).")
+  boolean showCredentials;
 
   @Option(names = "--no-seed", description = "Migrate the schema but do not load the seed data.")
   boolean noSeed;
@@ -61,7 +71,8 @@ final class StackUpCommand implements Callable<Integer> {
       throw e;
     }
     PrintWriter out = spec.commandLine().getOut();
-    StackDescription description = StackDescription.of(stack);
+    StackDescription full = StackDescription.of(stack);
+    StackDescription description = showCredentials ? full : full.withPasswordsMasked();
     if (json) {
       out.println(Json.write(description));
     } else {

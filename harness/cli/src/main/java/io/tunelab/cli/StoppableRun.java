@@ -13,8 +13,13 @@ import java.nio.file.Path;
 final class StoppableRun {
   private StoppableRun() {}
 
+  /**
+   * @throws io.tunelab.core.BadInputException when no results folder can be made in {@code
+   *     results}: before anything starts
+   */
   static RunResult run(ExperimentRunner runner, Experiment experiment, Path results)
       throws InterruptedException {
+    ResultsFolder.require(results, "--out");
     Thread hook = new Thread(runner::stop, "tunelab-run-stop");
     Runtime.getRuntime().addShutdownHook(hook);
     try {

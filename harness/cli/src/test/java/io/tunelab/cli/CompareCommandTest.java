@@ -13,6 +13,7 @@ import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.RunStatus;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.results.Warmup;
 import java.nio.file.Path;
@@ -36,6 +37,10 @@ class CompareCommandTest {
    * A complete run of one step, "baseline", with these throughputs and p99 = 30000 / throughput.
    */
   private Path run(String id, double... throughputs) {
+    return run(id, RunResult.COMPLETE, throughputs);
+  }
+
+  private Path run(String id, RunStatus status, double... throughputs) {
     List<Repetition> reps = new ArrayList<>();
     for (int i = 0; i < throughputs.length; i++) {
       double p99 = 300_000 / throughputs[i];
@@ -66,10 +71,23 @@ class CompareCommandTest {
                 null,
                 List.of())
             .withStep(StepResult.of("baseline", Map.of(), Map.of(), List.of(), Map.of(), reps))
-            .finished(RunResult.COMPLETE, "2026-11-23T01:10:00Z");
+            .finished(status, "2026-11-23T01:10:00Z");
     Path folder = dir.resolve(id);
     RunFiles.write(folder, run);
     return folder;
+  }
+
+  @Test
+  void aRunThatDidNotCompleteIsRefusedUnlessAllowed() {
+    Path a = run("a", 900, 910, 890, 905, 895);
+    Path stopped = run("s", RunResult.INCOMPLETE, 900, 910);
+
+    assertThat(execute("compare", a.toString(), stopped.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err())
+        .contains(stopped + " is incomplete, not complete: its numbers are partial")
+        .contains("--allow-incomplete");
+    assertThat(execute("compare", stopped.toString(), a.toString(), "--allow-incomplete")).isZero();
+    assertThat(cli.out()).contains("warning: s is incomplete");
   }
 
   @Test

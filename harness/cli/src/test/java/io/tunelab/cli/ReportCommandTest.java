@@ -42,7 +42,14 @@ class ReportCommandTest {
     writeRun();
     Path page = dir.resolve("pages/compare.html");
 
-    assertThat(execute("compare", dir.toString(), dir.toString(), "--html", page.toString()))
+    assertThat(
+            execute(
+                "compare",
+                dir.toString(),
+                dir.toString(),
+                "--allow-incomplete",
+                "--html",
+                page.toString()))
         .as(cli.err())
         .isZero();
 

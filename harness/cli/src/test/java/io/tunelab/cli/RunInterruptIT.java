@@ -51,4 +51,56 @@ class RunInterruptIT {
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());
     }
   }
+
+  /**
+   * kill -9 of the controller: nothing can mark the run, so run.json keeps saying running; its
+   * readers check the recorded controller (pid and start time) and say interrupted.
+   */
+  @Test
+  void aRunWhoseControllerWasKilledIsReadAsInterruptedAndNotCompared() throws Exception {
+    try (TestRuntime runtime = new TestRuntime()) {
+      Path out = runtime.dir().resolve("results");
+      Path experiment = runtime.dir().resolve("long.yaml");
+      Files.writeString(
+          experiment,
+          """
+          plan: batch-order
+          repeat: 1
+          workload: {orders: 100000, warmupOrders: 0}
+          knobs: {db.seed.customers: 100}
+          steps: [{name: long}]
+          """);
+      CliProcess cli = new CliProcess(runtime.dir());
+      CliProcess.Running running = cli.start("run", experiment.toString(), "--out", out.toString());
+      await()
+          .atMost(Duration.ofMinutes(3))
+          .until(() -> running.stderr().contains("enqueuing 100000 orders"));
+
+      running.process().destroyForcibly();
+      assertThat(running.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+      Path runDir = TestRuntime.onlyRun(out);
+      JsonNode written = JSON.readTree(Files.readString(runDir.resolve("run.json")));
+      assertThat(written.path("status").asText()).isEqualTo("running");
+      assertThat(written.at("/controller/pid").asLong()).isEqualTo(running.process().pid());
+      assertThat(written.at("/controller/startedAt").asText()).isNotBlank();
+
+      CliProcess.Result report = cli.run(Duration.ofMinutes(1), "report", runDir.toString());
+      CliProcess.Result compare =
+          cli.run(Duration.ofMinutes(1), "compare", runDir.toString(), runDir.toString());
+
+      assertThat(report.exitCode()).as(report.stderr()).isZero();
+      assertThat(report.stdout())
+          .contains(
+              "was interrupted: its run.json says running, but its controller (pid "
+                  + running.process().pid()
+                  + ") is gone");
+      assertThat(Files.readString(runDir.resolve("report.html")))
+          .contains("\"status\":\"interrupted\"");
+      assertThat(compare.exitCode()).isEqualTo(2);
+      assertThat(compare.stderr()).contains("is interrupted, not complete");
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());
+    }
+  }
 }

@@ -64,7 +64,8 @@ class StackCommandIT {
    */
   @Test
   void detachedStackAnswersOnEveryTierServesProviderExternalUntilStackDown() throws Exception {
-    CliProcess.Result up = cli().run(START, "stack", "up", "--detach", "--json");
+    CliProcess.Result up =
+        cli().run(START, "stack", "up", "--detach", "--json", "--show-credentials");
     assertThat(up.exitCode()).as(up.stderr()).isZero();
     JsonNode stack = JSON.readTree(up.stdout());
 

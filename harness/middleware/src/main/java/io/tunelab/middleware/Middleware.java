@@ -39,6 +39,13 @@ import java.util.Map;
  * next round.
  */
 public final class Middleware implements AutoCloseable {
+  /**
+   * The node identifier the middleware gives its transaction manager (Narayana), which ends the
+   * global id of every XA transaction it makes: how a harness tells the middleware's prepared
+   * branches from anyone else's.
+   */
+  public static final String XA_NODE_IDENTIFIER = "tunelab-middleware";
+
   private final MiddlewareSettings settings;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
   private Pool pool;
@@ -217,7 +224,7 @@ public final class Middleware implements AutoCloseable {
     Map<String, Object> status = new LinkedHashMap<>();
     status.put("pid", ProcessHandle.current().pid());
     status.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
-    status.put("settings", settings);
+    status.put("settings", settings.masked());
     status.put("parked", pipeline == null);
     if (pipeline != null) {
       status.putAll(pipeline.status());

@@ -21,6 +21,13 @@ public final class OwnerWatchdog {
 
   private static final Duration POLL = Duration.ofMillis(500);
 
+  /**
+   * How long the JVM's shutdown hooks may take once the owner is gone before it halts: a hook that
+   * closes its connections to tiers that died with the controller (the broker, the database) can
+   * wait on each for its whole call timeout, and the tier would outlive the run by minutes.
+   */
+  static final Duration EXIT_GRACE = Duration.ofSeconds(15);
+
   private OwnerWatchdog() {}
 
   /** Starts watching the owner named by the system property, if any. */
@@ -36,7 +43,27 @@ public final class OwnerWatchdog {
       throw new IllegalArgumentException(
           "-D" + OWNER_PID_PROPERTY + " must be a process id, was '" + owner + "'", e);
     }
-    return Optional.of(watch(pid, Runtime.getRuntime()::exit));
+    return Optional.of(watch(pid, OwnerWatchdog::exitWithin));
+  }
+
+  /** Exits, running the shutdown hooks, and halts if they are not done within the grace. */
+  private static void exitWithin(int status) {
+    Thread halt =
+        new Thread(
+            () -> {
+              try {
+                Thread.sleep(EXIT_GRACE.toMillis());
+              } catch (InterruptedException e) {
+                return;
+              }
+              System.err.println(
+                  "tunelab: shutdown took over " + EXIT_GRACE.toSeconds() + " s; halting");
+              Runtime.getRuntime().halt(status);
+            },
+            "tunelab-owner-halt");
+    halt.setDaemon(true);
+    halt.start();
+    Runtime.getRuntime().exit(status);
   }
 
   /** Calls {@code onOwnerGone} with {@link #OWNER_GONE_EXIT_STATUS} once {@code ownerPid} ends. */

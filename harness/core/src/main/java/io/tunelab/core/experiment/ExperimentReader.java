@@ -133,6 +133,7 @@ public final class ExperimentReader {
           case MATRIX -> expansion.matrix(root.get("matrix"), top.child("matrix"));
           case SWEEP -> expansion.sweep(root.get("sweep"), top.child("sweep"));
         };
+    StepFolders.check(top, steps, i -> place(kind, i, steps.get(i)));
     checkPlanKnobs(plan, top, kind, workload.keySet(), knobs.keySet(), overrides.keySet(), steps);
     checkRules(plan, top, kind, steps);
     String description =

@@ -16,8 +16,11 @@ import java.util.Set;
  * knobs: the experiment's common knobs, the step's, then the command line's.
  */
 final class StepExpansion {
-  /** More steps than this is a typo (a sweep step of 0.0001), not an experiment. */
-  static final int MAX_STEPS = 1000;
+  /**
+   * More steps than this is a typo (a sweep step of 0.0001, a matrix of every value), not an
+   * experiment: at a minute a repetition and three repetitions a step, 200 steps are ten hours.
+   */
+  static final int MAX_STEPS = 200;
 
   private final ExperimentReader reader;
   private final KnobSet common;
@@ -33,6 +36,14 @@ final class StepExpansion {
   List<Step> ladder(JsonNode node, Where where) {
     if (node == null || !node.isArray() || node.isEmpty()) {
       throw where.bad("must be a non-empty list of steps ({name: ..., knobs: {...}})");
+    }
+    if (node.size() > MAX_STEPS) {
+      throw where.bad(
+          "has "
+              + node.size()
+              + " steps, more than the "
+              + MAX_STEPS
+              + " a run takes: split the ladder into several experiments");
     }
     List<Step> steps = new ArrayList<>();
     Set<String> names = new HashSet<>();
@@ -75,7 +86,11 @@ final class StepExpansion {
       }
       points = next;
       if (points.size() > MAX_STEPS) {
-        throw where.bad("expands to more than " + MAX_STEPS + " steps; list fewer values");
+        throw where.bad(
+            "expands to more than "
+                + MAX_STEPS
+                + " steps (the most a run takes): list fewer values, or split the matrix into"
+                + " several experiments");
       }
     }
     return points.stream().map(this::point).toList();
@@ -92,6 +107,16 @@ final class StepExpansion {
         throw where.bad("give either values: or from:, to: and step:, not both");
       }
       values = list(knob, node.get("values"), where.child("values"));
+      if (values.size() > MAX_STEPS) {
+        throw where
+            .child("values")
+            .bad(
+                "lists "
+                    + values.size()
+                    + " values, more than the "
+                    + MAX_STEPS
+                    + " steps a run takes: split the sweep into several experiments");
+      }
     } else {
       values = range(knob, node, where);
     }
@@ -109,7 +134,10 @@ final class StepExpansion {
     List<String> values = new ArrayList<>();
     for (BigDecimal v = from; v.compareTo(to) <= 0; v = v.add(step)) {
       if (values.size() == MAX_STEPS) {
-        throw where.bad("expands to more than " + MAX_STEPS + " steps; use a larger step");
+        throw where.bad(
+            "expands to more than "
+                + MAX_STEPS
+                + " steps (the most a run takes): use a larger step or a narrower range");
       }
       values.add(reader.check(knob, v.stripTrailingZeros().toPlainString(), where));
     }

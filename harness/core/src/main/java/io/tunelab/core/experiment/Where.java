@@ -22,14 +22,24 @@ public record Where(String file, String path) {
    * The root of a YAML document read strictly (a key given twice is an error).
    *
    * @param whenEmpty what the file needs, said when it is empty
-   * @throws BadInputException when the text is not YAML or is empty
+   * @throws BadInputException when the text is not YAML, is empty or holds a second document
    */
   public JsonNode yaml(String text, String whenEmpty) {
     JsonNode root;
-    try {
-      root = YAML.readTree(text);
+    try (JsonParser parser = YAML.createParser(text)) {
+      root = YAML.readTree(parser);
+      if (root != null && parser.nextToken() != null) {
+        // a second document ('---') would otherwise be dropped without a word
+        throw bad(
+            "holds a second YAML document (from line "
+                + parser.currentLocation().getLineNr()
+                + "), which tunelab would ignore: keep one document per file, and put the other"
+                + " in a file of its own");
+      }
     } catch (JsonProcessingException e) {
       throw bad("not valid YAML: " + e.getOriginalMessage(), e);
+    } catch (java.io.IOException e) {
+      throw bad("cannot read the YAML: " + e.getMessage(), e);
     }
     if (root == null || root.isMissingNode() || root.isNull()) {
       throw bad("the file is empty: " + whenEmpty);

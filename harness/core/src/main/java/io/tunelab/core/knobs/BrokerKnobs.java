@@ -63,7 +63,7 @@ public final class BrokerKnobs {
       KNOBS
           .knob("broker.redelivery.maxAttempts", KnobTypes.integer(1, 1000), 5)
           .unit("deliveries")
-          .doc("deliveries of a message before it goes to the dead-letter queue DLQ")
+          .doc("deliveries of a message before it goes to the dead-letter queue tunelab.DLQ")
           .add();
 
   public static final Knob<Integer> HEAP =

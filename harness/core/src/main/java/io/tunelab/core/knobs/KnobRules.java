@@ -81,12 +81,38 @@ public final class KnobRules {
                           + " size a weight, e.g. 1:1:1")
                   : Optional.empty());
 
+  /**
+   * The middleware's free-form flags leave its heap, young generation and collector to their knobs:
+   * a flag would win over the knob, and the run would record a heap it did not run with.
+   */
+  public static final KnobRule MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS =
+      new KnobRule(
+          "middleware.jvm.flags sets no heap, initial heap or young generation (-Xmx, -Xms, -Xmn)"
+              + " and no collector other than middleware.jvm.collector's: the knobs set them",
+          List.of(
+              MiddlewareKnobs.JVM_FLAGS,
+              MiddlewareKnobs.HEAP,
+              MiddlewareKnobs.INITIAL_HEAP,
+              MiddlewareKnobs.YOUNG,
+              MiddlewareKnobs.COLLECTOR),
+          HeapFlags::middleware);
+
+  /** The broker's free-form flags leave its heap to its knob. */
+  public static final KnobRule BROKER_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOB =
+      new KnobRule(
+          "broker.jvm.flags sets no maximum heap (-Xmx: broker.jvm.heapMegabytes does) and no"
+              + " initial heap above it",
+          List.of(BrokerKnobs.JVM_FLAGS, BrokerKnobs.HEAP),
+          HeapFlags::broker);
+
   /** Every rule, in the order of the reference page. */
   public static final List<KnobRule> ALL =
       List.of(
           XA_NEEDS_PREPARED_TRANSACTIONS,
           YOUNG_GENERATION_FITS_THE_HEAP,
           INITIAL_HEAP_FITS_THE_HEAP,
+          MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS,
+          BROKER_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOB,
           MIX_HAS_A_WEIGHT);
 
   /**

@@ -401,7 +401,7 @@ public final class MiddlewareKnobs {
 
   public static final Knob<Integer> HEAP =
       KNOBS
-          .knob("middleware.jvm.heapMegabytes", KnobTypes.integer(64, 65_536), 1024)
+          .knob("middleware.jvm.heapMegabytes", KnobTypes.integer(16, 65_536), 1024)
           .unit("MB")
           .doc("maximum heap of the middleware JVM (-Xmx)")
           .study("AIA: JVM heap, GC overhead limit exceeded")
@@ -438,7 +438,9 @@ public final class MiddlewareKnobs {
           .doc(
               "extra flags of the middleware JVM, space-separated, after the ones above and"
                   + " -XX:+ExitOnOutOfMemoryError (a JVM out of heap exits, and the repetition"
-                  + " names it, instead of hanging with its threads dead)")
+                  + " names it, instead of hanging with its threads dead); the heap, young"
+                  + " generation and collector are the knobs' (a rule refuses -Xmx, -Xms, -Xmn"
+                  + " and another collector here)")
           .add();
 
   private static Knob<Integer> consumers(String stage, String queue) {

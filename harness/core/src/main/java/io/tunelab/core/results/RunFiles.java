@@ -64,14 +64,16 @@ public final class RunFiles {
 
   /**
    * Reads a run: its folder or its {@code run.json}. Fields unknown to this version are ignored, so
-   * newer results stay comparable.
+   * newer results stay comparable. A run that says {@code running} while its controller is gone is
+   * read as {@code interrupted} ({@link RunResult#asSeenNow()}).
    *
    * @throws BadInputException when there is no such run or it is not a run.json
    */
   public static RunResult read(Path runOrFile) {
     Path file = Files.isDirectory(runOrFile) ? runOrFile.resolve(RUN_JSON) : runOrFile;
     try {
-      return JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), RunResult.class);
+      return JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), RunResult.class)
+          .asSeenNow();
     } catch (NoSuchFileException e) {
       throw new BadInputException(
           "no run at " + runOrFile + ": give a results/<run-id> folder or its run.json");

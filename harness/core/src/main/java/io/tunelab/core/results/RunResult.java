@@ -18,8 +18,9 @@ import java.util.Optional;
  * @param file the experiment file as given
  * @param plan the load plan, e.g. {@code batch-order}
  * @param throughputUnit unit of every {@code throughputPerMinute}, e.g. {@code orders/min}
- * @param status {@code running} while it runs (also if the controller was killed), {@code
- *     incomplete} when stopped early (Ctrl-C, an error), {@code complete} when every step ran
+ * @param status {@code running} while it runs, {@code incomplete} when stopped early (Ctrl-C, an
+ *     error), {@code complete} when every step ran; a reader ({@link RunFiles#read}) says {@code
+ *     interrupted} of a run still {@code running} whose controller is gone
  * @param valid complete, and every repetition valid
  * @param startedAt ISO-8601 instant
  * @param finishedAt ISO-8601 instant, null while running
@@ -31,6 +32,8 @@ import java.util.Optional;
  *     shared or fresh middleware JVMs, sequential or interleaved order; null in older runs
  * @param schedule how the schedule went: rounds, their seed, why it stopped, the comparisons' worst
  *     minimum detectable effect; null in older runs
+ * @param controller the process that writes the run (pid and start time), so that a reader can tell
+ *     a run still going from one whose controller died; null in older runs
  */
 public record RunResult(
     Integer schemaVersion,
@@ -48,10 +51,12 @@ public record RunResult(
     Environment environment,
     List<StepResult> steps,
     Repetitions repetitions,
-    ScheduleOutcome schedule) {
+    ScheduleOutcome schedule,
+    RunController controller) {
   public static final RunStatus RUNNING = RunStatus.RUNNING;
   public static final RunStatus INCOMPLETE = RunStatus.INCOMPLETE;
   public static final RunStatus COMPLETE = RunStatus.COMPLETE;
+  public static final RunStatus INTERRUPTED = RunStatus.INTERRUPTED;
 
   /** The version this code writes. */
   public static final int SCHEMA_VERSION = 2;
@@ -61,7 +66,10 @@ public record RunResult(
     steps = List.copyOf(steps);
   }
 
-  /** A run as this version writes it ({@value #SCHEMA_VERSION}). */
+  /**
+   * A run as this version writes it ({@value #SCHEMA_VERSION}), from this process: its controller
+   * is {@link RunController#current()}.
+   */
   public RunResult(
       String runId,
       String experiment,
@@ -92,7 +100,8 @@ public record RunResult(
         environment,
         steps,
         null,
-        null);
+        null,
+        RunController.current());
   }
 
   /** This run with the way its steps are repeated. */
@@ -113,7 +122,8 @@ public record RunResult(
         environment,
         steps,
         value,
-        schedule);
+        schedule,
+        controller);
   }
 
   /** This run with how its schedule went. */
@@ -134,7 +144,8 @@ public record RunResult(
         environment,
         steps,
         repetitions,
-        value);
+        value,
+        controller);
   }
 
   /** This run with one more step or its latest state replaced, indexes recomputed. */
@@ -188,7 +199,37 @@ public record RunResult(
         value,
         steps,
         repetitions,
-        schedule);
+        schedule,
+        controller);
+  }
+
+  /**
+   * This run as a reader should see it: {@link #INTERRUPTED} when it says {@link #RUNNING} but its
+   * controller is gone (a run written before controllers were recorded cannot be told, and stays as
+   * it says).
+   */
+  public RunResult asSeenNow() {
+    if (status == RUNNING && controller != null && !controller.alive()) {
+      return new RunResult(
+          schemaVersion,
+          runId,
+          experiment,
+          file,
+          plan,
+          throughputUnit,
+          INTERRUPTED,
+          false,
+          startedAt,
+          finishedAt,
+          repeat,
+          baseline,
+          environment,
+          steps,
+          repetitions,
+          schedule,
+          controller);
+    }
+    return this;
   }
 
   /** The step of that name. */
@@ -222,6 +263,7 @@ public record RunResult(
         environment,
         indexed,
         repetitions,
-        schedule);
+        schedule,
+        controller);
   }
 }

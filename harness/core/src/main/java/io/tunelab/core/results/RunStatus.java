@@ -11,7 +11,12 @@ public enum RunStatus {
   /** Every step ran. */
   COMPLETE,
   /** Stopped early: Ctrl-C, an error. */
-  INCOMPLETE;
+  INCOMPLETE,
+  /**
+   * Never written: what a reader says of a run whose {@code run.json} says running while its
+   * controller is gone (killed, or the machine went down), see {@link RunController#alive()}.
+   */
+  INTERRUPTED;
 
   /** The word in run.json and in messages. */
   @JsonValue

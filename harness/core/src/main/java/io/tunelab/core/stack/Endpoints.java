@@ -39,6 +39,57 @@ public record Endpoints(
     driver = driver == null ? "" : driver;
   }
 
+  /** This stack's endpoints with both passwords replaced by {@link #MASK} (when not empty). */
+  public Endpoints masked() {
+    return new Endpoints(
+        db,
+        dbUser,
+        mask(dbPassword),
+        broker,
+        brokerUser,
+        mask(brokerPassword),
+        siebel,
+        brm,
+        driver);
+  }
+
+  /** What stands for a password that is not shown. */
+  public static final String MASK = "********";
+
+  /** Whether {@code password} is {@link #MASK}: a password left out of a file on purpose. */
+  public static boolean isMasked(String password) {
+    return MASK.equals(password);
+  }
+
+  private static String mask(String password) {
+    return password.isEmpty() ? password : MASK;
+  }
+
+  /** The endpoints without the passwords: a log line or a message never shows one. */
+  @Override
+  public String toString() {
+    Endpoints shown = masked();
+    return "Endpoints[db="
+        + db
+        + ", dbUser="
+        + dbUser
+        + ", dbPassword="
+        + shown.dbPassword
+        + ", broker="
+        + broker
+        + ", brokerUser="
+        + brokerUser
+        + ", brokerPassword="
+        + shown.brokerPassword
+        + ", siebel="
+        + siebel
+        + ", brm="
+        + brm
+        + ", driver="
+        + driver
+        + "]";
+  }
+
   /** Whether the stack has a device-driver mock, which only the messaging plan calls. */
   public boolean hasDriver() {
     return !driver.isEmpty();

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,39 @@ class FileHistoryTest {
     assertThat(test.at("/metrics/s.p99/direction").asInt()).isEqualTo(-1);
     assertThat(otava.at("/tests/nightly.soap/metrics/s.throughput/direction").asInt()).isOne();
     assertThat(test.at("/csv_options/delimiter").asText()).isEqualTo(",");
+  }
+
+  @Test
+  void twoWritersAppendingAtOnceLoseNoRow() throws Exception {
+    int each = 40;
+    List<String> command =
+        List.of(
+            Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-cp",
+            System.getProperty("java.class.path"),
+            HistoryAppender.class.getName(),
+            dir.toString(),
+            "nightly",
+            "quickstart",
+            Integer.toString(each),
+            "other-process");
+    Process other = new ProcessBuilder(command).inheritIO().start();
+    Thread thread =
+        new Thread(() -> HistoryAppender.main(args("other-thread", each)), "other-thread");
+    thread.start();
+    HistoryAppender.main(args("this-thread", each));
+    thread.join();
+    assertThat(other.waitFor()).isZero();
+
+    assertThat(new FileHistory(dir).read("nightly").get("quickstart"))
+        .extracting(HistoryRow::runId)
+        .hasSize(3 * each)
+        .doesNotHaveDuplicates()
+        .contains("other-process-1", "other-process-" + each, "other-thread-" + each);
+  }
+
+  private String[] args(String prefix, int count) {
+    return new String[] {dir.toString(), "nightly", "quickstart", Integer.toString(count), prefix};
   }
 
   @Test

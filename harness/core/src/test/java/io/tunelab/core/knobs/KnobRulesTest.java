@@ -46,6 +46,46 @@ class KnobRulesTest {
   }
 
   @Test
+  void middlewareFlagsThatSetTheHeapOrAnotherCollectorAreRefusedAndTheKnobNamed() {
+    assertThat(defaults.with("middleware.jvm.flags", "-Xss1m -Xms512m").violations())
+        .singleElement()
+        .asString()
+        .contains("sets -Xms512m, which middleware.jvm.initialHeapMegabytes sets too")
+        .contains("--set middleware.jvm.initialHeapMegabytes=");
+    assertThat(defaults.with("middleware.jvm.flags", "-XX:MaxNewSize=64m").violations())
+        .singleElement()
+        .asString()
+        .contains("middleware.jvm.youngMegabytes");
+    assertThat(defaults.with("middleware.jvm.flags", "-XX:+UseParallelGC").violations())
+        .singleElement()
+        .asString()
+        .contains("another collector (-XX:+UseParallelGC) than middleware.jvm.collector=g1");
+    // the knob's own collector, and flags that touch neither, are fine
+    assertThat(defaults.with("middleware.jvm.flags", "-XX:+UseG1GC -Xss1m -Dx=1").violations())
+        .isEmpty();
+    assertThat(
+            defaults
+                .with("middleware.jvm.collector", "parallel")
+                .with("middleware.jvm.flags", "-XX:+UseParallelGC")
+                .violations())
+        .isEmpty();
+  }
+
+  @Test
+  void brokerFlagsThatSetItsHeapOrAnInitialHeapAboveItAreRefused() {
+    assertThat(defaults.with("broker.jvm.flags", "-Xmx2g").violations())
+        .singleElement()
+        .asString()
+        .contains("broker.jvm.flags sets -Xmx2g, which broker.jvm.heapMegabytes sets too");
+    assertThat(defaults.with("broker.jvm.flags", "-Xms2g").violations())
+        .singleElement()
+        .asString()
+        .contains("initial heap (-Xms2g) above broker.jvm.heapMegabytes (1024 MB)");
+    assertThat(defaults.with("broker.jvm.flags", "-Xms512m -XX:+UseParallelGC").violations())
+        .isEmpty();
+  }
+
+  @Test
   void aMixOfZeroWeightsIsRefused() {
     assertThat(defaults.with("workload.mix", "0:0:0").violations())
         .singleElement()

@@ -69,6 +69,73 @@ class RunFilesTest {
   }
 
   @Test
+  void aRunningRunRecordsItsControllerAndReadsAsRunningWhileItLives() {
+    RunFiles.write(dir, run());
+
+    RunResult read = RunFiles.read(dir);
+
+    assertThat(read.controller()).isEqualTo(RunController.current());
+    assertThat(read.controller().startedAt()).isNotBlank();
+    assertThat(read.status()).isEqualTo(RunStatus.RUNNING);
+  }
+
+  @Test
+  void aRunningRunWhoseControllerIsGoneReadsAsInterrupted() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    RunFiles.write(dir, withController(run(), new RunController(gone.pid(), null)));
+
+    RunResult read = RunFiles.read(dir);
+
+    assertThat(read.status()).isEqualTo(RunStatus.INTERRUPTED);
+    assertThat(read.valid()).isFalse();
+    assertThat(RunFiles.json(read)).contains("\"status\" : \"interrupted\"");
+  }
+
+  @Test
+  void aPidTheSystemGaveAnotherProcessIsNoLiveController() {
+    // this process's pid, but a start time long before it: the controller's pid was reused
+    RunController reused = new RunController(ProcessHandle.current().pid(), "2001-01-01T00:00:00Z");
+    RunFiles.write(dir, withController(run(), reused));
+
+    assertThat(RunFiles.read(dir).status()).isEqualTo(RunStatus.INTERRUPTED);
+  }
+
+  @Test
+  void aFinishedRunOrOneWrittenBeforeControllersWereRecordedReadsAsItSays() throws Exception {
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    RunController dead = new RunController(gone.pid(), null);
+    RunFiles.write(
+        dir, withController(run().finished(RunResult.COMPLETE, "2026-01-01T00:01:00Z"), dead));
+    assertThat(RunFiles.read(dir).status()).isEqualTo(RunStatus.COMPLETE);
+
+    RunFiles.write(dir, withController(run(), null));
+    assertThat(RunFiles.read(dir).status()).isEqualTo(RunStatus.RUNNING);
+  }
+
+  private static RunResult withController(RunResult run, RunController controller) {
+    return new RunResult(
+        run.schemaVersion(),
+        run.runId(),
+        run.experiment(),
+        run.file(),
+        run.plan(),
+        run.throughputUnit(),
+        run.status(),
+        run.valid(),
+        run.startedAt(),
+        run.finishedAt(),
+        run.repeat(),
+        run.baseline(),
+        run.environment(),
+        run.steps(),
+        run.repetitions(),
+        run.schedule(),
+        controller);
+  }
+
+  @Test
   void stepsCarryMediansCvIntervalAndIndexAgainstTheBaseline() {
     RunResult run = run().finished(RunResult.COMPLETE, "2026-01-01T00:01:00Z");
 

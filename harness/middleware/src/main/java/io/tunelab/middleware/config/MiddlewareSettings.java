@@ -79,6 +79,69 @@ public record MiddlewareSettings(
     consumers = Map.copyOf(consumers);
   }
 
+  /** What {@code /status} shows: these settings, the passwords masked. */
+  public MiddlewareSettings masked() {
+    return new MiddlewareSettings(
+        dbUrl,
+        dbUser,
+        mask(dbPassword),
+        brokerUrl,
+        brokerUser,
+        mask(brokerPassword),
+        siebelUrl,
+        brmUrl,
+        driverUrl,
+        httpPort,
+        intake,
+        consumers,
+        consumerWindowBytes,
+        engineThreads,
+        invokeConnections,
+        invokeTimeoutMillis,
+        invokeRetries,
+        instancePersistence,
+        stateCompression,
+        auditLevel,
+        deliveryPolicy,
+        transactions,
+        jdbcPoolSize,
+        jdbcPrepareThreshold,
+        jdbcStatementCacheQueries,
+        fetcher,
+        diagnostics,
+        messagesPersistent,
+        redeliveryMaxAttempts,
+        billing,
+        messaging,
+        sort);
+  }
+
+  /** A short form without the passwords: a log line or a stack trace never shows one. */
+  @Override
+  public String toString() {
+    return "MiddlewareSettings[db "
+        + dbUrl
+        + " as "
+        + dbUser
+        + ", broker "
+        + brokerUrl
+        + ", siebel "
+        + siebelUrl
+        + ", brm "
+        + brmUrl
+        + ", intake "
+        + intake
+        + ", delivery "
+        + deliveryPolicy
+        + ", transactions "
+        + transactions
+        + "; passwords not shown]";
+  }
+
+  private static String mask(String secret) {
+    return secret == null || secret.isEmpty() ? secret : "********";
+  }
+
   /** Receive threads of one stage. */
   public int consumers(Stage stage) {
     return consumers.get(stage);

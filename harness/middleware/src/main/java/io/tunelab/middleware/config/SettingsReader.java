@@ -37,29 +37,51 @@ public final class SettingsReader {
   public static final List<String> ENDPOINT_KEYS =
       List.of("db.url", "db.user", "db.password", "broker.url", "siebel.url", "brm.url");
 
+  /**
+   * The environment variable that gives a password when the file leaves it out, by settings key:
+   * how the harness passes secrets, so that no settings file it writes holds one.
+   */
+  public static final Map<String, String> SECRET_VARIABLES =
+      Map.of(
+          "db.password", "TUNELAB_MIDDLEWARE_DB_PASSWORD",
+          "broker.password", "TUNELAB_MIDDLEWARE_BROKER_PASSWORD");
+
   private final Properties properties;
   private final String source;
+  private final Map<String, String> env;
   private final Set<String> read = new HashSet<>();
 
-  private SettingsReader(Properties properties, String source) {
+  private SettingsReader(Properties properties, String source, Map<String, String> env) {
     this.properties = properties;
     this.source = source;
+    this.env = env;
   }
 
-  /** Reads the file; see the class comment for what fails. */
+  /** Reads the file, passwords it leaves out from this process's environment. */
   public static MiddlewareSettings read(Path file) {
+    return read(file, System.getenv());
+  }
+
+  /** Reads the file, passwords it leaves out from {@code env}; see the class comment. */
+  public static MiddlewareSettings read(Path file, Map<String, String> env) {
     Properties properties = new Properties();
     try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       properties.load(reader);
     } catch (IOException e) {
       throw new SettingsException("cannot read the settings file " + file + ": " + e.getMessage());
     }
-    return from(properties, file.toString());
+    return new SettingsReader(properties, file.toString(), env).settings();
   }
 
   /** Reads settings from properties, {@code source} naming them in messages. */
   public static MiddlewareSettings from(Properties properties, String source) {
-    return new SettingsReader(properties, source).settings();
+    return from(properties, source, Map.of());
+  }
+
+  /** Reads settings from properties, passwords they leave out from {@code env}. */
+  public static MiddlewareSettings from(
+      Properties properties, String source, Map<String, String> env) {
+    return new SettingsReader(properties, source, env).settings();
   }
 
   private MiddlewareSettings settings() {
@@ -71,10 +93,10 @@ public final class SettingsReader {
         new MiddlewareSettings(
             required("db.url"),
             required("db.user"),
-            text("db.password", ""),
+            secret("db.password"),
             required("broker.url"),
             text("broker.user", ""),
-            text("broker.password", ""),
+            secret("broker.password"),
             required("siebel.url"),
             required("brm.url"),
             text("driver.url", ""),
@@ -154,6 +176,12 @@ public final class SettingsReader {
   private String text(String key, String fallback) {
     String value = value(key);
     return value == null ? fallback : value;
+  }
+
+  /** A password: the file's value, else its {@link #SECRET_VARIABLES} variable, else empty. */
+  private String secret(String key) {
+    String value = text(key, null);
+    return value != null ? value : env.getOrDefault(SECRET_VARIABLES.get(key), "");
   }
 
   private int integer(String key, int fallback, int min, int max) {

@@ -52,7 +52,9 @@ final class XaTransactions implements Transactions {
 
   private static TransactionManager transactionManager(Path store) {
     try {
-      arjPropertyManager.getCoreEnvironmentBean().setNodeIdentifier("tunelab-middleware");
+      arjPropertyManager
+          .getCoreEnvironmentBean()
+          .setNodeIdentifier(io.tunelab.middleware.Middleware.XA_NODE_IDENTIFIER);
     } catch (Exception e) {
       throw new IllegalStateException("Narayana refused its node identifier: " + e, e);
     }

@@ -8,6 +8,7 @@ import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.DeliveryPolicy;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -108,5 +109,44 @@ class SettingsReaderTest {
 
     assertThatThrownBy(() -> SettingsReader.from(properties, "test"))
         .hasMessageContaining("broker.url is required");
+  }
+
+  @Test
+  void passwordsTheFileLeavesOutComeFromTheEnvironment() {
+    MiddlewareSettings settings =
+        SettingsReader.from(
+            endpoints(),
+            "test",
+            Map.of(
+                "TUNELAB_MIDDLEWARE_DB_PASSWORD", "db-secret",
+                "TUNELAB_MIDDLEWARE_BROKER_PASSWORD", "broker-secret"));
+
+    assertThat(settings.dbPassword()).isEqualTo("db-secret");
+    assertThat(settings.brokerPassword()).isEqualTo("broker-secret");
+  }
+
+  @Test
+  void aPasswordInTheFileWinsOverTheEnvironment() {
+    Properties properties = endpoints();
+    properties.setProperty("db.password", "from-file");
+
+    MiddlewareSettings settings =
+        SettingsReader.from(
+            properties, "test", Map.of("TUNELAB_MIDDLEWARE_DB_PASSWORD", "from-env"));
+
+    assertThat(settings.dbPassword()).isEqualTo("from-file");
+    assertThat(settings.brokerPassword()).isEmpty();
+  }
+
+  @Test
+  void statusAndLogsNeverShowAPassword() {
+    MiddlewareSettings settings =
+        SettingsReader.from(
+            endpoints(), "test", Map.of("TUNELAB_MIDDLEWARE_DB_PASSWORD", "db-secret"));
+
+    assertThat(settings.masked().dbPassword()).isEqualTo("********");
+    assertThat(settings.masked().brokerPassword()).isEmpty();
+    assertThat(settings.masked().dbUrl()).isEqualTo(settings.dbUrl());
+    assertThat(settings.toString()).doesNotContain("db-secret");
   }
 }

@@ -159,11 +159,10 @@ class ObservedRunIT {
 
   @Test
   void aHeapFarTooSmallShowsGcPressure() throws Exception {
-    // The heap knob stops at 64 MB; the free-form flags, applied after it, take the heap lower.
     KnobSet knobs =
         consumers(4)
-            .with("middleware.jvm.heapMegabytes", "64")
-            .with("middleware.jvm.flags", "-Xms24m -Xmx24m");
+            .with("middleware.jvm.heapMegabytes", "24")
+            .with("middleware.jvm.initialHeapMegabytes", "24");
 
     Observations seen =
         observe("small-heap", knobs, TestOrders.orders("g", "large", 30, fixture.parties(30)));

@@ -61,9 +61,23 @@ public record BrokerConfig(
     }
   }
 
+  /**
+   * The dead-letter queue of tunelab's stacks: named under {@code tunelab.}, as every queue the
+   * harness may purge.
+   */
+  public static final String DEAD_LETTER_QUEUE = "tunelab.DLQ";
+
   public static BrokerConfig defaults() {
     return new BrokerConfig(
-        0, true, JournalType.ASYNCIO, true, true, 0, 5, "DLQ", List.of("-Xms256m", "-Xmx1g"));
+        0,
+        true,
+        JournalType.ASYNCIO,
+        true,
+        true,
+        0,
+        5,
+        DEAD_LETTER_QUEUE,
+        List.of("-Xms256m", "-Xmx1g"));
   }
 
   public BrokerConfig withPort(int value) {

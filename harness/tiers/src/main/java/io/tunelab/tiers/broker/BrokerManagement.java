@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.XaBranches;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -181,15 +182,18 @@ public final class BrokerManagement implements AutoCloseable {
   }
 
   /**
-   * Removes every message waiting on the queues that hold any, including dead letters, so a run
-   * starts from empty queues whatever the one before it left behind.
+   * Removes every message waiting on tunelab's queues (named {@code tunelab.*}, its dead letters
+   * too) that hold any, so a run starts from empty queues whatever the one before it left behind.
+   * Another application's queues on the same broker are never touched.
    *
    * @return messages removed, by queue
+   * @throws io.tunelab.core.BadInputException when the broker does not carry tunelab's marker
    */
   public Map<String, Long> purgeQueues() {
+    BrokerMarker.require(this, url);
     Map<String, Long> removed = new LinkedHashMap<>();
     for (QueueCounters queue : queues().values()) {
-      if (queue.messageCount() > 0) {
+      if (FlowQueue.isTunelab(queue.name()) && queue.messageCount() > 0) {
         removed.put(queue.name(), queueOperationCount(queue.name(), "removeAllMessages"));
       }
     }
@@ -197,16 +201,28 @@ public final class BrokerManagement implements AutoCloseable {
   }
 
   /**
-   * Rolls back every prepared XA transaction the broker holds and returns their xids (base64). Only
-   * for when no middleware runs: then each belongs to one that died between the two phases, and the
-   * messages it took stay invisible until it is resolved.
+   * Rolls back the prepared XA transactions the middleware left on the broker ({@link XaBranches})
+   * and returns their xids (base64); another transaction manager's are left alone. Only for when no
+   * middleware runs: then each belongs to one that died between the two phases, and the messages it
+   * took stay invisible until it is resolved.
+   *
+   * @throws io.tunelab.core.BadInputException when the broker does not carry tunelab's marker
    */
   public List<String> rollbackPreparedTransactions() {
+    BrokerMarker.require(this, url);
     List<String> rolledBack = new ArrayList<>();
     for (JsonNode transaction :
         parse((String) brokerOperation("listPreparedTransactionDetailsAsJSON"))) {
       String xid = transaction.path("xid_as_base64").asText("");
-      if (!xid.isEmpty()
+      boolean ours =
+          XaBranches.isMiddlewares(
+              transaction.path("xid_format_id").asInt(),
+              transaction
+                  .path("xid_global_txid")
+                  .asText("")
+                  .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      if (ours
+          && !xid.isEmpty()
           && Boolean.TRUE.equals(brokerOperation("rollbackPreparedTransaction", xid))) {
         rolledBack.add(xid);
       }
@@ -292,10 +308,18 @@ public final class BrokerManagement implements AutoCloseable {
   }
 
   /**
-   * Removes the messages of one queue that no consumer holds and returns how many it removed (a
-   * message already delivered to a consumer stays with it).
+   * Removes the messages of one of tunelab's queues that no consumer holds and returns how many it
+   * removed (a message already delivered to a consumer stays with it).
+   *
+   * @throws IllegalArgumentException for a queue not named {@code tunelab.*}
+   * @throws io.tunelab.core.BadInputException when the broker does not carry tunelab's marker
    */
   public long purgeQueue(String queue) {
+    if (!FlowQueue.isTunelab(queue)) {
+      throw new IllegalArgumentException(
+          "tunelab purges only its own queues (" + FlowQueue.PREFIX + "*), not " + queue);
+    }
+    BrokerMarker.require(this, url);
     return queueOperationCount(queue, "removeAllMessages");
   }
 

@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -14,23 +15,27 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * Creates a fresh PostgreSQL cluster with {@code initdb}: superuser {@value #USER} (password the
- * same), trust on the Unix socket, SCRAM over TCP, UTF8 and the C locale so results never depend on
+ * Creates a fresh PostgreSQL cluster with {@code initdb}: superuser {@value #USER} with the stack's
+ * password, SCRAM on the Unix socket and over TCP, UTF8 and the C locale so results never depend on
  * the machine's locale.
  */
 final class ClusterInit {
   static final String USER = "tunelab";
-  static final String PASSWORD = "tunelab";
   private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
   private ClusterInit() {}
 
   /** Replaces whatever is in {@code dataDir} with a new cluster; its output goes to the log. */
-  static void run(PgBinaries binaries, ServerUser serverUser, Path dataDir, Path log) {
+  static void run(
+      PgBinaries binaries, ServerUser serverUser, Path dataDir, Path log, String password) {
     Path passwordFile = dataDir.resolveSibling("initdb.pwfile");
     try {
       deleteTree(dataDir);
-      Files.writeString(passwordFile, PASSWORD + "\n", StandardCharsets.UTF_8);
+      Files.deleteIfExists(passwordFile);
+      Files.createFile(
+          passwordFile,
+          PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+      Files.writeString(passwordFile, password + "\n", StandardCharsets.UTF_8);
       serverUser.own(passwordFile);
       List<String> command =
           serverUser.command(
@@ -40,7 +45,7 @@ final class ClusterInit {
                   dataDir.toString(),
                   "-U",
                   USER,
-                  "--auth-local=trust",
+                  "--auth-local=scram-sha-256",
                   "--auth-host=scram-sha-256",
                   "--pwfile=" + passwordFile,
                   "-E",
@@ -56,7 +61,7 @@ final class ClusterInit {
       try {
         Files.deleteIfExists(passwordFile);
       } catch (IOException e) {
-        // Only a password everyone knows.
+        // A 0600 file of the server's user, in a folder only it and we may enter.
       }
     }
   }

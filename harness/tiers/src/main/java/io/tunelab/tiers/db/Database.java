@@ -76,12 +76,18 @@ public final class Database {
     return migrate(dbDir().resolve("migration"));
   }
 
-  /** Applies the pending migrations found in {@code migrationsDir}; returns those it applied. */
+  /**
+   * Applies the pending migrations found in {@code migrationsDir}; returns those it applied.
+   *
+   * @throws BadInputException when the database holds another application's tables (see {@link
+   *     DatabaseMarker#migratable})
+   */
   public List<AppliedMigration> migrate(Path migrationsDir) {
     if (!Files.isDirectory(migrationsDir)) {
       throw new BadInputException(
           "no migrations folder at " + migrationsDir + ": point to the checkout's db/migration");
     }
+    DatabaseMarker.requireMigratable(jdbc);
     try {
       MigrateResult result =
           Flyway.configure()
@@ -263,6 +269,7 @@ public final class Database {
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
   public Map<String, Long> purge() {
+    DatabaseMarker.require(jdbc, "purge run data");
     return jdbc.call(
         "purging run data",
         connection -> {
@@ -425,11 +432,13 @@ public final class Database {
   }
 
   /**
-   * Rolls back every prepared transaction of this database and returns their global ids. Only for
-   * when no middleware runs: then a prepared branch belongs to one that died between the two
-   * phases, nothing will ever finish it, and its locks would block the next purge for good.
+   * Rolls back the prepared transactions the middleware left in this database ({@link
+   * io.tunelab.tiers.XaBranches}, another application's are left alone) and returns their global
+   * ids. Only for when no middleware runs: then a prepared branch belongs to one that died between
+   * the two phases, nothing will ever finish it, and its locks would block the next purge for good.
    */
   public List<String> rollbackPreparedTransactions() {
+    DatabaseMarker.require(jdbc, "roll back prepared transactions");
     return jdbc.call(
         "rolling back in-doubt prepared transactions",
         connection -> {
@@ -440,7 +449,9 @@ public final class Database {
                       + " ORDER BY prepared")) {
             try (ResultSet rows = select.executeQuery()) {
               while (rows.next()) {
-                gids.add(rows.getString(1));
+                if (io.tunelab.tiers.XaBranches.isMiddlewaresGid(rows.getString(1))) {
+                  gids.add(rows.getString(1));
+                }
               }
             }
           }
@@ -451,6 +462,11 @@ public final class Database {
           }
           return gids;
         });
+  }
+
+  /** Whether this database carries tunelab's marker, which its migrations write. */
+  public boolean marked() {
+    return jdbc.call("looking for tunelab's marker", DatabaseMarker::present);
   }
 
   /** Gathers planner statistics (ANALYZE) on every tunelab table; returns the tables. */

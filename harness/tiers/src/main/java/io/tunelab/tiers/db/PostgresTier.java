@@ -2,6 +2,7 @@ package io.tunelab.tiers.db;
 
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.Secrets;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierProcess;
 import java.io.IOException;
@@ -21,7 +22,8 @@ import org.slf4j.LoggerFactory;
 /**
  * The db tier: a fresh PostgreSQL cluster on 127.0.0.1, its server process started directly (no
  * pg_ctl), so the pid the stack records is the postmaster's. Database {@code tunelab}, owned by the
- * superuser {@code tunelab} (password {@code tunelab}), is created on start.
+ * superuser {@code tunelab} (a password made for the stack, {@link #password()}), is created on
+ * start.
  *
  * <p>Files in the tier's directory: {@code data/} (the cluster), {@code postgres.log} (the server's
  * log, preceded by the command line and any setting dropped), {@code initdb.log}, and {@code
@@ -36,6 +38,7 @@ public final class PostgresTier implements Tier {
   private final PgBinaries binaries;
   private final Map<String, String> settings;
   private final int port;
+  private final String password;
   private final Duration startTime;
   private final AtomicBoolean closed = new AtomicBoolean();
 
@@ -45,12 +48,14 @@ public final class PostgresTier implements Tier {
       PgBinaries binaries,
       Map<String, String> settings,
       int port,
+      String password,
       Duration startTime) {
     this.server = server;
     this.ownerWatch = ownerWatch;
     this.binaries = binaries;
     this.settings = Map.copyOf(settings);
     this.port = port;
+    this.password = password;
     this.startTime = startTime;
   }
 
@@ -63,7 +68,15 @@ public final class PostgresTier implements Tier {
    *     PostgreSQL refuses a setting (then with PostgreSQL's own words); nothing is left running
    */
   public static PostgresTier start(DbConfig config, Path dir, OptionalLong owner) {
-    return start(config, dir, owner, PgBinariesLocator.fromEnvironment());
+    return start(config, dir, owner, Secrets.newPassword());
+  }
+
+  /**
+   * As {@link #start(DbConfig, Path, OptionalLong)}, the superuser's password given: a stack keeps
+   * one password for its db tier across restarts.
+   */
+  public static PostgresTier start(DbConfig config, Path dir, OptionalLong owner, String password) {
+    return start(config, dir, owner, PgBinariesLocator.fromEnvironment(), password);
   }
 
   /**
@@ -71,15 +84,21 @@ public final class PostgresTier implements Tier {
    */
   public static PostgresTier start(
       DbConfig config, Path dir, OptionalLong owner, PgBinariesLocator locator) {
+    return start(config, dir, owner, locator, Secrets.newPassword());
+  }
+
+  private static PostgresTier start(
+      DbConfig config, Path dir, OptionalLong owner, PgBinariesLocator locator, String password) {
     ServerUser serverUser = ServerUser.forThisProcess();
     PgBinaries binaries = locator.locate(config.binaries());
     ServerSettings settings = ServerSettings.resolve(config.serverSettings(), binaries);
     int port = Ports.resolve(config.port(), "db.port");
     Path root = prepare(dir, serverUser);
     long started = System.nanoTime();
-    ClusterInit.run(binaries, serverUser, root.resolve("data"), root.resolve("initdb.log"));
+    ClusterInit.run(
+        binaries, serverUser, root.resolve("data"), root.resolve("initdb.log"), password);
     long initialized = System.nanoTime();
-    ServerLaunch launch = new ServerLaunch(binaries, serverUser, root, port, settings);
+    ServerLaunch launch = new ServerLaunch(binaries, serverUser, root, port, settings, password);
     TierProcess server = launch.start();
     Optional<TierProcess> watch = Optional.empty();
     long ready;
@@ -106,7 +125,8 @@ public final class PostgresTier implements Tier {
         (ready - initialized) / 1_000_000,
         binaries.version(),
         binaries.source());
-    return new PostgresTier(server, watch, binaries, settings.settings(), port, startTime);
+    return new PostgresTier(
+        server, watch, binaries, settings.settings(), port, password, startTime);
   }
 
   private static Path prepare(Path dir, ServerUser serverUser) {
@@ -129,8 +149,9 @@ public final class PostgresTier implements Tier {
     return ClusterInit.USER;
   }
 
+  /** The superuser's password, made for this tier (or its stack) when it started. */
   public String password() {
-    return ClusterInit.PASSWORD;
+    return password;
   }
 
   public int port() {

@@ -32,14 +32,21 @@ final class ServerLaunch {
   private final Path root;
   private final int port;
   private final ServerSettings settings;
+  private final String password;
 
   ServerLaunch(
-      PgBinaries binaries, ServerUser serverUser, Path root, int port, ServerSettings settings) {
+      PgBinaries binaries,
+      ServerUser serverUser,
+      Path root,
+      int port,
+      ServerSettings settings,
+      String password) {
     this.binaries = binaries;
     this.serverUser = serverUser;
     this.root = root;
     this.port = port;
     this.settings = settings;
+    this.password = password;
   }
 
   static String jdbcUrl(int port, String database) {
@@ -119,7 +126,7 @@ final class ServerLaunch {
   private Connection connect(String database) throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("user", ClusterInit.USER);
-    properties.setProperty("password", ClusterInit.PASSWORD);
+    properties.setProperty("password", password);
     properties.setProperty("connectTimeout", "5");
     properties.setProperty("socketTimeout", "60");
     return DriverManager.getConnection(jdbcUrl(port, database), properties);

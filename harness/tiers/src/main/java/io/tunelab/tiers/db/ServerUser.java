@@ -7,12 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.GroupPrincipal;
 import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The OS user the PostgreSQL server runs as. PostgreSQL refuses to run as root, so when we are root
@@ -111,7 +113,12 @@ final class ServerUser {
     }
     for (Path p = dir.toAbsolutePath().getParent(); p != null; p = p.getParent()) {
       try {
-        if (!Files.getPosixFilePermissions(p).contains(PosixFilePermission.OTHERS_EXECUTE)
+        Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(p);
+        boolean asGroup =
+            permissions.contains(PosixFilePermission.GROUP_EXECUTE)
+                && Files.readAttributes(p, PosixFileAttributes.class).group().equals(group.get());
+        if (!permissions.contains(PosixFilePermission.OTHERS_EXECUTE)
+            && !asGroup
             && !Files.getOwner(p).equals(user.get())) {
           throw new BadInputException(
               "the db tier runs PostgreSQL as the "
@@ -121,7 +128,7 @@ final class ServerUser {
                   + " on the way to "
                   + dir
                   + ": keep stacks under the runtime directory (TUNELAB_RUNTIME, default"
-                  + " /tmp/tunelab-root) or chmod o+x "
+                  + " /tmp/tunelab-root, which tunelab opens to the postgres group) or chmod o+x "
                   + p);
         }
       } catch (IOException e) {

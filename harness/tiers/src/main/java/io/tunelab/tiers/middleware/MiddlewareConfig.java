@@ -100,7 +100,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
         knobs,
         KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS,
         KnobRules.YOUNG_GENERATION_FITS_THE_HEAP,
-        KnobRules.INITIAL_HEAP_FITS_THE_HEAP);
+        KnobRules.INITIAL_HEAP_FITS_THE_HEAP,
+        KnobRules.MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS);
     List<String> flags =
         jvmFlags(
             knobs.get(MiddlewareKnobs.INITIAL_HEAP),
@@ -134,7 +135,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
 
   /**
    * Heap bounds (an initial heap of 0: 256 MB or the maximum if smaller), young generation,
-   * collector, exit on out-of-memory, then the free-form flags (which may override them).
+   * collector, exit on out-of-memory, then the free-form flags (which a rule keeps from setting the
+   * heap or the collector again).
    *
    * <p>A JVM out of heap otherwise lives on with its threads dead: the status endpoint and the
    * services stop answering, the load generator's requests wait, and the run hangs instead of
@@ -169,7 +171,9 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
   }
 
   /**
-   * The whole settings file: the stack's endpoints, the status port, then the settings.
+   * The whole settings file but the passwords: the stack's endpoints, the status port, then the
+   * settings. The file lands in the run's results, which get shared; the passwords reach the
+   * middleware in its environment ({@link #secrets}).
    *
    * @param httpPort port of the middleware's status endpoint on 127.0.0.1, 0 for any free one
    */
@@ -177,10 +181,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     Map<String, String> all = new LinkedHashMap<>();
     all.put("db.url", endpoints.db());
     all.put("db.user", endpoints.dbUser());
-    all.put("db.password", endpoints.dbPassword());
     all.put("broker.url", endpoints.broker());
     all.put("broker.user", endpoints.brokerUser());
-    all.put("broker.password", endpoints.brokerPassword());
     all.put("siebel.url", endpoints.siebel());
     all.put("brm.url", endpoints.brm());
     all.put("driver.url", endpoints.driver());
@@ -191,6 +193,22 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     all.forEach((key, value) -> file.append(key).append('=').append(escape(value)).append('\n'));
     return file.toString();
   }
+
+  /**
+   * The stack's passwords as the middleware reads them from its environment (the variables of
+   * {@code SettingsReader.SECRET_VARIABLES}): never in a file, never on a command line.
+   */
+  public static Map<String, String> secrets(Endpoints endpoints) {
+    return Map.of(
+        DB_PASSWORD_VARIABLE, endpoints.dbPassword(),
+        BROKER_PASSWORD_VARIABLE, endpoints.brokerPassword());
+  }
+
+  /** The middleware's variable for the database password (its {@code db.password}). */
+  public static final String DB_PASSWORD_VARIABLE = "TUNELAB_MIDDLEWARE_DB_PASSWORD";
+
+  /** The middleware's variable for the broker password (its {@code broker.password}). */
+  public static final String BROKER_PASSWORD_VARIABLE = "TUNELAB_MIDDLEWARE_BROKER_PASSWORD";
 
   /** Escapes a value as {@link java.util.Properties#load} reads it back unchanged. */
   static String escape(String value) {

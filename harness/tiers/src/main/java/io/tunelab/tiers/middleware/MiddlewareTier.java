@@ -22,15 +22,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
  * The middleware tier: the reference middleware ({@code harness/middleware}) in its own JVM,
  * reading {@code <dir>/middleware.properties} written from a {@link MiddlewareConfig} and the
- * stack's {@link Endpoints}, logging to {@code <dir>/middleware.log} and its GC to {@code
- * <dir>/gc.log}, answering {@code /health} and {@code /status} on a free port of 127.0.0.1.
+ * stack's {@link Endpoints} (its passwords in its environment, never in the file), logging to
+ * {@code <dir>/middleware.log} and its GC to {@code <dir>/gc.log}, answering {@code /health} and
+ * {@code /status} on a free port of 127.0.0.1.
  */
 public final class MiddlewareTier extends ProcessTier {
   public static final String NAME = TierName.MIDDLEWARE.label();
@@ -79,7 +79,8 @@ public final class MiddlewareTier extends ProcessTier {
             List.of("--config", settings.toString()));
     long started = System.nanoTime();
     TierProcess process =
-        TierProcess.start(NAME, command, home, home.resolve(NAME + ".log"), Map.of());
+        TierProcess.start(
+            NAME, command, home, home.resolve(NAME + ".log"), MiddlewareConfig.secrets(endpoints));
     MiddlewareClient[] client = new MiddlewareClient[1];
     try {
       Readiness.await(

@@ -4,6 +4,7 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.HarnessFailureException;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.RuntimeDir;
+import io.tunelab.tiers.Secrets;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerConfig;
@@ -62,6 +63,8 @@ public final class EmbeddedProvider implements StackProvider {
     OptionalLong owner =
         config.detached() ? OptionalLong.empty() : OptionalLong.of(ProcessHandle.current().pid());
     StackRecorder recorder = new StackRecorder(registry, id, NAME, owner, dir);
+    // one password for the stack's database, kept when its db tier restarts
+    String dbPassword = Secrets.newPassword();
     long started = System.nanoTime();
     ExecutorService pool = Executors.newFixedThreadPool(3, r -> new Thread(r, "tier-start"));
     try {
@@ -69,7 +72,9 @@ public final class EmbeddedProvider implements StackProvider {
           launch(
               pool,
               recorder,
-              () -> PostgresTier.start(config.db(), dir.resolve(TierName.DB.label()), owner));
+              () ->
+                  PostgresTier.start(
+                      config.db(), dir.resolve(TierName.DB.label()), owner, dbPassword));
       CompletableFuture<BrokerTier> broker =
           launch(
               pool,
@@ -90,7 +95,7 @@ public final class EmbeddedProvider implements StackProvider {
               broker.join(),
               mocks.join(),
               recorder,
-              restarter(dir, owner));
+              restarter(dir, owner, dbPassword));
       recorder.finish(stack.endpoints(), elapsedMillis(started));
       if (!config.detached()) {
         stack.closeOnExit();
@@ -101,11 +106,11 @@ public final class EmbeddedProvider implements StackProvider {
     }
   }
 
-  private EmbeddedStack.Restarter restarter(Path dir, OptionalLong owner) {
+  private EmbeddedStack.Restarter restarter(Path dir, OptionalLong owner, String dbPassword) {
     return new EmbeddedStack.Restarter() {
       @Override
       public PostgresTier db(DbConfig config, int generation) {
-        return PostgresTier.start(config, dir.resolve("db-" + generation), owner);
+        return PostgresTier.start(config, dir.resolve("db-" + generation), owner, dbPassword);
       }
 
       @Override

@@ -36,8 +36,17 @@ public final class EndpointsSource {
 
   private EndpointsSource() {}
 
-  /** Endpoints from a file written like {@code stack up --json} prints them (JSON or YAML). */
+  /**
+   * Endpoints from a file written like {@code stack up --json} prints them (JSON or YAML); a
+   * password masked there ({@link Endpoints#MASK}) or left out comes from {@code
+   * TUNELAB_DB_PASSWORD} or {@code TUNELAB_BROKER_PASSWORD}.
+   */
   public static Endpoints fromFile(Path file) {
+    return fromFile(file, System.getenv());
+  }
+
+  /** {@link #fromFile(Path)} with the variables of {@code env}. */
+  public static Endpoints fromFile(Path file, Map<String, String> env) {
     if (!Files.isRegularFile(file)) {
       throw new BadInputException(
           "endpoints file "
@@ -73,8 +82,9 @@ public final class EndpointsSource {
     if (description.mocks() == null) {
       throw new BadInputException(where + ": missing 'mocks' with 'siebel' and 'brm' base URLs");
     }
-    StackDescription.Login db = login(description, true);
-    StackDescription.Login broker = login(description, false);
+    StackDescription.Login db = unmasked(where, login(description, true), ENV_DB_PASSWORD, env);
+    StackDescription.Login broker =
+        unmasked(where, login(description, false), ENV_BROKER_PASSWORD, env);
     return validated(
         where,
         new Endpoints(
@@ -121,6 +131,34 @@ public final class EndpointsSource {
         : new StackDescription.Login("", "");
   }
 
+  /**
+   * A login whose password the file masks takes it from {@code variable}: an endpoints file need
+   * not hold a secret. Without the variable it is bad input, with the two ways to fix it.
+   */
+  private static StackDescription.Login unmasked(
+      String where, StackDescription.Login login, String variable, Map<String, String> env) {
+    if (login.password() == null) {
+      return new StackDescription.Login(login.user(), env.getOrDefault(variable, ""));
+    }
+    if (!Endpoints.isMasked(login.password())) {
+      return login;
+    }
+    String password = env.get(variable);
+    if (password == null) {
+      throw new BadInputException(
+          where
+              + ": the password of user '"
+              + login.user()
+              + "' is masked ("
+              + Endpoints.MASK
+              + "): set "
+              + variable
+              + " to it, or write the file with `./tunelab stack up --json --show-credentials`"
+              + " (or `stack status --json --show-credentials`)");
+    }
+    return new StackDescription.Login(login.user(), password);
+  }
+
   private static Endpoints validated(String where, Endpoints endpoints) {
     prefix(where, "db", endpoints.db(), "jdbc:postgresql://");
     prefix(where, "broker", endpoints.broker(), "tcp://");
@@ -135,6 +173,7 @@ public final class EndpointsSource {
   private static void prefix(String where, String field, String value, String... prefixes) {
     for (String prefix : prefixes) {
       if (value.startsWith(prefix)) {
+        requireHost(where, field, value, prefix);
         return;
       }
     }
@@ -147,6 +186,38 @@ public final class EndpointsSource {
             + ", was '"
             + value
             + "'");
+  }
+
+  /**
+   * The host between {@code prefix} and the port or path must be there: {@code
+   * jdbc:postgresql:///tunelab} or {@code tcp://:61616} would otherwise fail only when the run
+   * connects, or reach a default host nobody meant.
+   */
+  private static void requireHost(String where, String field, String value, String prefix) {
+    String authority = value.substring(prefix.length()).split("[/?#]", 2)[0];
+    String hostAndPort = authority.substring(authority.lastIndexOf('@') + 1);
+    String host =
+        hostAndPort.startsWith("[")
+            ? hostAndPort.substring(0, hostAndPort.indexOf(']') + 1)
+            : hostAndPort.split(":", 2)[0];
+    if (host.isBlank()) {
+      throw new BadInputException(
+          where
+              + ": "
+              + field
+              + " has no host ('"
+              + value
+              + "'): write it as "
+              + prefix
+              + "HOST:PORT"
+              + (prefix.startsWith("jdbc") ? "/DATABASE" : "")
+              + ", e.g. "
+              + prefix
+              + "127.0.0.1"
+              + (prefix.startsWith("jdbc")
+                  ? ":5432/tunelab"
+                  : prefix.equals("tcp://") ? ":61616" : ":8080"));
+    }
   }
 
   private static String require(String where, String field, String value) {

@@ -2,6 +2,7 @@ package io.tunelab.tiers.stack;
 
 import io.tunelab.core.knobs.BrokerKnobs;
 import io.tunelab.core.knobs.DbKnobs;
+import io.tunelab.core.knobs.KnobRules;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.tiers.broker.BrokerConfig;
@@ -30,7 +31,11 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
   }
 
   /** The tier settings a knob set asks for, on free ports. */
+  /**
+   * @throws io.tunelab.core.BadInputException when the broker's flags contradict its heap knob
+   */
   public static StackConfig from(KnobSet knobs) {
+    KnobRules.require(knobs, KnobRules.BROKER_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOB);
     return new StackConfig(db(knobs), broker(knobs), mocks(knobs), false);
   }
 
@@ -48,7 +53,7 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
         knobs.get(BrokerKnobs.SYNC_NON_TRANSACTIONAL),
         knobs.get(BrokerKnobs.REDELIVERY_DELAY),
         knobs.get(BrokerKnobs.MAX_DELIVERY_ATTEMPTS),
-        "DLQ",
+        BrokerConfig.DEAD_LETTER_QUEUE,
         jvmFlags(knobs.get(BrokerKnobs.HEAP), knobs.get(BrokerKnobs.JVM_FLAGS)));
   }
 

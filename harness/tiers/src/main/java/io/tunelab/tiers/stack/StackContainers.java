@@ -1,5 +1,10 @@
 package io.tunelab.tiers.stack;
 
+import com.github.dockerjava.api.command.CreateContainerCmd;
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.HostConfig;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
 import io.tunelab.core.BadInputException;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.db.DbConfig;
@@ -10,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -34,7 +40,21 @@ final class StackContainers {
     this.images = images;
   }
 
-  GenericContainer<?> postgres(DbConfig db) {
+  /**
+   * Publishes {@code port} on 127.0.0.1 of the Docker host only (a free port there), as
+   * docker-compose.yml does: Testcontainers would otherwise publish it on every interface.
+   */
+  static Consumer<CreateContainerCmd> onLoopbackOnly(int port) {
+    return cmd -> {
+      HostConfig host = cmd.getHostConfig() != null ? cmd.getHostConfig() : new HostConfig();
+      cmd.withHostConfig(
+          host.withPortBindings(
+              new PortBinding(
+                  Ports.Binding.bindIp(io.tunelab.tiers.Ports.LOOPBACK), ExposedPort.tcp(port))));
+    };
+  }
+
+  GenericContainer<?> postgres(DbConfig db, String password) {
     List<String> command = new ArrayList<>(List.of("postgres"));
     db.serverSettings()
         .forEach(
@@ -48,11 +68,12 @@ final class StackContainers {
                 "POSTGRES_USER",
                 "tunelab",
                 "POSTGRES_PASSWORD",
-                "tunelab",
+                password,
                 "POSTGRES_DB",
                 "tunelab"))
         .withCommand(command.toArray(String[]::new))
         .withExposedPorts(POSTGRES_PORT)
+        .withCreateContainerCmdModifier(onLoopbackOnly(POSTGRES_PORT))
         .waitingFor(
             Wait.forLogMessage(".*database system is ready to accept connections.*", 2)
                 .withStartupTimeout(STARTUP));
@@ -71,6 +92,7 @@ final class StackContainers {
             "/var/lib/artemis-instance/etc-override/broker.xml")
         .withEnv("JAVA_ARGS_APPEND", flags)
         .withExposedPorts(ARTEMIS_PORT)
+        .withCreateContainerCmdModifier(onLoopbackOnly(ARTEMIS_PORT))
         .waitingFor(Wait.forLogMessage(".*AMQ221007.*", 1).withStartupTimeout(STARTUP));
   }
 
@@ -98,6 +120,7 @@ final class StackContainers {
             "--no-request-journal",
             "--disable-request-logging")
         .withExposedPorts(WIREMOCK_PORT)
+        .withCreateContainerCmdModifier(onLoopbackOnly(WIREMOCK_PORT))
         .waitingFor(Wait.forHttp("/__admin/health").withStartupTimeout(STARTUP));
   }
 }

@@ -9,14 +9,15 @@ import java.util.Map;
 /**
  * The JSON a user sees for a stack ({@code stack up --json}, {@code stack status --json}) and the
  * format of the {@code external} provider's endpoints file, so the output of one is the input of
- * the other.
+ * the other. Passwords are printed only when asked ({@code --show-credentials}); otherwise they are
+ * {@link Endpoints#MASK}, which the endpoints reader takes from the environment instead.
  *
  * <pre>{@code
  * {"db": "jdbc:postgresql://127.0.0.1:P/tunelab", "broker": "tcp://127.0.0.1:P",
  *  "mocks": {"siebel": "http://127.0.0.1:P", "brm": "http://127.0.0.1:P",
  *            "driver": "http://127.0.0.1:P"},
- *  "credentials": {"db": {"user": "tunelab", "password": "tunelab"},
- *                  "broker": {"user": "", "password": ""}},
+ *  "credentials": {"db": {"user": "tunelab", "password": "********"},
+ *                  "broker": {"user": "tunelab", "password": "********"}},
  *  "startMillis": {"db": 900, "broker": 4100, "mocks": 2300, "stack": 4400}}
  * }</pre>
  */
@@ -52,6 +53,35 @@ public record StackDescription(
 
   /** A user name and password. */
   public record Login(String user, String password) {}
+
+  /**
+   * This description with both passwords masked ({@link Endpoints#MASK}), as printed by default.
+   */
+  public StackDescription withPasswordsMasked() {
+    if (credentials == null) {
+      return this;
+    }
+    return new StackDescription(
+        id,
+        provider,
+        db,
+        broker,
+        mocks,
+        new Credentials(masked(credentials.db()), masked(credentials.broker())),
+        startMillis,
+        logs);
+  }
+
+  /** This description with the credentials given. */
+  public StackDescription withCredentials(Credentials value) {
+    return new StackDescription(id, provider, db, broker, mocks, value, startMillis, logs);
+  }
+
+  private static Login masked(Login login) {
+    return login == null || login.password() == null || login.password().isEmpty()
+        ? login
+        : new Login(login.user(), Endpoints.MASK);
+  }
 
   public static StackDescription of(Stack stack) {
     Map<String, String> logs = new LinkedHashMap<>();

@@ -53,9 +53,14 @@ final class StackRecorder {
     started(tier);
   }
 
+  /**
+   * The stack is up: its endpoints go to the state file with the passwords masked, and the
+   * passwords to a file only this user may read ({@link StackRegistry#credentials}).
+   */
   synchronized void finish(Endpoints endpoints, long stackMillis) {
-    this.endpoints = endpoints;
+    this.endpoints = endpoints.masked();
     startMillis.put("stack", stackMillis);
+    registry.saveCredentials(id, endpoints);
     save();
   }
 

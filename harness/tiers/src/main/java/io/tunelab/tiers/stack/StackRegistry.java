@@ -3,6 +3,7 @@ package io.tunelab.tiers.stack;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,6 +24,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class StackRegistry {
   static final String STATE_FILE = "stack.json";
+
+  /** The stack's passwords, readable by this user alone; {@link #STATE_FILE} masks them. */
+  static final String CREDENTIALS_FILE = "credentials.json";
+
+  private static final java.util.Set<java.nio.file.attribute.PosixFilePermission> OWNER_ONLY =
+      java.nio.file.attribute.PosixFilePermissions.fromString("rw-------");
   private static final Logger LOG = LoggerFactory.getLogger(StackRegistry.class);
   private static final Duration STOP_GRACE = Duration.ofSeconds(15);
   private static final ObjectMapper JSON =
@@ -61,6 +68,48 @@ public final class StackRegistry {
           StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the state of stack " + state.id(), e);
+    }
+  }
+
+  /**
+   * Writes the stack's user names and passwords to {@value #CREDENTIALS_FILE}, created readable and
+   * writable by this user only (0600), so that {@code stack status --show-credentials} can show
+   * them later and nothing else writes them down.
+   */
+  public void saveCredentials(String id, Endpoints endpoints) {
+    Path dir = stacks.resolve(id);
+    Path tmp = dir.resolve(CREDENTIALS_FILE + ".tmp");
+    StackDescription.Credentials credentials =
+        new StackDescription.Credentials(
+            new StackDescription.Login(endpoints.dbUser(), endpoints.dbPassword()),
+            new StackDescription.Login(endpoints.brokerUser(), endpoints.brokerPassword()));
+    try {
+      Files.createDirectories(dir);
+      Files.deleteIfExists(tmp);
+      Files.createFile(
+          tmp, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(OWNER_ONLY));
+      Files.write(tmp, JSON.writeValueAsBytes(credentials));
+      Files.move(
+          tmp,
+          dir.resolve(CREDENTIALS_FILE),
+          StandardCopyOption.REPLACE_EXISTING,
+          StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the credentials of stack " + id, e);
+    }
+  }
+
+  /** The stack's user names and passwords, when it recorded them. */
+  public Optional<StackDescription.Credentials> credentials(String id) {
+    Path file = stacks.resolve(id).resolve(CREDENTIALS_FILE);
+    if (!Files.isRegularFile(file)) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(JSON.readValue(file.toFile(), StackDescription.Credentials.class));
+    } catch (IOException e) {
+      LOG.warn("ignoring unreadable stack credentials {}: {}", file, e.getMessage());
+      return Optional.empty();
     }
   }
 

@@ -3,6 +3,7 @@ package io.tunelab.tiers.stack;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.Secrets;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerProperties;
 import io.tunelab.tiers.mocks.MocksClient;
@@ -16,8 +17,9 @@ import org.testcontainers.containers.GenericContainer;
 
 /**
  * The stack as containers of the official images pinned in {@code .env}, with the same {@code
- * mocks/}, broker.xml and server settings as the embedded stack. Needs a Docker engine; the schema
- * is migrated over JDBC like for any other provider.
+ * mocks/}, broker.xml and server settings as the embedded stack, each published on 127.0.0.1 only
+ * and the database's password made for the stack. Needs a Docker engine; the schema is migrated
+ * over JDBC like for any other provider.
  *
  * <p>Its tiers are not local processes of this machine's process table, so {@link Stack#tiers()} is
  * empty: per-tier CPU accounting needs the embedded provider.
@@ -57,7 +59,8 @@ public final class TestcontainersProvider implements StackProvider {
     List<GenericContainer<?>> started = new ArrayList<>();
     long begin = System.nanoTime();
     try {
-      GenericContainer<?> db = start(started, containers.postgres(config.db()));
+      String dbPassword = Secrets.newPassword();
+      GenericContainer<?> db = start(started, containers.postgres(config.db(), dbPassword));
       GenericContainer<?> broker =
           start(
               started,
@@ -74,7 +77,7 @@ public final class TestcontainersProvider implements StackProvider {
                   + db.getMappedPort(StackContainers.POSTGRES_PORT)
                   + "/tunelab",
               "tunelab",
-              "tunelab",
+              dbPassword,
               "tcp://"
                   + broker.getHost()
                   + ":"

@@ -1,16 +1,21 @@
 package io.tunelab.tiers.broker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.BadInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
+import org.apache.activemq.artemis.api.core.QueueConfiguration;
+import org.apache.activemq.artemis.api.core.RoutingType;
 import org.apache.activemq.artemis.api.core.client.ClientConsumer;
 import org.apache.activemq.artemis.api.core.client.ClientMessage;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
@@ -144,7 +149,7 @@ class BrokerTierIT {
     assertThat(management.queues())
         .containsKeys(
             "DLQ",
-            "ExpiryQueue",
+            "tunelab.expiry",
             "tunelab.intake",
             "tunelab.orchestration",
             "tunelab.create-customer",
@@ -167,5 +172,44 @@ class BrokerTierIT {
     String log = Files.readString(broker.log());
     assertThat(log).contains("AMQ221007"); // "Server is now active": the log is the broker's
     assertThat(log).doesNotContain("AMQ601").doesNotContain("org.apache.activemq.audit");
+  }
+
+  @Test
+  void purgesOnlyTunelabsQueuesAndLeavesAnotherApplicationsAlone() throws Exception {
+    try (CoreMessages client = new CoreMessages(broker.url());
+        ClientSession session = client.session()) {
+      session.createQueue(
+          QueueConfiguration.of("app.orders").setRoutingType(RoutingType.ANYCAST).setDurable(true));
+      client.sendPersistent("app.orders", "someone else's order");
+      client.sendPersistent("tunelab.intake", "left by a stalled run");
+
+      Map<String, Long> removed = management.purgeQueues();
+
+      assertThat(removed).containsKey("tunelab.intake").doesNotContainKey("app.orders");
+      assertThat(management.queue("app.orders").messageCount()).isEqualTo(1);
+      assertThatThrownBy(() -> management.purgeQueue("app.orders"))
+          .isInstanceOf(IllegalArgumentException.class)
+          .hasMessageContaining("only its own queues (tunelab.*)");
+      assertThat(client.receive("app.orders", 10_000)).contains("someone else's order");
+    }
+  }
+
+  @Test
+  void refusesToPurgeOrRollBackOnABrokerWithoutTunelabsMarker() throws Exception {
+    assertThat(BrokerMarker.present(management)).isTrue();
+    management.brokerOperation("deleteAddress", BrokerMarker.ADDRESS);
+    try {
+      assertThat(BrokerMarker.present(management)).isFalse();
+      assertThatThrownBy(management::purgeQueues)
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("does not carry tunelab's marker (the address tunelab.marker")
+          .hasMessageContaining("--provider embedded");
+      assertThatThrownBy(management::rollbackPreparedTransactions)
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("tunelab.marker");
+    } finally {
+      management.brokerOperation("createAddress", BrokerMarker.ADDRESS, "ANYCAST");
+    }
+    assertThat(BrokerMarker.present(management)).isTrue();
   }
 }

@@ -202,6 +202,61 @@ class DatabaseIT {
   }
 
   @Test
+  void aDatabaseTunelabDidNotMigrateIsNeverPurgedNorRolledBack() throws Exception {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE DATABASE someone_elses");
+    }
+    String url = ServerLaunch.jdbcUrl(tier.port(), "someone_elses");
+    try (Connection connection = DriverManager.getConnection(url, tier.user(), tier.password());
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE orders (id int)");
+      statement.execute("INSERT INTO orders VALUES (1)");
+    }
+    Database foreign = new Database(url, tier.user(), tier.password(), TunelabHome.locate().db());
+
+    assertThat(database.marked()).isTrue();
+    assertThat(foreign.marked()).isFalse();
+    assertThatThrownBy(foreign::purge)
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("someone_elses does not carry tunelab's marker (the table")
+        .hasMessageContaining("will not purge run data")
+        .hasMessageContaining("--provider embedded");
+    assertThatThrownBy(foreign::rollbackPreparedTransactions)
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("will not roll back prepared transactions");
+    assertThatThrownBy(foreign::migrate)
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("holds tables that are not tunelab's")
+        .hasMessageContaining("an empty database made for tunelab");
+    try (Connection connection = DriverManager.getConnection(url, tier.user(), tier.password());
+        ResultSet rows = connection.createStatement().executeQuery("SELECT count(*) FROM orders")) {
+      rows.next();
+      assertThat(rows.getLong(1)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void anEmptyDatabaseIsMigratedAndMarkedAsTunelabs() throws Exception {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE DATABASE made_for_tunelab");
+    }
+    Database empty =
+        new Database(
+            ServerLaunch.jdbcUrl(tier.port(), "made_for_tunelab"),
+            tier.user(),
+            tier.password(),
+            TunelabHome.locate().db());
+    assertThat(empty.marked()).isFalse();
+
+    assertThat(empty.migrate()).extracting(AppliedMigration::version).contains("13");
+
+    assertThat(empty.marked()).isTrue();
+    assertThat(empty.purge()).isNotNull();
+  }
+
+  @Test
   void analyzeGathersStatisticsOnEveryTable() throws Exception {
     List<String> tables = database.analyze();
 

@@ -133,11 +133,31 @@ class MiddlewareConfigTest {
 
     assertThat(read)
         .containsEntry("db.url", "jdbc:postgresql://127.0.0.1:5432/tunelab")
-        .containsEntry("db.password", " p\\ss=wörd:#!")
+        .doesNotContainKey("db.password")
+        .doesNotContainKey("broker.password")
         .containsEntry("broker.user", "")
         .containsEntry("brm.url", "http://127.0.0.1:8082")
         .containsEntry("http.port", "4242")
         .containsEntry("delivery.policy", "async.persist");
+  }
+
+  @Test
+  void passwordsGoToTheEnvironmentUnchanged() {
+    Endpoints endpoints =
+        new Endpoints(
+            "jdbc:postgresql://127.0.0.1:5432/tunelab",
+            "tunelab",
+            " p\\ss=wörd:#!",
+            "tcp://127.0.0.1:61616",
+            "amq",
+            "broker-secret",
+            "http://127.0.0.1:8081",
+            "http://127.0.0.1:8082",
+            "");
+
+    assertThat(MiddlewareConfig.secrets(endpoints))
+        .containsEntry(MiddlewareConfig.DB_PASSWORD_VARIABLE, " p\\ss=wörd:#!")
+        .containsEntry(MiddlewareConfig.BROKER_PASSWORD_VARIABLE, "broker-secret");
   }
 
   @Test

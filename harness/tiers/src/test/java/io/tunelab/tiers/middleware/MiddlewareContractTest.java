@@ -8,9 +8,11 @@ import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.middleware.Middleware;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.config.SettingsException;
 import io.tunelab.middleware.config.SettingsReader;
+import io.tunelab.tiers.XaBranches;
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
@@ -48,6 +50,21 @@ class MiddlewareContractTest {
     MiddlewareSettings endpointsOnly = SettingsReader.from(endpointsOnly(), "endpoints only");
 
     assertThat(read(MiddlewareConfig.defaults())).isEqualTo(endpointsOnly);
+  }
+
+  @Test
+  void passwordsReachTheMiddlewareThroughItsOwnVariablesAndNeverThroughTheFile() {
+    assertThat(MiddlewareConfig.secrets(ENDPOINTS).keySet())
+        .containsExactlyInAnyOrderElementsOf(SettingsReader.SECRET_VARIABLES.values());
+    assertThat(MiddlewareConfig.defaults().properties(ENDPOINTS, 0))
+        .doesNotContain("password")
+        .doesNotContain(ENDPOINTS.dbPassword());
+    assertThat(read(MiddlewareConfig.defaults()).dbPassword()).isEqualTo(ENDPOINTS.dbPassword());
+  }
+
+  @Test
+  void theHarnessKnowsTheMiddlewaresXaBranchesByItsNodeIdentifier() {
+    assertThat(XaBranches.MIDDLEWARE_NODE).isEqualTo(Middleware.XA_NODE_IDENTIFIER);
   }
 
   @Test
@@ -160,7 +177,8 @@ class MiddlewareContractTest {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return SettingsReader.from(properties, "middleware.properties");
+    return SettingsReader.from(
+        properties, "middleware.properties", MiddlewareConfig.secrets(ENDPOINTS));
   }
 
   private static Properties endpointsOnly() {

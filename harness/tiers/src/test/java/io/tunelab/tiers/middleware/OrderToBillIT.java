@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.middleware.Stage;
@@ -12,6 +13,8 @@ import io.tunelab.middleware.config.MiddlewareSettings.AuditLevel;
 import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.config.MiddlewareSettings.StateCompression;
 import io.tunelab.middleware.db.Instances;
+import io.tunelab.tiers.XaBranches;
+import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.middleware.TestOrders.TestOrder;
@@ -48,6 +51,7 @@ import org.junit.jupiter.api.Test;
 
 /** The order-to-bill flow of the real middleware on a real stack, and its knobs reaching it. */
 class OrderToBillIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static FlowFixture fixture;
 
   /** A quick middleware: sync hand-off, a few consumers, no diagnostics. */
@@ -662,7 +666,7 @@ class OrderToBillIT {
     TestOrder poison = new TestOrder("ORD-poison-000001", "small", "none", "<ListOfSalesOrder>");
     long deadBefore;
     try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
-      deadBefore = broker.queue("DLQ").messagesAdded();
+      deadBefore = broker.queue(BrokerConfig.DEAD_LETTER_QUEUE).messagesAdded();
     }
 
     try (MiddlewareTier middleware = fixture.middleware(quick(), "poison")) {
@@ -674,7 +678,8 @@ class OrderToBillIT {
     try (BrokerManagement broker = BrokerManagement.connect(fixture.endpoints.broker())) {
       await()
           .atMost(Duration.ofSeconds(10))
-          .until(() -> broker.queue("DLQ").messagesAdded() == deadBefore + 1);
+          .until(
+              () -> broker.queue(BrokerConfig.DEAD_LETTER_QUEUE).messagesAdded() == deadBefore + 1);
     }
   }
 
@@ -757,48 +762,90 @@ class OrderToBillIT {
   /**
    * A middleware that died between the two phases leaves prepared branches no coordinator will
    * finish: in PostgreSQL they hold their locks (the next purge would wait for good), on the broker
-   * the messages they took stay invisible. Before a middleware starts, the harness rolls them back.
+   * the messages they took stay invisible. Before a middleware starts, the harness rolls them back,
+   * and only them: another transaction manager's branches, with another format id or node, stay.
    */
   @Test
   void inDoubtBranchesADeadMiddlewareLeftAreRolledBackInTheDatabaseAndOnTheBroker()
       throws Exception {
     String broker = fixture.endpoints.broker();
+    byte[] gtrid = ("uid-of-a-dead-one" + XaBranches.MIDDLEWARE_NODE).getBytes(UTF_8);
+    String ours = XaBranches.gid(XaBranches.NARAYANA_FORMAT_ID, gtrid, "1".getBytes(UTF_8));
+    String theirs = XaBranches.gid(4242, "someone-elses".getBytes(UTF_8), "1".getBytes(UTF_8));
     try {
-      try (Connection dead = fixture.connect();
-          Statement statement = dead.createStatement()) {
-        statement.execute("BEGIN");
-        statement.execute("INSERT INTO order_receipt (order_id) VALUES ('idb-receipt')");
-        statement.execute("PREPARE TRANSACTION 'tunelab-it-in-doubt'");
-      }
-      TestOrders.send(broker, TestOrders.orders("idb", "small", 1, fixture.parties(1)));
-      Xid xid = new XidImpl("branch".getBytes(UTF_8), 4242, "in-doubt".getBytes(UTF_8));
-      try (ServerLocator locator = ActiveMQClient.createServerLocator(broker);
-          ClientSessionFactory factory = locator.createSessionFactory();
-          ClientSession session = factory.createSession(true, false, false)) {
-        session.start(xid, XAResource.TMNOFLAGS);
-        try (ClientConsumer consumer = session.createConsumer("tunelab.intake")) {
-          session.start();
-          ClientMessage taken = consumer.receive(10_000);
-          assertThat(taken).isNotNull();
-          taken.acknowledge();
-        }
-        session.end(xid, XAResource.TMSUCCESS);
-        session.prepare(xid);
-      }
+      prepareInDatabase(ours, "idb-receipt");
+      prepareInDatabase(theirs, "idb-other-tm");
+      prepareInDatabase("tunelab-it-by-hand", "idb-by-hand");
+      TestOrders.send(broker, TestOrders.orders("idb", "small", 2, fixture.parties(2)));
+      prepareOnBroker(broker, new XidImpl("b".getBytes(UTF_8), 4242, "other-tm".getBytes(UTF_8)));
+      prepareOnBroker(
+          broker, new XidImpl("b".getBytes(UTF_8), XaBranches.NARAYANA_FORMAT_ID, gtrid));
 
-      assertThat(fixture.database.rollbackPreparedTransactions())
-          .containsExactly("tunelab-it-in-doubt");
+      assertThat(fixture.database.rollbackPreparedTransactions()).containsExactly(ours);
       try (BrokerManagement management = BrokerManagement.connect(broker)) {
         assertThat(management.rollbackPreparedTransactions()).hasSize(1);
         assertThat(management.rollbackPreparedTransactions()).isEmpty();
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .until(() -> management.queue("tunelab.intake").messageCount() == 1);
+        JsonNode left =
+            JSON.readTree(
+                (String) management.brokerOperation("listPreparedTransactionDetailsAsJSON"));
+        assertThat(left)
+            .singleElement()
+            .satisfies(b -> assertThat(b.path("xid_format_id").asInt()).isEqualTo(4242));
       }
-      assertThat(fixture.count("SELECT count(*) FROM pg_prepared_xacts")).isZero();
-      assertThat(fixture.count("SELECT count(*) FROM order_receipt")).isZero();
+      // the order our branch took is back on the queue
+      try (ServerLocator locator = ActiveMQClient.createServerLocator(broker);
+          ClientSessionFactory factory = locator.createSessionFactory();
+          ClientSession session = factory.createSession();
+          ClientConsumer consumer = session.createConsumer("tunelab.intake")) {
+        session.start();
+        ClientMessage back = consumer.receive(10_000);
+        assertThat(back).isNotNull();
+        back.acknowledge();
+      }
+      assertThat(fixture.strings("SELECT gid FROM pg_prepared_xacts ORDER BY gid"))
+          .containsExactlyInAnyOrder(theirs, "tunelab-it-by-hand");
     } finally {
-      fixture.database.rollbackPreparedTransactions();
+      try (Connection connection = fixture.connect();
+          Statement statement = connection.createStatement()) {
+        for (String gid : fixture.strings("SELECT gid FROM pg_prepared_xacts")) {
+          statement.execute("ROLLBACK PREPARED '" + gid + "'");
+        }
+      }
+      try (BrokerManagement management = BrokerManagement.connect(broker)) {
+        for (JsonNode branch :
+            JSON.readTree(
+                (String) management.brokerOperation("listPreparedTransactionDetailsAsJSON"))) {
+          management.brokerOperation(
+              "rollbackPreparedTransaction", branch.path("xid_as_base64").asText());
+        }
+      }
+    }
+    assertThat(fixture.count("SELECT count(*) FROM order_receipt")).isZero();
+  }
+
+  private static void prepareInDatabase(String gid, String orderId) throws SQLException {
+    try (Connection dead = fixture.connect();
+        Statement statement = dead.createStatement()) {
+      statement.execute("BEGIN");
+      statement.execute("INSERT INTO order_receipt (order_id) VALUES ('" + orderId + "')");
+      statement.execute("PREPARE TRANSACTION '" + gid + "'");
+    }
+  }
+
+  /** Takes one order off the intake queue in an XA branch and leaves the branch prepared. */
+  private static void prepareOnBroker(String broker, Xid xid) throws Exception {
+    try (ServerLocator locator = ActiveMQClient.createServerLocator(broker);
+        ClientSessionFactory factory = locator.createSessionFactory();
+        ClientSession session = factory.createSession(true, false, false)) {
+      session.start(xid, XAResource.TMNOFLAGS);
+      try (ClientConsumer consumer = session.createConsumer("tunelab.intake")) {
+        session.start();
+        ClientMessage taken = consumer.receive(10_000);
+        assertThat(taken).isNotNull();
+        taken.acknowledge();
+      }
+      session.end(xid, XAResource.TMSUCCESS);
+      session.prepare(xid);
     }
   }
 

@@ -123,4 +123,25 @@ class EndpointsSourceTest {
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("TUNELAB_BRM_URL");
   }
+
+  @Test
+  void aMaskedPasswordIsTakenFromTheEnvironment() throws IOException {
+    Path file = write(STACK_UP_JSON.replace("\"secret\"", "\"********\""));
+
+    Endpoints endpoints =
+        EndpointsSource.fromFile(file, Map.of(EndpointsSource.ENV_DB_PASSWORD, "from-env"));
+
+    assertThat(endpoints.dbPassword()).isEqualTo("from-env");
+  }
+
+  @Test
+  void aMaskedPasswordWithoutItsVariableIsBadInputNamingBothFixes() throws IOException {
+    Path file = write(STACK_UP_JSON.replace("\"secret\"", "\"********\""));
+
+    assertThatThrownBy(() -> EndpointsSource.fromFile(file, Map.of()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("password of user 'app' is masked")
+        .hasMessageContaining("TUNELAB_DB_PASSWORD")
+        .hasMessageContaining("--show-credentials");
+  }
 }

@@ -3,9 +3,11 @@ package io.tunelab.tiers.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -120,5 +122,39 @@ class StackRegistryTest {
     assertThat(dir.resolve("db/postgres.log")).exists();
     assertThat(dir.resolve("db/data")).doesNotExist();
     assertThat(dir.resolve(StackRegistry.STATE_FILE)).doesNotExist();
+  }
+
+  @Test
+  void credentialsAreKeptApartReadableByTheUserAloneAndGoWithTheStack() throws Exception {
+    StackRegistry registry = new StackRegistry(runtime);
+    registry.newStackDirectory("s2");
+    Endpoints endpoints =
+        new Endpoints(
+            "jdbc:postgresql://127.0.0.1:5432/tunelab",
+            "tunelab",
+            "db-secret",
+            "tcp://127.0.0.1:61616",
+            "tunelab",
+            "broker-secret",
+            "http://127.0.0.1:1",
+            "http://127.0.0.1:2",
+            "");
+    registry.save(
+        new StackState(
+            "s2", "embedded", null, "now", "dir", endpoints.masked(), Map.of(), List.of()));
+
+    registry.saveCredentials("s2", endpoints);
+
+    Path stackDir = runtime.resolve("stacks/s2");
+    assertThat(Files.readString(stackDir.resolve(StackRegistry.STATE_FILE)))
+        .doesNotContain("db-secret")
+        .doesNotContain("broker-secret");
+    assertThat(Files.getPosixFilePermissions(stackDir.resolve(StackRegistry.CREDENTIALS_FILE)))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    assertThat(registry.credentials("s2").orElseThrow().db().password()).isEqualTo("db-secret");
+    assertThat(registry.credentials("s2").orElseThrow().broker().password())
+        .isEqualTo("broker-secret");
+    registry.forget("s2");
+    assertThat(registry.credentials("s2")).isEmpty();
   }
 }
