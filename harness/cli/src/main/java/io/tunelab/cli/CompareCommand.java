@@ -25,7 +25,8 @@ import picocli.CommandLine.Spec;
 /**
  * Compares two runs step by step: per metric, the ratio of the repetitions' means with its
  * significance (see {@link RunComparison}); then the gate: B against A as its baseline, by relative
- * thresholds (see {@link Gate}). Exit code 1 when B is a regression of A, 0 otherwise.
+ * thresholds (see {@link Gate}). Exit code 4 (the gate failed) when B is a regression of A, 0
+ * otherwise.
  */
 @Command(
     name = "compare",
@@ -38,7 +39,7 @@ import picocli.CommandLine.Spec;
       "Then the gate: every step of B against the same step of A by each threshold. A change"
           + " fails the gate only when it is past the threshold and significant (Holm over the"
           + " gate's thresholds): a change within noise never does.",
-      "Exit code: 0 no regression, 1 B is a regression of A, 2 bad input."
+      "Exit code: 0 no regression, 2 bad input, 4 the gate failed: B is a regression of A."
     })
 final class CompareCommand implements Callable<Integer> {
   /** The gate when none is given: a tenth more latency or a twentieth less throughput. */
@@ -114,13 +115,13 @@ final class CompareCommand implements Callable<Integer> {
       }
       out.println(
           regression
-              ? "B is a regression of A: exit code 1"
+              ? "B is a regression of A: exit code 4"
               : "no regression of B against A (exit code 0)");
     }
     if (html != null) {
       out.println("report: " + CompareReport.write(runA, runB, html));
     }
     out.flush();
-    return regression ? ExitCodes.REGRESSION : ExitCodes.VALID;
+    return regression ? ExitCodes.GATE_FAILED : ExitCodes.VALID;
   }
 }

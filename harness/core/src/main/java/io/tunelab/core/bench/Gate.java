@@ -1,5 +1,6 @@
 package io.tunelab.core.bench;
 
+import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Comparison;
@@ -93,15 +94,28 @@ public final class Gate {
   }
 
   private static Pending relative(GateCase c, StepResult step, Threshold t) {
-    if (c.baseline() == null) {
-      return Pending.done(notTested(c, step.name(), t, c.noBaseline()));
+    if (c.baselines().isEmpty()) {
+      return Pending.done(
+          new Check(
+              c.experiment(),
+              step.name(),
+              t,
+              c.noBaselineStatus(),
+              null,
+              null,
+              null,
+              c.noBaseline()));
     }
-    Optional<StepResult> base = c.baseline().step(step.name());
-    if (base.isEmpty()) {
+    // every baseline run's counted repetitions of the step: the noise between runs is in them
+    List<Repetition> pooled = new ArrayList<>();
+    for (RunResult night : c.baselines()) {
+      night.step(step.name()).ifPresent(s -> pooled.addAll(StepResult.counted(s.repetitions())));
+    }
+    if (c.baselines().stream().allMatch(night -> night.step(step.name()).isEmpty())) {
       return Pending.done(
           notTested(c, step.name(), t, "the baseline has no step '" + step.name() + "'"));
     }
-    Optional<double[]> a = t.metric().values(StepResult.counted(base.get().repetitions()));
+    Optional<double[]> a = t.metric().values(pooled);
     Optional<double[]> b = t.metric().values(StepResult.counted(step.repetitions()));
     if (a.isEmpty() || b.isEmpty()) {
       return Pending.done(
