@@ -73,6 +73,11 @@ class MessagingRunIT {
         assertThat(messages.path("lost").asInt()).isZero();
         assertThat(messages.path("receivePerSecond").asDouble()).isPositive();
         assertThat(messages.path("endToEnd").path("p50").asDouble()).isPositive();
+        // JMeter's dashboard of the measured JTL, one label per operation
+        Path load = runDir.resolve(rep.path("rawData").asText()).resolve("load");
+        JsonNode statistics = JSON.readTree(load.resolve("dashboard/statistics.json").toFile());
+        assertThat(statistics.path("send").path("sampleCount").asInt()).isEqualTo(planned[i]);
+        assertThat(statistics.fieldNames()).toIterable().containsExactlyInAnyOrder("send", "Total");
       }
       JsonNode idle = run.path("steps").path(1).path("repetitions").path(0).path("messages");
       assertThat(idle.path("targetArrivalsPerMinute").asDouble()).isEqualTo(600);

@@ -155,6 +155,12 @@ class RunCommandIT {
     Path rep1 = runDir.resolve("brm-50ms/rep-1");
     assertThat(rep1.resolve("load/results.jtl")).isRegularFile();
     assertThat(rep1.resolve("warmup/batch-1/results.jtl")).isRegularFile();
+    // JMeter's dashboard of the measured JTL, one label per operation, linked from the report
+    JsonNode statistics = JSON.readTree(rep1.resolve("load/dashboard/statistics.json").toFile());
+    assertThat(statistics.fieldNames()).toIterable().containsExactlyInAnyOrder("publish", "Total");
+    assertThat(rep1.resolve("warmup/batch-1/dashboard")).doesNotExist();
+    assertThat(Files.readString(runDir.resolve("report.html")))
+        .contains("brm-50ms/rep-1/load/dashboard/index.html");
     JsonNode warmup = run.path("steps").get(0).path("repetitions").get(0).path("warmup");
     assertThat(warmup.path("settled").asInt()).isEqualTo(warmup.path("orders").asInt());
     JsonNode steady = warmup.path("steadyState");
