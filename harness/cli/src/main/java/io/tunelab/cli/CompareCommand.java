@@ -5,7 +5,6 @@ import io.tunelab.core.bench.Check;
 import io.tunelab.core.bench.Gate;
 import io.tunelab.core.bench.GateCase;
 import io.tunelab.core.bench.StepThreshold;
-import io.tunelab.core.bench.Threshold;
 import io.tunelab.core.report.CompareReport;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
@@ -56,12 +55,13 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
-      paramLabel = "THRESHOLD",
+      paramLabel = "[STEP:]THRESHOLD",
       description =
-          "A threshold every step of B must meet, replacing the defaults ('throughput >= 95%% of"
-              + " baseline', 'p99 <= 110%% of baseline'); repeat for several. Relative ('p50 <="
-              + " 120%% of baseline') or absolute ('errors < 1%%', 'p99 < 2000 ms'). The grammar"
-              + " and the metrics: docs/benchmarks.md.")
+          "A threshold every step of B (or STEP alone) must meet, replacing the defaults"
+              + " ('throughput >= 95%% of baseline', 'p99 <= 110%% of baseline'); repeat for"
+              + " several. Relative ('p95 <= 120%% of baseline') or absolute ('errors < 1%%', 'p99"
+              + " < 2000 ms', 'mean < 300 ms'), of the step or of one operation ('p95 of"
+              + " GetInvoiceList < 800 ms'). The grammar and the metrics: docs/benchmarks.md.")
   List<String> thresholds;
 
   @Option(
@@ -80,12 +80,7 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() {
     List<StepThreshold> gate =
         (thresholds == null ? DEFAULT_THRESHOLDS : thresholds)
-            .stream()
-                .map(
-                    t ->
-                        new StepThreshold(
-                            StepThreshold.EVERY_STEP, Threshold.parse(t, "--threshold")))
-                .toList();
+            .stream().map(t -> StepThreshold.parse(t, "--threshold")).toList();
     RunResult a = RunFiles.read(runA);
     RunResult b = RunFiles.read(runB);
     List<RunComparison.Row> rows = RunComparison.compare(a, b);

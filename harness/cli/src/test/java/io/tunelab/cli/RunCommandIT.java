@@ -43,7 +43,19 @@ class RunCommandIT {
     out = testRuntime.dir().resolve("results");
     String file =
         Path.of(System.getProperty("tunelab.home"), "experiments/quickstart.yaml").toString();
-    quickstart = cli.run(RUN, "run", file, "--out", out.toString());
+    quickstart =
+        cli.run(
+            RUN,
+            "run",
+            file,
+            "--out",
+            out.toString(),
+            "--threshold",
+            "errors < 1%",
+            "--threshold",
+            "brm-25ms: p95 of order < 600 s",
+            "--threshold",
+            "throughput >= 50% of baseline");
     runDir = onlyRun(out);
     run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
   }
@@ -58,6 +70,13 @@ class RunCommandIT {
   @Test
   void quickstartIsCompleteAndValidWithEveryOrderAccountedFor() {
     assertThat(quickstart.exitCode()).as(quickstart.stderr()).isZero();
+    // run --threshold: judged once the run ended, relative ones against its baseline step
+    assertThat(quickstart.stdout())
+        .contains("pass       quickstart / brm-25ms: errors < 1%")
+        .contains("pass       quickstart / brm-25ms: p95 of order < 600 s")
+        .contains("pass       quickstart / brm-25ms: throughput >= 50% of baseline")
+        .doesNotContain("quickstart / brm-50ms: throughput >= 50% of baseline")
+        .contains("4 checks: 4 passed, 0 failed, 0 not tested");
     assertThat(run.path("status").asText()).isEqualTo("complete");
     assertThat(run.path("valid").asBoolean()).isTrue();
     assertThat(run.path("steps")).hasSize(2);

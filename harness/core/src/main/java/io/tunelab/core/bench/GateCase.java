@@ -13,6 +13,9 @@ import java.util.Objects;
  * @param noBaseline why there is no baseline, as its relative checks will say
  * @param noBaselineStatus what a relative check is without a baseline: {@link
  *     Check.Status#NOT_TESTED}, or {@link Check.Status#RECORDING} while the baseline is recorded
+ * @param againstStep the baseline's step every step is compared with (a run against its own
+ *     baseline step, as {@code run --threshold} judges it; that step's relative checks are left
+ *     out); null to compare each step with the baseline's step of the same name
  */
 public record GateCase(
     String experiment,
@@ -20,7 +23,8 @@ public record GateCase(
     List<RunResult> baselines,
     List<StepThreshold> thresholds,
     String noBaseline,
-    Check.Status noBaselineStatus) {
+    Check.Status noBaselineStatus,
+    String againstStep) {
   /** A case with one baseline run (null for none) whose absence needs no more words. */
   public GateCase(
       String experiment, RunResult run, RunResult baseline, List<StepThreshold> thresholds) {
@@ -30,7 +34,8 @@ public record GateCase(
         baseline == null ? List.of() : List.of(baseline),
         thresholds,
         "there is no baseline to compare with",
-        Check.Status.NOT_TESTED);
+        Check.Status.NOT_TESTED,
+        null);
   }
 
   /** A case compared with the pooled repetitions of several baseline runs. */
@@ -42,19 +47,36 @@ public record GateCase(
         baselines,
         thresholds,
         "there is no baseline to compare with",
-        Check.Status.NOT_TESTED);
+        Check.Status.NOT_TESTED,
+        null);
+  }
+
+  /**
+   * A run against its own baseline step: each step's relative thresholds compare it with {@code
+   * step} of the same run.
+   */
+  public static GateCase againstItsStep(
+      String experiment, RunResult run, String step, List<StepThreshold> thresholds) {
+    return new GateCase(
+        experiment,
+        run,
+        List.of(run),
+        thresholds,
+        "there is no baseline to compare with",
+        Check.Status.NOT_TESTED,
+        step);
   }
 
   /** A case whose relative thresholds cannot be judged, saying why. */
   public static GateCase untested(
       String experiment, RunResult run, List<StepThreshold> thresholds, String why) {
-    return new GateCase(experiment, run, List.of(), thresholds, why, Check.Status.NOT_TESTED);
+    return new GateCase(experiment, run, List.of(), thresholds, why, Check.Status.NOT_TESTED, null);
   }
 
   /** A case whose run goes into its baseline tonight instead of being compared with it. */
   public static GateCase recording(
       String experiment, RunResult run, List<StepThreshold> thresholds, String why) {
-    return new GateCase(experiment, run, List.of(), thresholds, why, Check.Status.RECORDING);
+    return new GateCase(experiment, run, List.of(), thresholds, why, Check.Status.RECORDING, null);
   }
 
   public GateCase {

@@ -58,6 +58,7 @@ public final class SummaryMarkdown {
         .append(" these repetitions would detect (80% power). CV over 5% is flagged `noisy`.")
         .append(" `./tunelab compare RUN_A RUN_B` compares two runs the same way.\n");
     md.append(MeasurementMarkdown.of(run));
+    md.append(OperationsMarkdown.of(run));
     md.append(findings(run));
     md.append(pastThePeak(run));
     if (run.environment() != null) {
