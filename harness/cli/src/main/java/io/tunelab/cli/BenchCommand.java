@@ -222,7 +222,7 @@ final class BenchCommand implements Callable<Integer> {
   }
 
   /** A threshold on a named step the experiment does not have can never be judged: bad input. */
-  private static void checkSteps(Suite suite, Suite.Entry entry, Experiment experiment) {
+  static void checkSteps(Suite suite, Suite.Entry entry, Experiment experiment) {
     List<String> names = experiment.steps().stream().map(Step::name).toList();
     for (StepThreshold t : entry.thresholds()) {
       if (!t.step().equals(StepThreshold.EVERY_STEP) && !names.contains(t.step())) {

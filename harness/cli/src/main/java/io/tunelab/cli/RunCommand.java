@@ -132,7 +132,7 @@ final class RunCommand implements Callable<Integer> {
     TunelabHome home = TunelabHome.locate();
     StackProvider provider = providerOptions.provider();
     PrintWriter err = spec.commandLine().getErr();
-    Progress progress = System.console() != null ? new LiveProgress(err) : new LineProgress(err);
+    Progress progress = Terminal.stderrIsTerminal() ? new LiveProgress(err) : new LineProgress(err);
     ExperimentRunner runner =
         new ExperimentRunner(
             home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);

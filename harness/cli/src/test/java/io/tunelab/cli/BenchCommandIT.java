@@ -196,7 +196,10 @@ class BenchCommandIT {
     assertThat(first.exitCode()).as(first.stderr()).isZero();
     String machine = Machine.fingerprint().machineKey();
     assertThat(machine).isNotEqualTo(RUNNER.machineKey());
-    assertThat(first.stdout()).as("./tunelab --version, first").startsWith("tunelab ");
+    assertThat(first.stdout())
+        .as("./tunelab --version, first")
+        .startsWith("tunelab ")
+        .containsPattern("\ncommit [0-9a-f]{40}");
     assertThat(first.stderr())
         .as("the jars were built by this build, not rebuilt")
         .doesNotContain("tunelab: building");

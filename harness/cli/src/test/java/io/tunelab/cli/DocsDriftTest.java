@@ -65,8 +65,9 @@ class DocsDriftTest {
   void theReadmeShowsEveryCommandAndSubcommand() throws IOException {
     String readme = Files.readString(HOME.resolve("README.md"));
     List<String> missing = new ArrayList<>();
-    for (CommandLine command : Tunelab.commandLine().getSubcommands().values()) {
-      String name = command.getCommandName();
+    for (var entry : Tunelab.commandLine().getSubcommands().entrySet()) {
+      String name = entry.getKey();
+      CommandLine command = entry.getValue();
       if (name.equals("help")) {
         continue;
       }
