@@ -61,6 +61,7 @@ class MessagingRunIT {
       assertThat(result.exitCode()).as(result.stderr()).isZero();
       Path runDir = TestRuntime.onlyRun(out);
       JsonNode run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
+      io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
       // idle: 80 asked, but a run must last 10 s at 600/min over its middle 80%: 125 sent
       int[] planned = {300, 125};
       for (int i = 0; i < 2; i++) {

@@ -163,6 +163,7 @@ class RunCommandIT {
 
   @Test
   void recordsEnvironmentSummaryAndRawDataWithWarmupApart() throws Exception {
+    io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
     JsonNode env = run.path("environment");
     assertThat(env.path("postgresql").asText()).isNotBlank();
     assertThat(env.path("artemis").asText()).matches("\\d+\\.\\d+.*");
