@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# False alarms of the nightly gate: runs benchmarks/nightly.yaml N times (default 10) against its
-# committed baselines, with nothing changed, and counts the runs that did not pass. Run it on a quiet
-# machine; the goal is at most 1 failing run in 10. Not a test: it takes about 5 minutes a run.
+# False alarms of the nightly gate: runs benchmarks/nightly.yaml N times (default 10) against this
+# machine's baseline, with nothing changed, and counts the runs that did not pass. Run it on a quiet
+# machine whose baseline is complete (a machine without one records it on its first 3 runs, which
+# gate nothing); the goal is at most 1 failing run in 10. Not a test: about 5 minutes a run.
 #   benchmarks/false-alarms.sh [N]
 set -uo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

@@ -12,11 +12,12 @@ import org.w3c.dom.NodeList;
  * The one log line that says which journal the broker really writes.
  *
  * <p>Artemis replaces ASYNCIO by NIO with only a warning when the native library cannot be loaded
- * (it needs {@code libartemis-native-64.so} on {@code java.library.path} and Debian's {@code
- * libaio1}) or when the journal directory does not support {@code O_DIRECT} (tmpfs before Linux
- * 6.6). It then changes its configuration to NIO (already while parsing broker.xml), which is what
- * management's {@code journalType} attribute answers; this line says the same in the log, with the
- * reason.
+ * (it needs {@code libartemis-native-64.so} on {@code java.library.path} and {@code libaio.so.1}:
+ * Debian 12's {@code libaio1}, or {@code libaio1t64} linked under that name on Debian 13 and Ubuntu
+ * 24.04, as {@code .ci/prerequisites} does) or when the journal directory does not support {@code
+ * O_DIRECT} (tmpfs before Linux 6.6). It then changes its configuration to NIO (already while
+ * parsing broker.xml), which is what management's {@code journalType} attribute answers; this line
+ * says the same in the log, with the reason.
  */
 final class JournalReport {
   /** Start of the line, for anyone who reads it back from the log. */
@@ -55,7 +56,8 @@ final class JournalReport {
     if (!AIOSequentialFileFactory.isSupported()) {
       return "the native library artemis-native-64 is not loaded (java.library.path="
           + System.getProperty("java.library.path")
-          + "; it also needs libaio.so.1 from Debian's libaio1)";
+          + "; it also needs libaio.so.1: Debian 12's libaio1, or libaio1t64's libaio.so.1t64"
+          + " linked as libaio.so.1 on Debian 13 and Ubuntu 24.04, as .ci/prerequisites does)";
     }
     if (!AIOSequentialFileFactory.isSupported(journalDir)) {
       return "the journal directory " + journalDir + " does not support O_DIRECT";

@@ -11,6 +11,7 @@ import io.tunelab.tiers.TunelabHome;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,7 +19,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code tunelab baseline update RUN}: records a run as its experiment's baseline in a suite. */
+/**
+ * {@code tunelab baseline update RUN}: records a run as a night of its machine's baseline of its
+ * experiment in a suite.
+ */
 @Command(
     name = "baseline",
     description = "Record the baselines a benchmark suite's relative thresholds compare with.",
@@ -32,9 +36,11 @@ final class BaselineCommand {
   @Command(
       name = "update",
       description = {
-        "Record RUN (a results/<run-id> folder or its run.json) as the baseline of its experiment in"
-            + " SUITE: results/baselines/<suite>/<experiment>.json, with the machine and the parts'"
-            + " versions it was measured on. Commit the file.",
+        "Record RUN (a results/<run-id> folder or its run.json) as one more night of its machine's"
+            + " baseline in SUITE: results/baselines/<suite>/<machine>/<experiment>.json, with the"
+            + " machine and the parts' versions it was measured on (--new: a new baseline of this"
+            + " one night). tunelab bench records its own nights; this takes a run from elsewhere,"
+            + " e.g. a CI job's artifact. Commit the file to share it.",
         "The run must be complete and valid. Exit code 0 recorded, 2 bad input."
       })
   static final class Update implements Callable<Integer> {
@@ -55,6 +61,11 @@ final class BaselineCommand {
         description = "The baselines' folder (default: results/baselines of the checkout).")
     Path baselines;
 
+    @Option(
+        names = "--new",
+        description = "Start a new baseline with RUN, dropping the nights recorded before.")
+    boolean startNew;
+
     @Override
     public Integer call() {
       RunResult result = RunFiles.read(run);
@@ -70,15 +81,15 @@ final class BaselineCommand {
             run + " does not say which machine it ran on: record a run made by this version");
       }
       Path root = baselines != null ? baselines : defaultRoot(TunelabHome.locate());
-      Path file =
-          new BaselineStore(root)
-              .write(
-                  new Baseline(
-                      suite,
-                      result.experiment(),
-                      Instant.now().toString(),
-                      Fingerprint.of(result.environment()),
-                      result));
+      BaselineStore store = new BaselineStore(root);
+      Fingerprint fingerprint = Fingerprint.of(result.environment());
+      String machine = fingerprint.machineKey();
+      Baseline.Night night = new Baseline.Night(Instant.now().toString(), fingerprint, result);
+      Optional<Baseline> before =
+          startNew ? Optional.empty() : store.read(suite, machine, result.experiment());
+      Baseline baseline =
+          before.map(b -> b.with(night)).orElseGet(() -> Baseline.of(suite, machine, night));
+      Path file = store.write(baseline);
       PrintWriter out = spec.commandLine().getOut();
       out.println(
           "baseline of "
@@ -87,10 +98,12 @@ final class BaselineCommand {
               + suite
               + ": "
               + file
+              + ", night "
+              + baseline.nights().size()
               + " (run "
               + result.runId()
               + ", "
-              + Fingerprint.of(result.environment())
+              + fingerprint
               + ")");
       out.flush();
       return 0;

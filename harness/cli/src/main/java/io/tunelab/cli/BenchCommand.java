@@ -4,8 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
-import io.tunelab.core.bench.Baseline;
+import io.tunelab.core.bench.BaselineBootstrap;
 import io.tunelab.core.bench.BaselineStore;
+import io.tunelab.core.bench.BaselineUse;
 import io.tunelab.core.bench.BenchMarkdown;
 import io.tunelab.core.bench.BenchResult;
 import io.tunelab.core.bench.BenchRun;
@@ -45,7 +46,6 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -62,16 +62,21 @@ import picocli.CommandLine.Spec;
     name = "bench",
     description = {
       "Run a benchmark suite (YAML: experiments and the thresholds each must meet, see"
-          + " docs/benchmarks.md) on the embedded stack, one experiment after the other, and gate"
-          + " it: absolute thresholds on each step's value, relative ones against the suite's"
-          + " baselines in results/baselines/<suite>/ (a change fails only when past its threshold"
-          + " and significant, Holm over the suite).",
+          + " docs/benchmarks.md) on a stack (embedded unless --provider says otherwise), one"
+          + " experiment after the other, and gate it: absolute thresholds on each step's value,"
+          + " relative ones against this machine's baseline in"
+          + " results/baselines/<suite>/<machine>/ (a change fails only when past its threshold and"
+          + " significant, Holm over the suite).",
+      "A machine without a baseline records its own first: the suite's first baselineNights"
+          + " nights (default 3) each add their run to it and their relative checks are"
+          + " 'recording', not judged; from the next night on the gate compares with all of them."
+          + " --record-baseline starts a new one.",
       "Writes results/bench-<time>-<suite>/: bench.json, junit.xml (for CI servers) and"
           + " summary.md; each experiment's run is its own results/<run-id>/.",
-      "Exit code 0 every run valid and every check passed; 1 a threshold failed, a regression, an"
-          + " invalid run or a check that could not be judged (no baseline); 2 bad input (the suite,"
-          + " an experiment, a threshold, a baseline from another kind of machine) before anything"
-          + " starts; 3 the harness or a tier failed."
+      "Exit code 0 every run valid and every check passed or recording; 1 a run is invalid; 2 bad"
+          + " input (the suite, an experiment, a threshold, a baseline file) before anything"
+          + " starts; 3 the harness or a tier failed; 4 the gate failed (a threshold crossed, a"
+          + " regression, a check that could not be judged)."
     })
 final class BenchCommand implements Callable<Integer> {
   static final String BENCH_JSON = "bench.json";
@@ -100,9 +105,18 @@ final class BenchCommand implements Callable<Integer> {
   @Option(
       names = "--allow-other-machine",
       description =
-          "Compare with baselines measured on another kind of machine or with other parts"
-              + " (refused by default: the numbers would not be comparable).")
+          "With no baseline of this machine's own, compare with another machine's complete"
+              + " baseline, and with one measured with other parts (by default a machine records"
+              + " its own: other numbers rarely compare).")
   boolean allowOtherMachine;
+
+  @Option(
+      names = "--record-baseline",
+      description =
+          "Start a new baseline of this machine with tonight's runs (after a change of the"
+              + " middleware's costs, say): their relative checks record instead of judging, and"
+              + " the gate starts once the suite's baselineNights are recorded.")
+  boolean recordBaseline;
 
   @Option(names = "--json", description = "Print bench.json instead of the summary.")
   boolean json;
@@ -125,8 +139,9 @@ final class BenchCommand implements Callable<Integer> {
 
   @Mixin ProviderOptions providerOptions;
 
-  /** An experiment of the suite, read, with its baseline when there is one. */
-  private record Planned(Suite.Entry entry, Experiment experiment, Optional<Baseline> baseline) {}
+  /** An experiment of the suite, read, with what its baseline will be used for. */
+  private record Planned(
+      Suite.Entry entry, Experiment experiment, BaselineBootstrap.Plan baseline) {}
 
   @Override
   public Integer call() throws InterruptedException {
@@ -140,7 +155,14 @@ final class BenchCommand implements Callable<Integer> {
         noHistory ? null : Histories.open(history, home.results().resolve("history"));
     BaselineStore store =
         new BaselineStore(baselines != null ? baselines : BaselineCommand.defaultRoot(home));
-    Fingerprint machine = Machine.fingerprint();
+    BaselineBootstrap bootstrap =
+        new BaselineBootstrap(
+            store,
+            suite.name(),
+            suite.baselineNights(),
+            Machine.fingerprint().machineKey(),
+            recordBaseline,
+            allowOtherMachine);
     List<Planned> plan = new ArrayList<>();
     for (Suite.Entry entry : suite.experiments()) {
       Experiment experiment =
@@ -148,23 +170,7 @@ final class BenchCommand implements Callable<Integer> {
               .read(entry.experiment(), entry.set(), ProtocolOverrides.repeat(entry.repeat()));
       checkSteps(suite, entry, experiment);
       ProviderFit.check(experiment, provider);
-      Optional<Baseline> baseline = store.read(suite.name(), experiment.name());
-      if (baseline.isPresent() && !allowOtherMachine) {
-        List<String> differences = machine.differences(baseline.get().fingerprint());
-        if (!differences.isEmpty()) {
-          throw new BadInputException(
-              "the baseline "
-                  + store.file(suite.name(), experiment.name())
-                  + " was measured on another kind of machine ("
-                  + String.join("; ", differences)
-                  + "): its numbers do not compare with this machine's. Run the suite where the"
-                  + " baseline was made, record a baseline here (tunelab baseline update RUN"
-                  + " --suite "
-                  + suite.name()
-                  + "), or pass --allow-other-machine");
-        }
-      }
-      plan.add(new Planned(entry, experiment, baseline));
+      plan.add(new Planned(entry, experiment, bootstrap.plan(experiment.name())));
     }
     Path root = out != null ? out : home.results();
     String startedAt = Instant.now().toString();
@@ -174,6 +180,7 @@ final class BenchCommand implements Callable<Integer> {
     List<BenchRun> runs = new ArrayList<>();
     List<RunResult> results = new ArrayList<>();
     List<GateCase> cases = new ArrayList<>();
+    List<BaselineUse> uses = new ArrayList<>();
     for (Planned p : plan) {
       err.println("tunelab bench: " + p.experiment().name() + " (" + p.entry().experiment() + ")");
       err.flush();
@@ -187,12 +194,14 @@ final class BenchCommand implements Callable<Integer> {
               result.status(),
               result.valid(),
               (System.nanoTime() - started) / 1e9));
-      cases.add(gateCase(suite, store, p, result));
+      BaselineBootstrap.Outcome outcome = settle(bootstrap, p, result);
+      cases.add(outcome.gateCase());
+      uses.add(outcome.use());
     }
     List<Check> checks = Gate.evaluate(cases);
     BenchResult result =
         new BenchResult(
-            suite.name(), suite.file(), startedAt, Instant.now().toString(), runs, checks);
+            suite.name(), suite.file(), startedAt, Instant.now().toString(), runs, uses, checks);
     write(dir, result);
     String kept = historyStore == null ? null : keep(historyStore, suite, startedAt, results);
     PrintWriter stdout = spec.commandLine().getOut();
@@ -206,11 +215,14 @@ final class BenchCommand implements Callable<Integer> {
       }
     }
     stdout.flush();
-    return result.passed() ? ExitCodes.VALID : ExitCodes.REGRESSION;
+    if (!result.runsValid()) {
+      return ExitCodes.INVALID_RUN;
+    }
+    return result.gatePassed() ? ExitCodes.VALID : ExitCodes.GATE_FAILED;
   }
 
   /** A threshold on a named step the experiment does not have can never be judged: bad input. */
-  private static void checkSteps(Suite suite, Suite.Entry entry, Experiment experiment) {
+  static void checkSteps(Suite suite, Suite.Entry entry, Experiment experiment) {
     List<String> names = experiment.steps().stream().map(Step::name).toList();
     for (StepThreshold t : entry.thresholds()) {
       if (!t.step().equals(StepThreshold.EVERY_STEP) && !names.contains(t.step())) {
@@ -229,39 +241,19 @@ final class BenchCommand implements Callable<Integer> {
     }
   }
 
-  private GateCase gateCase(Suite suite, BaselineStore store, Planned p, RunResult result) {
-    Path file = store.file(suite.name(), p.experiment().name());
-    if (p.baseline().isEmpty()) {
-      return new GateCase(
-          p.experiment().name(),
-          result,
-          null,
-          p.entry().thresholds(),
-          "no baseline at "
-              + file
-              + ": record one with tunelab baseline update results/"
-              + result.runId()
-              + " --suite "
-              + suite.name());
+  /** Gates the run against its baseline or records it; a run that says no machine cannot be. */
+  private static BaselineBootstrap.Outcome settle(
+      BaselineBootstrap bootstrap, Planned p, RunResult result) {
+    String experiment = p.experiment().name();
+    if (result.environment() == null) {
+      String why = "the run does not say which machine it ran on: its baseline cannot be chosen";
+      return new BaselineBootstrap.Outcome(
+          GateCase.untested(experiment, result, p.entry().thresholds(), why),
+          new BaselineUse(
+              experiment, "unknown", BaselineUse.State.RECORDING, 0, 0, why + "; not recorded"));
     }
-    Baseline baseline = p.baseline().get();
-    if (!allowOtherMachine && result.environment() != null) {
-      List<String> differences =
-          Fingerprint.of(result.environment()).differences(baseline.fingerprint());
-      if (!differences.isEmpty()) {
-        return new GateCase(
-            p.experiment().name(),
-            result,
-            null,
-            p.entry().thresholds(),
-            "the baseline "
-                + file
-                + " was measured with other parts ("
-                + String.join("; ", differences)
-                + "): record a new one, or pass --allow-other-machine");
-      }
-    }
-    return new GateCase(p.experiment().name(), result, baseline.run(), p.entry().thresholds());
+    return bootstrap.settle(
+        p.baseline(), result, Fingerprint.of(result.environment()), p.entry().thresholds());
   }
 
   /**
@@ -295,7 +287,14 @@ final class BenchCommand implements Callable<Integer> {
     ExperimentRunner runner =
         new ExperimentRunner(
             home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
-    return StoppableRun.run(runner, experiment, root);
+    RunResult result = StoppableRun.run(runner, experiment, root);
+    String dashboards = RunDashboards.complete(runner.runDir());
+    if (!dashboards.isEmpty()) {
+      PrintWriter err = spec.commandLine().getErr();
+      err.println("tunelab bench: " + dashboards);
+      err.flush();
+    }
+    return result;
   }
 
   private static void write(Path dir, BenchResult result) {

@@ -6,7 +6,6 @@ import io.tunelab.core.bench.Check;
 import io.tunelab.core.bench.Gate;
 import io.tunelab.core.bench.GateCase;
 import io.tunelab.core.bench.StepThreshold;
-import io.tunelab.core.bench.Threshold;
 import io.tunelab.core.report.CompareReport;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
@@ -27,7 +26,8 @@ import picocli.CommandLine.Spec;
 /**
  * Compares two runs step by step: per metric, the ratio of the repetitions' means with its
  * significance (see {@link RunComparison}); then the gate: B against A as its baseline, by relative
- * thresholds (see {@link Gate}). Exit code 1 when B is a regression of A, 0 otherwise.
+ * thresholds (see {@link Gate}). Exit code 4 (the gate failed) when B is a regression of A, 0
+ * otherwise.
  */
 @Command(
     name = "compare",
@@ -40,8 +40,8 @@ import picocli.CommandLine.Spec;
       "Then the gate: every step of B against the same step of A by each threshold. A change"
           + " fails the gate only when it is past the threshold and significant (Holm over the"
           + " gate's thresholds): a change within noise never does.",
-      "Exit code: 0 no regression, 1 B is a regression of A, 2 bad input (a run that did not"
-          + " complete, unless --allow-incomplete)."
+      "Exit code: 0 no regression, 2 bad input (a run that did not complete, unless"
+          + " --allow-incomplete), 4 the gate failed: B is a regression of A."
     })
 final class CompareCommand implements Callable<Integer> {
   /** The gate when none is given: a tenth more latency or a twentieth less throughput. */
@@ -58,12 +58,13 @@ final class CompareCommand implements Callable<Integer> {
 
   @Option(
       names = "--threshold",
-      paramLabel = "THRESHOLD",
+      paramLabel = "[STEP:]THRESHOLD",
       description =
-          "A threshold every step of B must meet, replacing the defaults ('throughput >= 95%% of"
-              + " baseline', 'p99 <= 110%% of baseline'); repeat for several. Relative ('p50 <="
-              + " 120%% of baseline') or absolute ('errors < 1%%', 'p99 < 2000 ms'). The grammar"
-              + " and the metrics: docs/benchmarks.md.")
+          "A threshold every step of B (or STEP alone) must meet, replacing the defaults"
+              + " ('throughput >= 95%% of baseline', 'p99 <= 110%% of baseline'); repeat for"
+              + " several. Relative ('p95 <= 120%% of baseline') or absolute ('errors < 1%%', 'p99"
+              + " < 2000 ms', 'mean < 300 ms'), of the step or of one operation ('p95 of"
+              + " GetInvoiceList < 800 ms'). The grammar and the metrics: docs/benchmarks.md.")
   List<String> thresholds;
 
   @Option(
@@ -89,12 +90,7 @@ final class CompareCommand implements Callable<Integer> {
   public Integer call() {
     List<StepThreshold> gate =
         (thresholds == null ? DEFAULT_THRESHOLDS : thresholds)
-            .stream()
-                .map(
-                    t ->
-                        new StepThreshold(
-                            StepThreshold.EVERY_STEP, Threshold.parse(t, "--threshold")))
-                .toList();
+            .stream().map(t -> StepThreshold.parse(t, "--threshold")).toList();
     RunResult a = RunFiles.read(runA);
     RunResult b = RunFiles.read(runB);
     if (!allowIncomplete) {
@@ -128,14 +124,14 @@ final class CompareCommand implements Callable<Integer> {
       }
       out.println(
           regression
-              ? "B is a regression of A: exit code 1"
+              ? "B is a regression of A: exit code 4"
               : "no regression of B against A (exit code 0)");
     }
     if (html != null) {
       out.println("report: " + CompareReport.write(runA, runB, html));
     }
     out.flush();
-    return regression ? ExitCodes.REGRESSION : ExitCodes.VALID;
+    return regression ? ExitCodes.GATE_FAILED : ExitCodes.VALID;
   }
 
   /** A run that did not complete has partial numbers: comparing it is a choice, not a default. */

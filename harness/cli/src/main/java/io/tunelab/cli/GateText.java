@@ -17,10 +17,15 @@ final class GateText {
     }
     long failed = checks.stream().filter(c -> c.status() == Check.Status.FAIL).count();
     long untested = checks.stream().filter(c -> c.status() == Check.Status.NOT_TESTED).count();
+    long recording = checks.stream().filter(c -> c.status() == Check.Status.RECORDING).count();
     out.append(
         String.format(
-            "  %d checks: %d passed, %d failed, %d not tested%n",
-            checks.size(), checks.size() - failed - untested, failed, untested));
+            "  %d checks: %d passed, %d failed, %d not tested%s%n",
+            checks.size(),
+            checks.size() - failed - untested - recording,
+            failed,
+            untested,
+            recording == 0 ? "" : ", " + recording + " recording the baseline"));
     return out.toString();
   }
 
@@ -29,6 +34,7 @@ final class GateText {
       case PASS -> "pass";
       case FAIL -> "FAIL";
       case NOT_TESTED -> "not tested";
+      case RECORDING -> "recording";
     };
   }
 }

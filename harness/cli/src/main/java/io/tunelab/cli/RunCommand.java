@@ -1,6 +1,7 @@
 package io.tunelab.cli;
 
 import io.tunelab.core.ExitCodes;
+import io.tunelab.core.bench.StepThreshold;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.experiment.ProtocolOverrides;
@@ -17,7 +18,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -38,8 +41,9 @@ import picocli.CommandLine.Spec;
           + " results/<run-id>/: run.json,"
           + " summary.md, report.html and each repetition's raw data, observed (CPU per tier,"
           + " queue depths, GC, database, findings) unless --no-observe.",
-      "Exit code 0: every repetition valid; 1: some repetition invalid (lost or duplicated"
-          + " orders, errors over workload.maxErrorPercent); 2: bad input. Ctrl-C stops the tiers"
+      "Exit code 0: every repetition valid (and every --threshold met); 1: some repetition"
+          + " invalid (lost or duplicated orders, errors over workload.maxErrorPercent); 2: bad"
+          + " input; 3: the harness or a tier failed; 4: a --threshold failed. Ctrl-C stops the tiers"
           + " and marks the run incomplete. With --provider external, a knob that restarts the db,"
           + " broker or mocks tier is refused (2): the stack is not tunelab's to restart."
     })
@@ -122,6 +126,17 @@ final class RunCommand implements Callable<Integer> {
       description = "Print run.json (the whole result) on stdout instead of the summary.")
   boolean json;
 
+  @Option(
+      names = "--threshold",
+      paramLabel = "[STEP:]THRESHOLD",
+      description =
+          "A threshold every step (or STEP alone) must meet, judged once the run ended; repeat for"
+              + " several. Absolute ('p95 < 800 ms', 'mean < 300 ms', 'errors < 1%%', 'throughput"
+              + " >= 300', 'p95 of GetInvoiceList < 800 ms') or relative to the run's baseline step"
+              + " ('throughput >= 120%% of baseline': significant and past the limit to fail)."
+              + " Exit code 4 when one fails. The grammar and the metrics: docs/benchmarks.md.")
+  List<String> thresholds = new ArrayList<>();
+
   @Mixin ProviderOptions providerOptions;
 
   @Override
@@ -137,10 +152,11 @@ final class RunCommand implements Callable<Integer> {
                     Optional.ofNullable(order),
                     mde == null ? OptionalDouble.empty() : OptionalDouble.of(mde),
                     timeCap == null ? OptionalInt.empty() : OptionalInt.of(timeCap)));
+    List<StepThreshold> gate = RunGate.read(thresholds, read);
     TunelabHome home = TunelabHome.locate();
     StackProvider provider = providerOptions.provider();
     PrintWriter err = spec.commandLine().getErr();
-    Progress progress = System.console() != null ? new LiveProgress(err) : new LineProgress(err);
+    Progress progress = Terminal.stderrIsTerminal() ? new LiveProgress(err) : new LineProgress(err);
     ExperimentRunner runner =
         new ExperimentRunner(
             home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
@@ -156,6 +172,11 @@ final class RunCommand implements Callable<Integer> {
       err.flush();
       return ExitCodes.INVALID_RUN;
     }
+    String dashboards = RunDashboards.complete(runner.runDir());
+    if (!dashboards.isEmpty()) {
+      err.println("tunelab: " + dashboards);
+      err.flush();
+    }
     PrintWriter stdout = spec.commandLine().getOut();
     Path runJson = runner.runDir().resolve(RunFiles.RUN_JSON);
     if (json) {
@@ -163,7 +184,11 @@ final class RunCommand implements Callable<Integer> {
     } else {
       stdout.println(io.tunelab.core.results.SummaryMarkdown.of(result) + "\nresults: " + runJson);
     }
+    boolean gatePassed = RunGate.judge(result, gate, json ? err : stdout);
     stdout.flush();
-    return result.valid() ? ExitCodes.VALID : ExitCodes.INVALID_RUN;
+    if (!result.valid()) {
+      return ExitCodes.INVALID_RUN;
+    }
+    return gatePassed ? ExitCodes.VALID : ExitCodes.GATE_FAILED;
   }
 }

@@ -4,13 +4,14 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
 import io.tunelab.core.HarnessFailureException;
 import java.io.PrintWriter;
+import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
  * The {@code tunelab} command: the controller of the stack, the runs and the results. Its exit
  * codes are {@link ExitCodes}: 0 valid, 1 an invalid run, 2 bad input, 3 the harness or a tier
- * failed.
+ * failed, 4 a gate failed.
  */
 @Command(
     name = "tunelab",
@@ -21,9 +22,24 @@ import picocli.CommandLine.Command;
     versionProvider = Version.class,
     description =
         "Load-test harness: a real PostgreSQL/Artemis/WireMock stack, JMeter load, knobs.",
+    exitCodeListHeading = "%nExit codes (every command):%n",
+    exitCodeList = {
+      "0:valid (and every gate passed)",
+      "1:an invalid run (lost or duplicated orders, errors, a stalled drain, a dead middleware)",
+      "2:bad input, nothing left running",
+      "3:the harness or a tier failed",
+      "4:a gate failed (run --threshold, compare, bench): a threshold crossed, a significant"
+          + " regression, a check that could not be judged"
+    },
+    footer = {
+      "",
+      "Shell completion: source <(./tunelab completion) (bash; zsh with bashcompinit).",
+      "Docs: README.md, docs/."
+    },
     subcommands = {
       StackCommand.class,
       RunCommand.class,
+      ValidateCommand.class,
       CompareCommand.class,
       BenchCommand.class,
       BaselineCommand.class,
@@ -45,6 +61,17 @@ public final class Tunelab {
 
   static CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new Tunelab());
+    // picocli's own completion script generator, shown in the help (it hides it by default)
+    CommandLine completion = new CommandLine(new AutoComplete.GenerateCompletion());
+    completion
+        .getCommandSpec()
+        .usageMessage()
+        .hidden(false)
+        .description(
+            "Print the bash completion script of tunelab (picocli's): source <(./tunelab"
+                + " completion), or save it as /etc/bash_completion.d/tunelab; zsh: autoload -U"
+                + " bashcompinit && bashcompinit first.");
+    commandLine.addSubcommand("completion", completion);
     // --jvm fresh, --order interleaved: enum options in the YAML's lower case
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
     // "@file.md" is an option value of its own (studies record --discussion): picocli's argument

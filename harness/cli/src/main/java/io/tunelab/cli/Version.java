@@ -2,11 +2,29 @@ package io.tunelab.cli;
 
 import picocli.CommandLine.IVersionProvider;
 
-/** The version of the tunelab jar, from its manifest when packaged. */
+/**
+ * {@code tunelab --version}: the version, commit and build date the build wrote into the jar
+ * ({@link BuildInfo}), and the JDK it runs on.
+ */
 final class Version implements IVersionProvider {
   @Override
   public String[] getVersion() {
-    String version = Tunelab.class.getPackage().getImplementationVersion();
-    return new String[] {"tunelab " + (version == null ? "(development build)" : version)};
+    BuildInfo build = BuildInfo.read();
+    if (build.version().isEmpty()) {
+      return new String[] {
+        "tunelab (development build: no build information; build with ./mvnw package)", jdk()
+      };
+    }
+    return new String[] {
+      "tunelab " + build.version(), "commit " + build.commit(), "built " + build.builtAt(), jdk()
+    };
+  }
+
+  private static String jdk() {
+    return "JDK "
+        + System.getProperty("java.version")
+        + " ("
+        + System.getProperty("java.vendor")
+        + ")";
   }
 }

@@ -4,6 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.ExitCodes;
+import io.tunelab.core.bench.Baseline;
+import io.tunelab.core.bench.BaselineStore;
+import io.tunelab.core.bench.Fingerprint;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.run.Machine;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.db.PostgresTier;
 import java.io.IOException;
@@ -13,23 +19,29 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The regression gate end to end, as a CI job runs it: a suite's first bench has no baseline (exit
- * 1, saying how to record one), its run becomes the baseline, and the same configuration with BRM
- * three times slower fails {@code bench} and {@code compare} (exit 1) with the step, the metric and
- * both numbers in the JUnit XML. Both benches append to a history in a PostgreSQL this test starts
- * for itself ({@code --history jdbc:...}), which {@code tunelab history} reads back. Two small runs
- * of one step.
+ * The regression gate end to end, as a CI job runs it. The first night is the nightly's own script,
+ * {@code .ci/nightly}, on a machine that is not the one the suite's baseline was recorded on (a
+ * hosted runner's, played by a baseline filed under a runner's fingerprint): it takes the bootstrap
+ * path, recording this machine's own baseline (exit 0, the relative checks "recording"), not a
+ * refusal. The suite wants one night, so the next bench gates: the same configuration with BRM
+ * three times slower fails {@code bench} and {@code compare} (exit 4, the gate) with the step, the
+ * metric and both numbers in the JUnit XML. Both nights append to a history in a PostgreSQL this
+ * test starts for itself ({@code TUNELAB_HISTORY=jdbc:...}), which {@code tunelab history} reads
+ * back. Two small runs of one step.
  */
 class BenchCommandIT {
   private static final Duration RUN = Duration.ofMinutes(6);
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Path HOME = Path.of(System.getProperty("tunelab.home"));
 
   /**
    * Bound by BRM's latency whatever the JIT's state: one engine thread handles one order at a time,
@@ -58,8 +70,19 @@ class BenchCommandIT {
   private static Path dir;
   private static Path results;
   private static CliProcess.Result first;
-  private static CliProcess.Result recorded;
   private static CliProcess.Result slower;
+
+  /** A GitHub-hosted runner's machine, whose baseline the nightly finds but cannot use here. */
+  private static final Fingerprint RUNNER =
+      new Fingerprint(
+          "AMD EPYC 7763 64-Core Processor",
+          4,
+          16,
+          "17.0.13 (Eclipse Adoptium)",
+          "16.6 (Ubuntu 16.6-0ubuntu0.24.04.1)",
+          "2.56.0",
+          "5.6.3",
+          "3.13.2");
 
   @BeforeAll
   static void benchTwice() throws Exception {
@@ -83,6 +106,7 @@ class BenchCommandIT {
         dir.resolve("suite.yaml"),
         """
         name: it
+        baselineNights: 1
         experiments:
           - file: gate.yaml
             thresholds: [throughput >= 90% of baseline, errors < 1%]
@@ -91,23 +115,56 @@ class BenchCommandIT {
         dir.resolve("slower.yaml"),
         """
         name: it
+        baselineNights: 1
         experiments:
           - file: gate.yaml
             set: {mocks.brm.latency: 150}
             thresholds: [throughput >= 90% of baseline, errors < 1%]
         """);
-    first = bench("suite.yaml");
-    recorded =
-        cli.run(
-            Duration.ofMinutes(1),
-            "baseline",
-            "update",
-            results.resolve(runIds(benchDir(first)).get(0)).toString(),
-            "--suite",
-            "it",
-            "--baselines",
-            dir.resolve("baselines").toString());
+    new BaselineStore(dir.resolve("baselines"))
+        .write(
+            Baseline.of(
+                "it",
+                RUNNER.machineKey(),
+                new Baseline.Night(
+                    "2026-11-24T02:17:00Z",
+                    RUNNER,
+                    BenchCommandTest.run("gate", RunResult.COMPLETE, true))));
+    first = nightly("suite.yaml");
     slower = bench("slower.yaml");
+  }
+
+  /** {@code .ci/nightly} as a CI job runs it, on the suite, with the extra arguments to bench. */
+  private static CliProcess.Result nightly(String suite) throws Exception {
+    Path out = dir.resolve("nightly.out");
+    Path err = dir.resolve("nightly.err");
+    ProcessBuilder builder =
+        new ProcessBuilder(
+                "/bin/bash",
+                HOME.resolve(".ci/nightly").toString(),
+                "--out",
+                results.toString(),
+                "--baselines",
+                dir.resolve("baselines").toString(),
+                "--no-observe")
+            .directory(HOME.toFile())
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    Map<String, String> env = builder.environment();
+    env.put("TUNELAB_NIGHTLY_SUITE", dir.resolve(suite).toString());
+    env.put("TUNELAB_HISTORY", historyUrl);
+    env.put("TUNELAB_RUNTIME", dir.toString());
+    // this machine is not the test's to change: name what is missing, install nothing
+    env.put("TUNELAB_PREREQUISITES", "check");
+    env.put("JAVA_HOME", System.getProperty("java.home"));
+    Process process = builder.start();
+    if (!process.waitFor(RUN.toMillis(), TimeUnit.MILLISECONDS)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      throw new AssertionError(".ci/nightly did not end in " + RUN + ": " + Files.readString(err));
+    }
+    return new CliProcess.Result(process.exitValue(), Files.readString(out), Files.readString(err));
   }
 
   private static CliProcess.Result bench(String suite) throws Exception {
@@ -135,19 +192,38 @@ class BenchCommandIT {
   }
 
   @Test
-  void withoutABaselineTheGateCannotPassAndSaysHowToRecordOne() throws Exception {
-    assertThat(first.exitCode()).as(first.stderr()).isEqualTo(1);
+  void theNightlyOnAMachineWithoutItsOwnBaselineRecordsOneAndPasses() throws Exception {
+    assertThat(first.exitCode()).as(first.stderr()).isZero();
+    String machine = Machine.fingerprint().machineKey();
+    assertThat(machine).isNotEqualTo(RUNNER.machineKey());
     assertThat(first.stdout())
-        .contains("not tested | gate / brm | `throughput >= 90% of baseline` | no baseline at")
-        .contains("tunelab baseline update results/")
+        .as("./tunelab --version, first")
+        .startsWith("tunelab ")
+        .containsPattern("\ncommit [0-9a-f]{40}");
+    assertThat(first.stderr())
+        .as("the jars were built by this build, not rebuilt")
+        .doesNotContain("tunelab: building");
+    assertThat(first.stdout())
+        .contains("# tunelab bench it: **passed**")
+        .contains(
+            "| recording | gate / brm | `throughput >= 90% of baseline` | no baseline of this"
+                + " machine yet ("
+                + machine
+                + "; baselines of other machines, "
+                + RUNNER.machineKey()
+                + ", do not compare with its numbers): night 1 of 1 recorded in ")
+        .contains("the gate starts with the next night")
         .contains("| pass | gate / brm | `errors < 1%` |");
-    assertThat(recorded.exitCode()).as(recorded.stderr()).isZero();
-    assertThat(dir.resolve("baselines/it/gate.json")).isRegularFile();
+    assertThat(dir.resolve("baselines/it/" + machine + "/gate.json")).isRegularFile();
+    Path bench = benchDir(first);
+    assertThat(Files.readString(bench.resolve("junit.xml")))
+        .contains("skipped=\"1\"")
+        .contains("<skipped message=\"no baseline of this machine yet");
   }
 
   @Test
   void brmThreeTimesSlowerFailsTheGateNamingTheStepTheMetricAndBothNumbers() throws Exception {
-    assertThat(slower.exitCode()).as(slower.stderr()).isEqualTo(1);
+    assertThat(slower.exitCode()).as(slower.stderr()).isEqualTo(ExitCodes.GATE_FAILED);
     Path bench = benchDir(slower);
     String junit = Files.readString(bench.resolve("junit.xml"));
     assertThat(junit)
@@ -172,10 +248,10 @@ class BenchCommandIT {
     CliProcess.Result compare =
         cli.run(Duration.ofMinutes(1), "compare", baselineRun.toString(), slowerRun.toString());
 
-    assertThat(compare.exitCode()).as(compare.stderr()).isEqualTo(1);
+    assertThat(compare.exitCode()).as(compare.stderr()).isEqualTo(ExitCodes.GATE_FAILED);
     assertThat(compare.stdout())
         .contains("FAIL       gate / brm: throughput >= 95% of baseline")
-        .contains("B is a regression of A: exit code 1");
+        .contains("B is a regression of A: exit code 4");
   }
 
   @Test

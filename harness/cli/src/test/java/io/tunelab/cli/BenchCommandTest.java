@@ -9,6 +9,7 @@ import io.tunelab.core.bench.Fingerprint;
 import io.tunelab.core.results.Environment;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
+import io.tunelab.run.Machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -71,14 +72,11 @@ class BenchCommandTest {
   }
 
   @Test
-  void aBaselineFromAnotherKindOfMachineIsRefusedNamingTheDifference() throws Exception {
+  void aBaselineFileThatIsNotOneIsBadInputBeforeAnythingRuns() throws Exception {
     Path suite = suite("experiments: [{file: exp.yaml, thresholds: [errors < 1%]}]\n");
-    Fingerprint elsewhere =
-        new Fingerprint("a CPU of another kind", 64, 512, "17.0.1 (x)", "15.1", "a", "b", "c");
-    new BaselineStore(dir.resolve("baselines"))
-        .write(
-            new Baseline(
-                "suite", "exp", "2026-11-24T00:00:00Z", elsewhere, run(RunResult.COMPLETE, true)));
+    Path file = dir.resolve("baselines/suite/" + Machine.fingerprint().machineKey() + "/exp.json");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "{\"suite\": \"suite\"}");
 
     int code =
         execute(
@@ -91,10 +89,8 @@ class BenchCommandTest {
 
     assertThat(code).isEqualTo(BadInputException.EXIT_CODE);
     assertThat(cli.err())
-        .contains("was measured on another kind of machine")
-        .contains(
-            "cores: " + Runtime.getRuntime().availableProcessors() + " here, 64 in the baseline")
-        .contains("--allow-other-machine");
+        .contains("cannot read the baseline " + file)
+        .contains("--record-baseline");
     try (var files = Files.list(dir)) {
       assertThat(files.map(p -> p.getFileName().toString()))
           .as("nothing written before the refusal")
@@ -103,31 +99,50 @@ class BenchCommandTest {
   }
 
   @Test
-  void baselineUpdateRecordsACompleteValidRunWithItsMachine() throws Exception {
-    RunFiles.write(dir.resolve("run"), run(RunResult.COMPLETE, true));
+  void baselineUpdateAddsACompleteValidRunAsANightOfItsMachinesBaseline() throws Exception {
+    RunFiles.write(dir.resolve("run"), run("exp", RunResult.COMPLETE, true));
+    String[] update = {
+      "baseline",
+      "update",
+      dir.resolve("run").toString(),
+      "--suite",
+      "pr",
+      "--baselines",
+      dir.resolve("baselines").toString()
+    };
 
-    int code =
-        execute(
-            "baseline",
-            "update",
-            dir.resolve("run").toString(),
-            "--suite",
-            "pr",
-            "--baselines",
-            dir.resolve("baselines").toString());
+    assertThat(execute(update)).as(cli.err()).isZero();
+    assertThat(execute(update)).as(cli.err()).isZero();
 
-    assertThat(code).as(cli.err()).isZero();
-    Baseline recorded = new BaselineStore(dir.resolve("baselines")).read("pr", "exp").orElseThrow();
-    assertThat(recorded.run().runId()).isEqualTo("20261124-000000-exp");
-    assertThat(recorded.fingerprint().cores()).isEqualTo(2);
-    assertThat(recorded.fingerprint().artemis()).isEqualTo("2.56.0");
-    assertThat(cli.out()).contains(dir.resolve("baselines/pr/exp.json").toString());
+    String machine =
+        Fingerprint.of(run("exp", RunResult.COMPLETE, true).environment()).machineKey();
+    assertThat(machine).isEqualTo("a-cpu-2c-24gb-jdk17-debian");
+    Baseline recorded =
+        new BaselineStore(dir.resolve("baselines")).read("pr", machine, "exp").orElseThrow();
+    assertThat(recorded.nights()).hasSize(2);
+    assertThat(recorded.nights().get(1).run().runId()).isEqualTo("20261124-000000-exp");
+    assertThat(recorded.newest().cores()).isEqualTo(2);
+    assertThat(recorded.newest().artemis()).isEqualTo("2.56.0");
+    assertThat(cli.out())
+        .contains(dir.resolve("baselines/pr/" + machine + "/exp.json") + ", night 2");
+
+    assertThat(
+            execute(
+                update[0], update[1], update[2], update[3], update[4], update[5], update[6],
+                "--new"))
+        .isZero();
+    assertThat(
+            new BaselineStore(dir.resolve("baselines"))
+                .read("pr", machine, "exp")
+                .orElseThrow()
+                .nights())
+        .hasSize(1);
   }
 
   @Test
   void baselineUpdateRefusesAnInvalidOrUnfinishedRun() {
-    RunFiles.write(dir.resolve("invalid"), run(RunResult.COMPLETE, false));
-    RunFiles.write(dir.resolve("stopped"), run(RunResult.INCOMPLETE, false));
+    RunFiles.write(dir.resolve("invalid"), run("exp", RunResult.COMPLETE, false));
+    RunFiles.write(dir.resolve("stopped"), run("exp", RunResult.INCOMPLETE, false));
 
     assertThat(execute("baseline", "update", dir.resolve("invalid").toString()))
         .isEqualTo(BadInputException.EXIT_CODE);
@@ -138,7 +153,8 @@ class BenchCommandTest {
         .contains("is incomplete: a baseline must be a complete, valid run");
   }
 
-  private static RunResult run(io.tunelab.core.results.RunStatus status, boolean valid) {
+  /** A one-step run of {@code experiment} measured on "a CPU", 2 cores, 24 GB, Debian's JDK 17. */
+  static RunResult run(String experiment, io.tunelab.core.results.RunStatus status, boolean valid) {
     Environment env =
         new Environment(
             "abc",
@@ -154,9 +170,9 @@ class BenchCommandTest {
             Map.of());
     RunResult run =
         new RunResult(
-                "20261124-000000-exp",
-                "exp",
-                "exp.yaml",
+                "20261124-000000-" + experiment,
+                experiment,
+                experiment + ".yaml",
                 "batch-order",
                 "orders/min",
                 RunResult.RUNNING,

@@ -109,6 +109,22 @@ class CliTest {
   @CsvSource(
       delimiter = '|',
       value = {
+        "p95 < fast                   | --threshold: threshold 'p95 < fast': it is not METRIC",
+        "brm-10ms: p95 < 2 s          | the experiment has no step 'brm-10ms' (its steps: brm-50ms, brm-25ms)",
+        "cpuPerUnit of publish < 1 ms | cpuPerUnit is the system's, not an operation's"
+      })
+  void runRejectsABadThresholdBeforeStartingAnything(String threshold, String why) {
+    String quickstart = System.getProperty("tunelab.home") + "/experiments/quickstart.yaml";
+
+    assertThat(execute("run", quickstart, "--threshold", threshold))
+        .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(err.toString()).contains(why);
+  }
+
+  @ParameterizedTest
+  @CsvSource(
+      delimiter = '|',
+      value = {
         "middleware.transactions: xa | middleware.transactions=xa needs PostgreSQL to prepare",
         "middleware.jvm.youngMegabytes: 2048 | middleware.jvm.youngMegabytes (2048) must be less than",
         "'workload.mix: \"0:0:0\"' | workload.mix is 0:0:0"

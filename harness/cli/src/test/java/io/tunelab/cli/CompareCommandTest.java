@@ -97,13 +97,13 @@ class CompareCommandTest {
 
     int code = execute("compare", a.toString(), b.toString());
 
-    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.REGRESSION);
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.GATE_FAILED);
     assertThat(cli.out())
         .contains("FAIL       quickstart / baseline: throughput >= 95% of baseline")
         .contains("throughput 300.2 vs the baseline's 900.0 orders/min: 0.334x")
         .contains("FAIL       quickstart / baseline: p99 <= 110% of baseline")
         .contains("2 checks: 0 passed, 2 failed, 0 not tested")
-        .contains("B is a regression of A: exit code 1");
+        .contains("B is a regression of A: exit code 4");
   }
 
   @Test
@@ -121,7 +121,7 @@ class CompareCommandTest {
     Path a = run("a", 900, 910, 890, 905, 895);
     Path b = run("b", 850, 860, 840, 855, 845);
 
-    assertThat(execute("compare", a.toString(), b.toString())).isEqualTo(ExitCodes.REGRESSION);
+    assertThat(execute("compare", a.toString(), b.toString())).isEqualTo(ExitCodes.GATE_FAILED);
     assertThat(
             execute(
                 "compare",
@@ -140,7 +140,7 @@ class CompareCommandTest {
     Path b = run("b", 300, 305, 298, 302, 296);
 
     assertThat(execute("compare", a.toString(), b.toString(), "--json"))
-        .isEqualTo(ExitCodes.REGRESSION);
+        .isEqualTo(ExitCodes.GATE_FAILED);
 
     JsonNode doc = new ObjectMapper().readTree(cli.out());
     assertThat(doc.path("regression").asBoolean()).isTrue();

@@ -57,6 +57,7 @@ class FetcherRunIT {
 
       assertThat(result.exitCode()).as(result.stderr()).isZero();
       Path runDir = TestRuntime.onlyRun(out);
+      io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
       JsonNode steps = JSON.readTree(Files.readString(runDir.resolve("run.json"))).path("steps");
       for (JsonNode step : steps) {
         JsonNode rep = step.path("repetitions").path(0);

@@ -61,6 +61,7 @@ class MessagingRunIT {
       assertThat(result.exitCode()).as(result.stderr()).isZero();
       Path runDir = TestRuntime.onlyRun(out);
       JsonNode run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
+      io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
       // idle: 80 asked, but a run must last 10 s at 600/min over its middle 80%: 125 sent
       int[] planned = {300, 125};
       for (int i = 0; i < 2; i++) {
@@ -73,6 +74,11 @@ class MessagingRunIT {
         assertThat(messages.path("lost").asInt()).isZero();
         assertThat(messages.path("receivePerSecond").asDouble()).isPositive();
         assertThat(messages.path("endToEnd").path("p50").asDouble()).isPositive();
+        // JMeter's dashboard of the measured JTL, one label per operation
+        Path load = runDir.resolve(rep.path("rawData").asText()).resolve("load");
+        JsonNode statistics = JSON.readTree(load.resolve("dashboard/statistics.json").toFile());
+        assertThat(statistics.path("send").path("sampleCount").asInt()).isEqualTo(planned[i]);
+        assertThat(statistics.fieldNames()).toIterable().containsExactlyInAnyOrder("send", "Total");
       }
       JsonNode idle = run.path("steps").path(1).path("repetitions").path(0).path("messages");
       assertThat(idle.path("targetArrivalsPerMinute").asDouble()).isEqualTo(600);

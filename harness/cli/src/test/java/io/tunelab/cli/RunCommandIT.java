@@ -43,7 +43,19 @@ class RunCommandIT {
     out = testRuntime.dir().resolve("results");
     String file =
         Path.of(System.getProperty("tunelab.home"), "experiments/quickstart.yaml").toString();
-    quickstart = cli.run(RUN, "run", file, "--out", out.toString());
+    quickstart =
+        cli.run(
+            RUN,
+            "run",
+            file,
+            "--out",
+            out.toString(),
+            "--threshold",
+            "errors < 1%",
+            "--threshold",
+            "brm-25ms: p95 of order < 600 s",
+            "--threshold",
+            "throughput >= 50% of baseline");
     runDir = onlyRun(out);
     run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
   }
@@ -58,6 +70,13 @@ class RunCommandIT {
   @Test
   void quickstartIsCompleteAndValidWithEveryOrderAccountedFor() {
     assertThat(quickstart.exitCode()).as(quickstart.stderr()).isZero();
+    // run --threshold: judged once the run ended, relative ones against its baseline step
+    assertThat(quickstart.stdout())
+        .contains("pass       quickstart / brm-25ms: errors < 1%")
+        .contains("pass       quickstart / brm-25ms: p95 of order < 600 s")
+        .contains("pass       quickstart / brm-25ms: throughput >= 50% of baseline")
+        .doesNotContain("quickstart / brm-50ms: throughput >= 50% of baseline")
+        .contains("4 checks: 4 passed, 0 failed, 0 not tested");
     assertThat(run.path("status").asText()).isEqualTo("complete");
     assertThat(run.path("valid").asBoolean()).isTrue();
     assertThat(run.path("steps")).hasSize(2);
@@ -156,6 +175,7 @@ class RunCommandIT {
 
   @Test
   void recordsEnvironmentSummaryAndRawDataWithWarmupApart() throws Exception {
+    io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
     JsonNode env = run.path("environment");
     assertThat(env.path("postgresql").asText()).isNotBlank();
     assertThat(env.path("artemis").asText()).matches("\\d+\\.\\d+.*");
@@ -167,6 +187,12 @@ class RunCommandIT {
     Path rep1 = runDir.resolve("brm-50ms/rep-1");
     assertThat(rep1.resolve("load/results.jtl")).isRegularFile();
     assertThat(rep1.resolve("warmup/batch-1/results.jtl")).isRegularFile();
+    // JMeter's dashboard of the measured JTL, one label per operation, linked from the report
+    JsonNode statistics = JSON.readTree(rep1.resolve("load/dashboard/statistics.json").toFile());
+    assertThat(statistics.fieldNames()).toIterable().containsExactlyInAnyOrder("publish", "Total");
+    assertThat(rep1.resolve("warmup/batch-1/dashboard")).doesNotExist();
+    assertThat(Files.readString(runDir.resolve("report.html")))
+        .contains("brm-50ms/rep-1/load/dashboard/index.html");
     JsonNode warmup = run.path("steps").get(0).path("repetitions").get(0).path("warmup");
     assertThat(warmup.path("settled").asInt()).isEqualTo(warmup.path("orders").asInt());
     JsonNode steady = warmup.path("steadyState");

@@ -11,7 +11,8 @@ import java.nio.file.Path;
  * writes its samples to a CSV JTL.
  *
  * <p>With {@code --report DIR}, JMeter's HTML dashboard of the JTL is generated into DIR after the
- * run.
+ * run. {@code LoadMain dashboards --work DIR JTL DIR...} generates the dashboards of JTLs written
+ * earlier ({@link DashboardsOnly}).
  *
  * <p>Exit status: 0 when the plan ran and every sample succeeded; 2 when the plan is missing or
  * unreadable, an argument or property is bad (a property the plan does not read, or a value the
@@ -42,6 +43,9 @@ public final class LoadMain {
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (args.length > 0 && args[0].equals(DashboardsOnly.MODE)) {
+      return DashboardsOnly.run(args, out, err);
+    }
     LoadArgs parsed;
     try {
       parsed = LoadArgs.parse(args, System.getenv());

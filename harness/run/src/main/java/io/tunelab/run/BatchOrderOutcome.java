@@ -4,6 +4,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.Accounting;
 import io.tunelab.core.measure.DrainMetrics;
+import io.tunelab.core.measure.Failures;
 import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyMillis;
@@ -13,9 +14,12 @@ import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.run.drain.DrainResult;
+import java.io.IOException;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.TreeMap;
 
 /**
  * What a drained batch-order repetition means for run.json: its verdict, its metrics (throughput
@@ -71,13 +75,35 @@ final class BatchOrderOutcome {
                     a.completed(),
                     a.faulted(),
                     a.lost().size(),
-                    a.duplicated().size()),
+                    a.duplicated().size(),
+                    faultReasons(a),
+                    sendFailures(drained)),
                 window(drained)),
             m.latencyHistogram(),
             drained.host().stealPercent(),
             m.completedOrders(),
             m.meanMillis())
         .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null));
+  }
+
+  /** The faulted orders by the middleware's fault reason. */
+  static Map<String, Long> faultReasons(Accounting a) {
+    Map<String, Long> reasons = new TreeMap<>();
+    a.faults().values().forEach(r -> reasons.merge(r.isBlank() ? "(no reason)" : r, 1L, Long::sum));
+    return reasons;
+  }
+
+  /** The orders the load tier failed to send, by the JTL's error; empty when its JTL is gone. */
+  private static Map<String, Long> sendFailures(MeasuredDrain.Drained drained) {
+    Map<String, Long> failures = new TreeMap<>();
+    try {
+      Failures.of(drained.sent().load().records())
+          .values()
+          .forEach(errors -> errors.forEach((k, v) -> failures.merge(k, v, Long::sum)));
+    } catch (IOException | RuntimeException e) {
+      // the accounting stands without the breakdown
+    }
+    return failures;
   }
 
   private static void drainVerdict(KnobSet knobs, DrainResult drain, StringBuilder verdict) {

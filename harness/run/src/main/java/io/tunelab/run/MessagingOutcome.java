@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MessageMetrics;
 import io.tunelab.core.results.Metrics;
@@ -44,13 +45,14 @@ record MessagingOutcome(
         ledger.lastFinishedMillis() > from ? (ledger.lastFinishedMillis() - from) / 1000.0 : 0;
     double sendPerSecond = sendSeconds > 0 ? run.sent() / sendSeconds : 0;
     double receivePerSecond = receiveSeconds > 0 ? finished / receiveSeconds : 0;
-    Histogram roundTrip = null;
+    TimedLatencies roundTrip = null;
     Double answeredPerSecond = null;
     if (plan.twoWay()) {
-      roundTrip = new Histogram(HIGHEST_MILLIS, 3);
+      roundTrip = new TimedLatencies(HIGHEST_MILLIS, 3);
       long answered = 0;
       for (JtlRecord sample : samples) {
-        roundTrip.recordValue(Math.min(HIGHEST_MILLIS, Math.max(0, sample.elapsedMillis())));
+        roundTrip.record(
+            sample.endMillis(), Math.min(HIGHEST_MILLIS, Math.max(0, sample.elapsedMillis())));
         answered += sample.success() ? 1 : 0;
       }
       answeredPerSecond = sendSeconds > 0 ? answered / sendSeconds : 0.0;

@@ -1,7 +1,9 @@
 package io.tunelab.run;
 
+import io.tunelab.core.measure.Failures;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OperationStats;
@@ -57,15 +59,16 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
     stats.byOperation().forEach((label, summary) -> byOperation.put(label, stats(summary)));
     RequestMetrics requests =
         new RequestMetrics(
-            plan.model().name().toLowerCase(Locale.ROOT),
-            plan.plannedRequests(),
-            all.count(),
-            all.errors(),
-            errorPercent,
-            stats(all),
-            byOperation,
-            target,
-            achieved);
+                plan.model().name().toLowerCase(Locale.ROOT),
+                plan.plannedRequests(),
+                all.count(),
+                all.errors(),
+                errorPercent,
+                stats(all),
+                byOperation,
+                target,
+                achieved)
+            .withOperations(operationHistograms(stats), Failures.of(result.samples()));
     return new SoapOutcome(valid, verdict.toString(), metrics, requests);
   }
 
@@ -85,6 +88,20 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
         all.requestsPerMinute(),
         new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
         all.errors());
+  }
+
+  /** Each operation's latency histogram, encoded for run.json. */
+  static Map<String, String> operationHistograms(SoapStats stats) {
+    Map<String, String> out = new LinkedHashMap<>();
+    stats
+        .histograms()
+        .forEach(
+            (label, histogram) -> {
+              if (!label.equals(SoapStats.OVERALL)) {
+                out.put(label, LatencyHistograms.encode(histogram));
+              }
+            });
+    return out;
   }
 
   static OperationStats stats(LatencySummary s) {

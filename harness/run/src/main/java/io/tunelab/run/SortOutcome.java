@@ -1,6 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.Failures;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.DeadlineMisses;
@@ -62,15 +63,16 @@ record SortOutcome(
     stats.byOperation().forEach((label, summary) -> byType.put(label, SoapOutcome.stats(summary)));
     RequestMetrics requests =
         new RequestMetrics(
-            "open",
-            result.plan().plannedRequests(),
-            all.count(),
-            all.errors(),
-            errorPercent,
-            SoapOutcome.stats(all),
-            byType,
-            target,
-            achieved);
+                "open",
+                result.plan().plannedRequests(),
+                all.count(),
+                all.errors(),
+                errorPercent,
+                SoapOutcome.stats(all),
+                byType,
+                target,
+                achieved)
+            .withOperations(SoapOutcome.operationHistograms(stats), Failures.of(result.samples()));
     return new SortOutcome(valid, verdict.toString(), metrics, requests, deadline);
   }
 

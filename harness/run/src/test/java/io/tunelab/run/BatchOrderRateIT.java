@@ -126,11 +126,11 @@ class BatchOrderRateIT {
     Map<String, Long> origins = DrainAccounting.latencyOrigins(sends);
     assertThat(origins).hasSize(40).allSatisfy((id, origin) -> assertThat(origin).isEqualTo(t0));
     assertThat(DrainAccounting.submitted(sends))
-        .containsEntry(last.label(), last.timeStampMillis());
+        .containsEntry(last.get("orderId"), last.timeStampMillis());
     QueuedOrder.drain(broker.url(), plan.queue());
   }
 
   private static List<JtlRecord> byOrderNumber(List<JtlRecord> records) {
-    return records.stream().sorted(Comparator.comparing(JtlRecord::label)).toList();
+    return records.stream().sorted(Comparator.comparing(r -> r.get("orderId"))).toList();
   }
 }

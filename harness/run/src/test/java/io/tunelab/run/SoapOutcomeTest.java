@@ -101,6 +101,16 @@ class SoapOutcomeTest {
     assertThat(strict.valid()).isFalse();
     assertThat(strict.verdict()).contains("INVALID: errors 10.0% over workload.maxErrorPercent 5%");
     assertThat(lenient.valid()).as(lenient.verdict()).isTrue();
+    // the errors per operation, and each operation's own latency histogram, for run.json
+    assertThat(strict.requests().failures())
+        .containsOnlyKeys(OPERATIONS)
+        .allSatisfy((op, errors) -> assertThat(errors).containsExactly(Map.entry("500", 1L)));
+    assertThat(strict.requests().latencyHistograms()).containsOnlyKeys(OPERATIONS);
+    assertThat(
+            io.tunelab.core.results.LatencyHistograms.decode(
+                    strict.requests().latencyHistograms().get("GetInvoiceList"))
+                .getTotalCount())
+        .isEqualTo(10);
   }
 
   @Test

@@ -94,6 +94,7 @@ class SoapRunIT {
     assertThat(run.valid()).as(RunFiles.json(run)).isTrue();
     assertThat(run.throughputUnit()).isEqualTo("requests/min");
     JsonNode json = new ObjectMapper().readTree(runDir.resolve(RunFiles.RUN_JSON).toFile());
+    io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve(RunFiles.RUN_JSON));
     JsonNode closed = json.path("steps").get(0);
     assertThat(closed.has("accounting")).as("no order accounting for SOAP").isFalse();
     assertThat(closed.path("repetitions").get(0).path("requests").path("requests").asLong())

@@ -94,6 +94,7 @@ class SortRunIT {
   @Test
   void everyRequestIsAnsweredOrCountedAsFailedAtTheAchievedRate() throws Exception {
     assertThat(run.status()).isEqualTo(RunResult.COMPLETE);
+    io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve(RunFiles.RUN_JSON));
     assertThat(run.throughputUnit()).isEqualTo("requests/min");
     Repetition rep = repetition();
     List<JtlRecord> samples = samples(rep);

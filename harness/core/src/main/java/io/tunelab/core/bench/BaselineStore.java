@@ -10,11 +10,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
- * The committed baselines: {@code <root>/<suite>/<experiment>.json}, one per experiment of a suite
- * ({@code results/baselines/} in the checkout).
+ * The baselines: {@code <root>/<suite>/<machine>/<experiment>.json}, one per experiment of a suite
+ * and kind of machine ({@code results/baselines/} in the checkout). A machine's folder is named by
+ * its {@link Fingerprint#machineKey()}, so baselines of several kinds of machine live side by side
+ * and each machine finds its own.
  */
 public final class BaselineStore {
   private static final ObjectMapper JSON =
@@ -28,9 +32,9 @@ public final class BaselineStore {
     this.root = root;
   }
 
-  /** Where the baseline of {@code experiment} in {@code suite} is. */
-  public Path file(String suite, String experiment) {
-    return root.resolve(suite).resolve(experiment + ".json");
+  /** Where the baseline of {@code experiment} in {@code suite} on {@code machine} is. */
+  public Path file(String suite, String machine, String experiment) {
+    return root.resolve(suite).resolve(machine).resolve(experiment + ".json");
   }
 
   /**
@@ -38,29 +42,49 @@ public final class BaselineStore {
    *
    * @throws BadInputException when the file is there but is not a baseline
    */
-  public Optional<Baseline> read(String suite, String experiment) {
-    Path file = file(suite, experiment);
+  public Optional<Baseline> read(String suite, String machine, String experiment) {
+    Path file = file(suite, machine, experiment);
     if (!Files.isRegularFile(file)) {
       return Optional.empty();
     }
     try {
-      return Optional.of(
-          JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), Baseline.class));
-    } catch (IOException e) {
+      Baseline baseline =
+          JSON.readValue(Files.readString(file, StandardCharsets.UTF_8), Baseline.class);
+      return Optional.of(baseline);
+    } catch (IOException | IllegalArgumentException | NullPointerException e) {
       throw new BadInputException(
           "cannot read the baseline "
               + file
               + " ("
               + e.getMessage()
-              + "): record it again with tunelab baseline update RUN --suite "
-              + suite,
+              + "): delete it and record it again (tunelab bench SUITE --record-baseline, or"
+              + " tunelab baseline update RUN --suite "
+              + suite
+              + " --new)",
           e);
+    }
+  }
+
+  /** The machines with a baseline of {@code experiment} in {@code suite}, by key, sorted. */
+  public List<String> machines(String suite, String experiment) {
+    Path dir = root.resolve(suite);
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (Stream<Path> machines = Files.list(dir)) {
+      return machines
+          .filter(m -> Files.isRegularFile(m.resolve(experiment + ".json")))
+          .map(m -> m.getFileName().toString())
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the baselines in " + dir, e);
     }
   }
 
   /** Writes {@code baseline}, replacing the one before it whole; returns its file. */
   public Path write(Baseline baseline) {
-    Path file = file(baseline.suite(), baseline.experiment());
+    Path file = file(baseline.suite(), baseline.machine(), baseline.experiment());
     try {
       Files.createDirectories(file.getParent());
       Path aside = file.resolveSibling(file.getFileName() + ".tmp");

@@ -19,11 +19,13 @@ public final class BenchMarkdown {
         .append(
             String.format(
                 Locale.ROOT,
-                "%d checks: %d passed, %d failed, %d not tested. Suite `%s`, %s to %s.%n%n",
+                "%d checks: %d passed, %d failed, %d not tested, %d recording the baseline."
+                    + " Suite `%s`, %s to %s.%n%n",
                 result.checks().size(),
                 result.count(Check.Status.PASS),
                 result.count(Check.Status.FAIL),
                 result.count(Check.Status.NOT_TESTED),
+                result.count(Check.Status.RECORDING),
                 result.file(),
                 result.startedAt(),
                 result.finishedAt()))
@@ -38,6 +40,20 @@ public final class BenchMarkdown {
               run.passed() ? "complete, valid" : "**" + run.problem() + "**",
               run.seconds() / 60));
     }
+    if (!result.baselines().isEmpty()) {
+      md.append("\n| experiment | baseline | nights | |\n| --- | --- | ---: | --- |\n");
+      for (BaselineUse use : result.baselines()) {
+        md.append(
+            String.format(
+                Locale.ROOT,
+                "| %s | %s | %d of %d | %s |%n",
+                use.experiment(),
+                use.state() == BaselineUse.State.GATE ? "gate" : "**recording**",
+                use.nights(),
+                use.wanted(),
+                use.message().replace("|", "\\|")));
+      }
+    }
     md.append("\n| | experiment / step | threshold | found |\n| --- | --- | --- | --- |\n");
     for (Check c : result.checks()) {
       md.append("| ")
@@ -46,6 +62,7 @@ public final class BenchMarkdown {
                 case PASS -> "pass";
                 case FAIL -> "**FAIL**";
                 case NOT_TESTED -> "not tested";
+                case RECORDING -> "recording";
               })
           .append(" | ")
           .append(c.experiment())
@@ -59,7 +76,9 @@ public final class BenchMarkdown {
     }
     md.append(
         "\nA relative check fails only when the change is past its limit and significant (Holm"
-            + " over every relative check of the suite); see docs/benchmarks.md.\n");
+            + " over every relative check of the suite). While a machine's baseline is recorded"
+            + " (its first nights) the relative checks record instead of judging; see"
+            + " docs/benchmarks.md#baselines.\n");
     return md.toString();
   }
 }

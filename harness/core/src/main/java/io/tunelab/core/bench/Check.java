@@ -33,7 +33,12 @@ public record Check(
     /** Absolute: the value is past the limit. Relative: past the limit and significant. */
     FAIL,
     /** The numbers to judge it are missing (no such step, no baseline, too few repetitions). */
-    NOT_TESTED
+    NOT_TESTED,
+    /**
+     * Not judged: tonight's run went into the machine's baseline, which is being recorded (its
+     * first nights, or a new one); the gate starts once the baseline has its nights.
+     */
+    RECORDING
   }
 
   public Check {

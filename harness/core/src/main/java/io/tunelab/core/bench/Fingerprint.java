@@ -24,6 +24,8 @@ public record Fingerprint(
     String artemis,
     String jmeter,
     String wiremock) {
+  private static final int MAX_KEY = 120;
+
   public Fingerprint {
     Objects.requireNonNull(jdk, "jdk");
   }
@@ -68,6 +70,25 @@ public record Fingerprint(
       differ(out, "WireMock", wiremock, baseline.wiremock);
     }
     return out;
+  }
+
+  /**
+   * The machine's name among a suite's baselines: its kind in lower-case words, e.g. {@code
+   * amd-epyc-7763-64-core-processor-4c-16gb-jdk17-eclipse-adoptium}. Machines that compare (same
+   * CPU model, cores, memory to the GB, JDK feature release and vendor) share it; the parts'
+   * versions are not in it (they are known only once a stack is up).
+   */
+  public String machineKey() {
+    String words =
+        String.join(
+            " ",
+            cpuModel == null ? "unknown" : cpuModel,
+            cores + "c",
+            memoryGigabytes + "gb",
+            "jdk" + jdkRelease(jdk));
+    String key =
+        words.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-|-$", "");
+    return key.length() <= MAX_KEY ? key : key.substring(0, MAX_KEY).replaceAll("-$", "");
   }
 
   /** Whether it holds the parts' versions (a baseline's always does). */

@@ -1,5 +1,6 @@
 package io.tunelab.core.bench;
 
+import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Comparison;
@@ -35,7 +36,8 @@ public final class Gate {
       }
       for (StepResult step : c.run().steps()) {
         for (StepThreshold st : c.thresholds()) {
-          if (st.appliesTo(step)) {
+          boolean itsOwnBaseline = st.threshold().relative() && step.name().equals(c.againstStep());
+          if (st.appliesTo(step) && !itsOwnBaseline) {
             pending.add(
                 st.threshold().relative()
                     ? relative(c, step, st.threshold())
@@ -67,9 +69,10 @@ public final class Gate {
   }
 
   private static Check absolute(GateCase c, StepResult step, Threshold t) {
-    OptionalDouble value = t.metric().stepValue(step);
+    OptionalDouble value = t.measure().stepValue(step);
     if (value.isEmpty()) {
-      return notTested(c, step.name(), t, "the step has no " + t.metric().key() + missingWhy(t));
+      return notTested(
+          c, step.name(), t, "the step has no " + t.measure().label() + missingWhy(t, step));
     }
     double v = value.getAsDouble();
     boolean holds = t.op().holds(v, t.limit());
@@ -77,8 +80,8 @@ public final class Gate {
         String.format(
             Locale.ROOT,
             "%s is %s: %s '%s'",
-            t.metric().key(),
-            withUnit(v, c.run(), t.metric()),
+            t.measure().label(),
+            withUnit(v, c.run(), t.measure()),
             holds ? "within" : "past",
             t.text());
     return new Check(
@@ -93,16 +96,30 @@ public final class Gate {
   }
 
   private static Pending relative(GateCase c, StepResult step, Threshold t) {
-    if (c.baseline() == null) {
-      return Pending.done(notTested(c, step.name(), t, c.noBaseline()));
-    }
-    Optional<StepResult> base = c.baseline().step(step.name());
-    if (base.isEmpty()) {
+    if (c.baselines().isEmpty()) {
       return Pending.done(
-          notTested(c, step.name(), t, "the baseline has no step '" + step.name() + "'"));
+          new Check(
+              c.experiment(),
+              step.name(),
+              t,
+              c.noBaselineStatus(),
+              null,
+              null,
+              null,
+              c.noBaseline()));
     }
-    Optional<double[]> a = t.metric().values(StepResult.counted(base.get().repetitions()));
-    Optional<double[]> b = t.metric().values(StepResult.counted(step.repetitions()));
+    // every baseline run's counted repetitions of the step: the noise between runs is in them
+    String against = c.againstStep() != null ? c.againstStep() : step.name();
+    List<Repetition> pooled = new ArrayList<>();
+    for (RunResult night : c.baselines()) {
+      night.step(against).ifPresent(s -> pooled.addAll(StepResult.counted(s.repetitions())));
+    }
+    if (c.baselines().stream().allMatch(night -> night.step(against).isEmpty())) {
+      return Pending.done(
+          notTested(c, step.name(), t, "the baseline has no step '" + against + "'"));
+    }
+    Optional<double[]> a = t.measure().values(pooled);
+    Optional<double[]> b = t.measure().values(StepResult.counted(step.repetitions()));
     if (a.isEmpty() || b.isEmpty()) {
       return Pending.done(
           notTested(
@@ -111,11 +128,11 @@ public final class Gate {
               t,
               (a.isEmpty() ? "the baseline" : "the run")
                   + " has no "
-                  + t.metric().key()
+                  + t.measure().label()
                   + " in every repetition"
-                  + missingWhy(t)));
+                  + missingWhy(t, step)));
     }
-    Comparison raw = Comparison.of(a.get(), b.get(), t.metric().direction());
+    Comparison raw = Comparison.of(a.get(), b.get(), t.measure().direction());
     return new Pending(null, c, step, t, raw);
   }
 
@@ -142,7 +159,7 @@ public final class Gate {
               Locale.ROOT,
               "%s is %.3fx the baseline, but %d/%d repetitions cannot tell a change from noise"
                   + " (need 2 or more on each side)",
-              t.metric().key(),
+              t.measure().label(),
               cmp.ratio(),
               cmp.nA(),
               cmp.nB()));
@@ -168,9 +185,9 @@ public final class Gate {
         String.format(
             Locale.ROOT,
             "%s %s vs the baseline's %s: %.3fx%s (limit %s %.3f), p Holm %s: %s",
-            t.metric().key(),
+            t.measure().label(),
             number(cmp.meanB()),
-            withUnit(cmp.meanA(), p.gateCase().run(), t.metric()),
+            withUnit(cmp.meanA(), p.gateCase().run(), t.measure()),
             cmp.ratio(),
             interval,
             t.op().symbol(),
@@ -192,8 +209,23 @@ public final class Gate {
     return new Check(c.experiment(), step, t, Check.Status.NOT_TESTED, null, null, null, why);
   }
 
-  private static String missingWhy(Threshold t) {
-    return switch (t.metric()) {
+  private static String missingWhy(Threshold t, StepResult step) {
+    GateMeasure m = t.measure();
+    if (m.operation() != null) {
+      List<String> operations = GateMeasure.operationsOf(step);
+      return operations.contains(m.operation())
+          ? ""
+          : " (the step has no operation '"
+              + m.operation()
+              + "'; its operations: "
+              + (operations.isEmpty() ? "none" : String.join(", ", operations))
+              + ")";
+    }
+    if (m.kind() != GateMeasure.Kind.METRIC) {
+      return " (percentiles and the mean need the repetitions' latency histograms: run.json"
+          + " schemaVersion 2 or later)";
+    }
+    return switch (m.metric()) {
       case P999 -> " (p99.9 needs run.json schemaVersion 2 or later)";
       case CPU_PER_UNIT, WAL_BYTES_PER_UNIT, STATEMENTS_PER_UNIT ->
           " (cost per unit needs the observer, and statements pg_stat_statements)";
@@ -201,11 +233,13 @@ public final class Gate {
     };
   }
 
-  private static String withUnit(double value, RunResult run, GateMetric metric) {
+  private static String withUnit(double value, RunResult run, GateMeasure measure) {
     String unit =
-        metric == GateMetric.THROUGHPUT
-            ? run.throughputUnit() == null ? "per minute" : run.throughputUnit()
-            : metric.unit();
+        measure.metric() == GateMetric.THROUGHPUT
+            ? measure.operation() != null
+                ? "per minute"
+                : run.throughputUnit() == null ? "per minute" : run.throughputUnit()
+            : measure.unit();
     return number(value) + (unit.isEmpty() ? "" : unit.equals("%") ? "%" : " " + unit);
   }
 

@@ -5,6 +5,7 @@ import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.SoapMeasures;
+import io.tunelab.core.results.SortMeasures;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Direction;
 import io.tunelab.core.stats.Summary;
@@ -77,6 +78,17 @@ public enum GateMetric {
   /** The unit its values are in ({@code ms}, {@code %}, ...); empty for a count. */
   public String unit() {
     return unit;
+  }
+
+  /** The percentile (0..100) of a named percentile metric ({@code p99}: 99); 0 for the others. */
+  public double percentile() {
+    return switch (this) {
+      case P50 -> 50;
+      case P90 -> 90;
+      case P99 -> 99;
+      case P999 -> 99.9;
+      default -> 0;
+    };
   }
 
   /** Whether it is a latency percentile (or the maximum), read from the merged histogram. */
@@ -163,6 +175,9 @@ public enum GateMetric {
       return some(b.accounting().submitted() + Math.max(0, unsent));
     }
     if (r.measures() instanceof SoapMeasures s && s.requests() != null) {
+      return some(s.requests().requests());
+    }
+    if (r.measures() instanceof SortMeasures s && s.requests() != null) {
       return some(s.requests().requests());
     }
     if (r.measures() instanceof MessagingMeasures m && m.messages() != null) {

@@ -8,7 +8,8 @@ import java.util.Locale;
  * a {@code testsuite} per experiment, a {@code testcase} per check). Each experiment has one more
  * test case, that its run completed and is valid. A failed check is a {@code failure} with its
  * numbers; a check that could not be judged is an {@code error} (it did not pass, and it is not the
- * code's fault).
+ * code's fault); a relative check not judged because tonight's run went into the machine's baseline
+ * (its bootstrap) is {@code skipped}.
  */
 public final class JunitXml {
   /** The file's name in a suite run's folder. */
@@ -30,6 +31,8 @@ public final class JunitXml {
               + (int) checks.stream().filter(c -> c.status() == Check.Status.FAIL).count();
       int suiteErrors =
           (int) checks.stream().filter(c -> c.status() == Check.Status.NOT_TESTED).count();
+      int suiteSkipped =
+          (int) checks.stream().filter(c -> c.status() == Check.Status.RECORDING).count();
       tests += checks.size() + 1;
       failures += suiteFailures;
       errors += suiteErrors;
@@ -44,7 +47,9 @@ public final class JunitXml {
           .append(suiteFailures)
           .append("\" errors=\"")
           .append(suiteErrors)
-          .append("\" skipped=\"0\" time=\"")
+          .append("\" skipped=\"")
+          .append(suiteSkipped)
+          .append("\" time=\"")
           .append(seconds(run.seconds()))
           .append("\" timestamp=\"")
           .append(attr(timestamp(result.startedAt())))
@@ -84,6 +89,11 @@ public final class JunitXml {
                   .append(">\n")
                   .append(element("error", "not-tested", check.message(), details(check)))
                   .append("    </testcase>\n");
+          case RECORDING ->
+              suites
+                  .append(">\n      <skipped message=\"")
+                  .append(attr(check.message()))
+                  .append("\"/>\n    </testcase>\n");
         }
       }
       suites.append("  </testsuite>\n");

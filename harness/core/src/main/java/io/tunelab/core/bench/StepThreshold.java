@@ -17,6 +17,23 @@ public record StepThreshold(String step, Threshold threshold) {
     Objects.requireNonNull(threshold, "threshold");
   }
 
+  /**
+   * Reads a threshold as a command line writes it: {@code THRESHOLD} for every step, or {@code
+   * STEP: THRESHOLD} for one (a threshold itself has no colon).
+   *
+   * @param where where it was written, for messages
+   * @throws io.tunelab.core.BadInputException as {@link Threshold#parse} does
+   */
+  public static StepThreshold parse(String text, String where) {
+    int colon = text == null ? -1 : text.indexOf(':');
+    if (colon > 0) {
+      String step = text.substring(0, colon).strip();
+      return new StepThreshold(
+          step, Threshold.parse(text.substring(colon + 1), where + " (step " + step + ")"));
+    }
+    return new StepThreshold(EVERY_STEP, Threshold.parse(text, where));
+  }
+
   /** Whether it applies to {@code candidate}. */
   public boolean appliesTo(StepResult candidate) {
     return step.equals(EVERY_STEP) || step.equals(candidate.name());

@@ -12,8 +12,17 @@ import java.util.OptionalInt;
  *
  * @param name names the suite's baselines folder and its history
  * @param file the suite file, for messages
+ * @param baselineNights the nights a machine's baseline records before the gate compares with it
+ *     (see {@link BaselineBootstrap})
  */
-public record Suite(String name, String file, String description, List<Entry> experiments) {
+public record Suite(
+    String name, String file, String description, int baselineNights, List<Entry> experiments) {
+  /** Nights a baseline records when the suite does not say: enough for a spread between nights. */
+  public static final int DEFAULT_BASELINE_NIGHTS = 3;
+
+  /** The most nights a baseline may want. */
+  public static final int MAX_BASELINE_NIGHTS = 30;
+
   /**
    * One experiment of the suite.
    *
@@ -39,6 +48,9 @@ public record Suite(String name, String file, String description, List<Entry> ex
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(file, "file");
     Objects.requireNonNull(description, "description");
+    if (baselineNights < 1 || baselineNights > MAX_BASELINE_NIGHTS) {
+      throw new IllegalArgumentException("baselineNights must be 1.." + MAX_BASELINE_NIGHTS);
+    }
     experiments = List.copyOf(experiments);
   }
 }

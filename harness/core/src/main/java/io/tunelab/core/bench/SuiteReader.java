@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
  * <pre>
  * name: nightly                       # optional, else the file name
  * description: ...                    # optional
+ * baselineNights: 3                   # optional: nights a machine's baseline records first
  * experiments:
  *   - file: ../experiments/quickstart.yaml   # relative to this file's folder
  *     repeat: 5                       # optional, over the experiment's repeat
@@ -34,7 +35,8 @@ import java.util.regex.Pattern;
  * </pre>
  */
 public final class SuiteReader {
-  static final List<String> FIELDS = List.of("name", "description", "experiments");
+  static final List<String> FIELDS =
+      List.of("name", "description", "baselineNights", "experiments");
   static final List<String> ENTRY_FIELDS = List.of("file", "repeat", "set", "thresholds");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
@@ -70,6 +72,11 @@ public final class SuiteReader {
     }
     String description =
         root.has("description") ? top.child("description").text(root.get("description")) : "";
+    int nights =
+        root.has("baselineNights")
+            ? top.child("baselineNights")
+                .integer(root.get("baselineNights"), 1, Suite.MAX_BASELINE_NIGHTS)
+            : Suite.DEFAULT_BASELINE_NIGHTS;
     Where list = top.child("experiments");
     JsonNode entries = root.get("experiments");
     if (entries == null || !entries.isArray() || entries.isEmpty()) {
@@ -79,7 +86,7 @@ public final class SuiteReader {
     for (int i = 0; i < entries.size(); i++) {
       experiments.add(entry(entries.get(i), list.index(i), folder));
     }
-    return new Suite(name, file, description, experiments);
+    return new Suite(name, file, description, nights, experiments);
   }
 
   private static Suite.Entry entry(JsonNode node, Where where, Path folder) {

@@ -9,25 +9,28 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A pass/fail bound on one metric of a step, written as users of k6 thresholds or Gatling
- * assertions write them: absolute ({@code p99 < 2000 ms}, {@code errors < 1%}, {@code throughput >=
- * 300}) or relative to a baseline ({@code throughput >= 95% of baseline}, {@code p99 <= 110% of
- * baseline}).
+ * A pass/fail bound on one figure of a step, written as users of k6 thresholds, Gatling assertions
+ * or Taurus pass/fail criteria write them: absolute ({@code p99 < 2000 ms}, {@code p95 < 800 ms},
+ * {@code mean < 300 ms}, {@code errors < 1%}, {@code throughput >= 300}) or relative to a baseline
+ * ({@code throughput >= 95% of baseline}, {@code p99 <= 110% of baseline}), of the whole step or of
+ * one operation ({@code p95 of GetInvoiceList < 800 ms}, {@code errors of publish < 1%}: see {@link
+ * GateMeasure}).
  *
- * <p>An absolute threshold tests the step's value as {@link GateMetric#stepValue} defines it (a
- * point estimate: the median of the repetitions, or the merged histogram's percentile). A relative
+ * <p>An absolute threshold tests the step's value as {@link GateMeasure#stepValue} defines it (a
+ * point estimate: the median of the repetitions, or the merged histograms' percentile). A relative
  * threshold tests the repetitions of both runs: it fails only when the ratio of their means is past
  * the limit and the difference is significant ({@link Gate}), so a change within noise never fails.
  *
- * @param limit in the metric's unit (latency in ms); for a relative threshold, the ratio to the
+ * @param limit in the measure's unit (latency in ms); for a relative threshold, the ratio to the
  *     baseline's mean (0.95 for 95%)
  * @param text as written, for messages
  */
 public record Threshold(
-    GateMetric metric, Op op, double limit, boolean relative, @JsonValue String text) {
+    GateMeasure measure, Op op, double limit, boolean relative, @JsonValue String text) {
   private static final Pattern FORM =
       Pattern.compile(
-          "\\s*([A-Za-z0-9]+)\\s*(<=|>=|<|>)\\s*([0-9]+(?:\\.[0-9]+)?)\\s*(.*?)\\s*",
+          "\\s*([A-Za-z0-9().]+)(?:\\s+of\\s+(\"[^\"]*\"|[^\\s<>=\"]+))?\\s*(<=|>=|<|>)\\s*"
+              + "([0-9]+(?:\\.[0-9]+)?)\\s*(.*?)\\s*",
           Pattern.DOTALL);
   private static final Pattern RELATIVE = Pattern.compile("%\\s+of\\s+baseline");
 
@@ -69,7 +72,7 @@ public record Threshold(
   }
 
   public Threshold {
-    Objects.requireNonNull(metric, "metric");
+    Objects.requireNonNull(measure, "measure");
     Objects.requireNonNull(op, "op");
     Objects.requireNonNull(text, "text");
   }
@@ -84,77 +87,89 @@ public record Threshold(
   public static Threshold parse(String text, String where) {
     Matcher m = FORM.matcher(text == null ? "" : text);
     if (!m.matches()) {
-      throw bad(text, where, "it is not METRIC OP VALUE");
+      throw bad(text, where, "it is not METRIC [of OPERATION] OP VALUE");
     }
-    GateMetric metric =
-        GateMetric.of(m.group(1))
-            .orElseThrow(
-                () ->
-                    bad(
-                        text,
-                        where,
-                        "there is no metric '"
-                            + m.group(1)
-                            + "' (metrics: "
-                            + GateMetric.names()
-                            + ")"));
-    Op op = Op.of(m.group(2));
-    double number = Double.parseDouble(m.group(3));
-    String rest = m.group(4);
+    String operation = m.group(2) == null ? null : m.group(2).replace("\"", "");
+    GateMeasure measure;
+    try {
+      measure =
+          GateMeasure.parse(m.group(1), operation)
+              .orElseThrow(
+                  () ->
+                      bad(
+                          text,
+                          where,
+                          "there is no metric '"
+                              + m.group(1)
+                              + "' (metrics: "
+                              + GateMetric.names()
+                              + ", any percentile such as p95 or p99.9, mean)"));
+    } catch (IllegalArgumentException e) {
+      throw bad(text, where, e.getMessage());
+    }
+    Op op = Op.of(m.group(3));
+    double number = Double.parseDouble(m.group(4));
+    String rest = m.group(5);
     if (RELATIVE.matcher(rest).matches()) {
-      boolean improvesUp = metric.direction() == Direction.HIGHER_IS_BETTER;
+      boolean improvesUp = measure.direction() == Direction.HIGHER_IS_BETTER;
       boolean bounds = improvesUp ? op == Op.GT || op == Op.GE : op == Op.LT || op == Op.LE;
       if (!bounds) {
         throw bad(
             text,
             where,
-            metric.key()
+            measure.key()
                 + " is better "
                 + (improvesUp ? "higher" : "lower")
                 + ": a relative threshold bounds how much worse it may get, so write "
-                + metric.key()
+                + measure.label()
                 + (improvesUp ? " >= " : " <= ")
                 + "N% of baseline");
       }
       if (number <= 0) {
         throw bad(text, where, "the percentage of the baseline must be above 0");
       }
-      return new Threshold(metric, op, number / 100.0, true, text.strip());
+      return new Threshold(measure, op, number / 100.0, true, text.strip());
     }
     return new Threshold(
-        metric, op, absolute(metric, number, rest, text, where), false, text.strip());
+        measure, op, absolute(measure, number, rest, text, where), false, text.strip());
+  }
+
+  /** The named metric it tests, null for a percentile or the mean not among the named ones. */
+  public GateMetric metric() {
+    return measure.metric();
   }
 
   private static double absolute(
-      GateMetric metric, double number, String unit, String text, String where) {
-    if (metric == GateMetric.ERRORS) {
+      GateMeasure measure, double number, String unit, String text, String where) {
+    String key = measure.key();
+    if (measure.metric() == GateMetric.ERRORS) {
       if (!unit.equals("%")) {
         throw bad(text, where, "errors are a percentage of the attempts: write errors < 1%");
       }
       return number;
     }
-    if (metric.latency() || metric == GateMetric.CPU_PER_UNIT) {
+    if (measure.latency() || measure.metric() == GateMetric.CPU_PER_UNIT) {
       return switch (unit) {
         case "", "ms" -> number;
         case "s" -> number * 1000;
-        default -> throw bad(text, where, metric.key() + " is in ms (or s), not '" + unit + "'");
+        default -> throw bad(text, where, key + " is in ms (or s), not '" + unit + "'");
       };
     }
-    if (metric == GateMetric.THROUGHPUT) {
+    if (measure.metric() == GateMetric.THROUGHPUT) {
       if (unit.isEmpty() || unit.endsWith("/min")) {
         return number;
       }
       throw bad(
           text, where, "throughput is per minute (orders/min or requests/min), not '" + unit + "'");
     }
-    if (unit.isEmpty() || unit.equals(metric.unit())) {
+    if (unit.isEmpty() || unit.equals(measure.unit())) {
       return number;
     }
     throw bad(
         text,
         where,
-        metric.key()
-            + (metric.unit().isEmpty() ? " has no unit" : " is in " + metric.unit())
+        key
+            + (measure.unit().isEmpty() ? " has no unit" : " is in " + measure.unit())
             + ", not '"
             + unit
             + "'");
@@ -164,9 +179,9 @@ public record Threshold(
     return new BadInputException(
         String.format(
             Locale.ROOT,
-            "%s: threshold '%s': %s. A threshold is METRIC OP VALUE, e.g. 'p99 < 2000 ms',"
-                + " 'errors < 1%%', 'throughput >= 300', or relative 'throughput >= 95%% of"
-                + " baseline'",
+            "%s: threshold '%s': %s. A threshold is METRIC [of OPERATION] OP VALUE, e.g. 'p99 <"
+                + " 2000 ms', 'p95 of GetInvoiceList < 800 ms', 'mean < 300 ms', 'errors < 1%%',"
+                + " 'throughput >= 300', or relative 'throughput >= 95%% of baseline'",
             where,
             text,
             why));

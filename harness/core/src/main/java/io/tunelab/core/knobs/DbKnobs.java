@@ -82,7 +82,7 @@ public final class DbKnobs {
           .knob("db.server.max_prepared_transactions", KnobTypes.integer(0, 10_000), 0)
           .unit("transactions")
           .doc("max_prepared_transactions: two-phase commits in flight; XA needs it above 0")
-          .study("AIA: XA vs non-XA datasource")
+          .study(Studies.TRANSACTIONS + ": XA vs non-XA datasource")
           .add();
 
   public static final Knob<String> SHARED_PRELOAD_LIBRARIES =

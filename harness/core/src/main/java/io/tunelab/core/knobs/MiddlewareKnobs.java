@@ -99,7 +99,7 @@ public final class MiddlewareKnobs {
       KNOBS
           .knob("middleware.intake", KnobTypes.choice(Intake.class), Intake.JMS)
           .doc("how orders enter: consumers on the intake queue (jms) or the inbox table fetcher")
-          .study("AIA: AQ queue vs fetcher processes")
+          .study(Studies.SERVICE_BROKER + ": fetcher processes polling request tables, vs a queue")
           .add();
 
   public static final Knob<Integer> CONSUMERS_INTAKE = consumers("intake", "the intake queue");
@@ -195,7 +195,7 @@ public final class MiddlewareKnobs {
           .doc(
               "hand-off between receipt and processing: in the consumer's transaction, stored in"
                   + " delivery_message first, or in memory to the engine threads")
-          .study("AIA: oneWayDeliveryPolicy")
+          .study(Studies.TRANSACTIONS + ": oneWayDeliveryPolicy sync, async.persist, async.cache")
           .add();
 
   public static final Knob<Transactions> TRANSACTIONS =
@@ -205,7 +205,7 @@ public final class MiddlewareKnobs {
               "how a stage's broker and database work commit: JMS then JDBC local transactions, or one"
                   + " two-phase XA transaction (Narayana); xa needs db.server.max_prepared_transactions"
                   + " above 0")
-          .study("AIA transaction semantics: XA vs non-XA datasource and JMS adapter")
+          .study(Studies.TRANSACTIONS + ": XA vs non-XA datasource and JMS adapter")
           .add();
 
   public static final Knob<Integer> JDBC_POOL_SIZE =
@@ -312,7 +312,7 @@ public final class MiddlewareKnobs {
       KNOBS
           .knob("middleware.diagnostics", KnobTypes.bool(), true)
           .doc("per-message payload logging and stopwatch timing, which allocate on every message")
-          .study("AIA: StopWatch statistics, LogService debug messages")
+          .study(Studies.SERVICE_BROKER + ": StopWatch statistics, debug-message (XPathUtil) patch")
           .add();
 
   public static final Knob<Boolean> MESSAGES_PERSISTENT =

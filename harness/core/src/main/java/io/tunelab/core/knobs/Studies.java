@@ -11,6 +11,8 @@ final class Studies {
   static final String BILLING = "AIA billing-care: ESB/BPEL sync services";
   static final String MESSAGING = "Wireless messaging server: one-way and two-way messages";
   static final String SORT = "Sort hub (OLTP): 500 sort requests/s, answers under 2 s";
+  static final String TRANSACTIONS = "BPEL transaction semantics";
+  static final String SERVICE_BROKER = "Service Broker";
 
   private Studies() {}
 }

@@ -71,7 +71,7 @@ public record SoapStats(
   }
 
   private static final class Tally {
-    final Histogram histogram = new Histogram(LatencySummary.HIGHEST_MILLIS, 3);
+    final TimedLatencies histogram = new TimedLatencies(LatencySummary.HIGHEST_MILLIS, 3);
     long errors;
     long sumMillis;
     long minMillis = Long.MAX_VALUE;
@@ -79,7 +79,7 @@ public record SoapStats(
 
     void add(JtlRecord sample) {
       long elapsed = Math.max(0, sample.elapsedMillis());
-      histogram.recordValue(Math.min(elapsed, LatencySummary.HIGHEST_MILLIS));
+      histogram.record(sample.endMillis(), Math.min(elapsed, LatencySummary.HIGHEST_MILLIS));
       sumMillis += elapsed;
       minMillis = Math.min(minMillis, elapsed);
       maxMillis = Math.max(maxMillis, elapsed);

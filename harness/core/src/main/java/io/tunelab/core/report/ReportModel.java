@@ -52,6 +52,8 @@ final class ReportModel {
       ObjectNode s = steps.addObject();
       s.put("name", step.name());
       s.set("findings", JSON.valueToTree(StepFindings.of(step)));
+      s.set("operations", OperationsModel.operations(step));
+      s.set("errors", OperationsModel.errors(step));
       ArrayNode reps = s.putArray("repetitions");
       for (Repetition rep : step.repetitions()) {
         reps.add(repetition(runDir, rep));

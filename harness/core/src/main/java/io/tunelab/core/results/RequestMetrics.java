@@ -20,6 +20,11 @@ import java.util.Map;
  * @param targetArrivalsPerMinute open model: the target; null for closed
  * @param achievedArrivalsPerMinute open model: achieved, from the first operation's start times;
  *     null for closed or fewer than two arrivals
+ * @param latencyHistograms per operation, its latency histogram (milliseconds) encoded as {@link
+ *     LatencyHistograms} encodes a repetition's: any percentile of an operation, and a step's
+ *     operations merged; empty in older runs
+ * @param failures per operation, its failed requests by their error (the JTL's response code and
+ *     message), with how many had each; empty when none failed and in older runs
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record RequestMetrics(
@@ -31,8 +36,58 @@ public record RequestMetrics(
     OperationStats overall,
     Map<String, OperationStats> byOperation,
     Double targetArrivalsPerMinute,
-    Double achievedArrivalsPerMinute) {
+    Double achievedArrivalsPerMinute,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> latencyHistograms,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Map<String, Long>> failures) {
   public RequestMetrics {
     byOperation = Collections.unmodifiableMap(new LinkedHashMap<>(byOperation));
+    latencyHistograms =
+        latencyHistograms == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(latencyHistograms));
+    failures =
+        failures == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(failures));
+  }
+
+  /** The counts and statistics, without histograms and failures. */
+  public RequestMetrics(
+      String model,
+      long planned,
+      long requests,
+      long errors,
+      double errorPercent,
+      OperationStats overall,
+      Map<String, OperationStats> byOperation,
+      Double targetArrivalsPerMinute,
+      Double achievedArrivalsPerMinute) {
+    this(
+        model,
+        planned,
+        requests,
+        errors,
+        errorPercent,
+        overall,
+        byOperation,
+        targetArrivalsPerMinute,
+        achievedArrivalsPerMinute,
+        Map.of(),
+        Map.of());
+  }
+
+  /** These metrics with each operation's latency histogram and failures. */
+  public RequestMetrics withOperations(
+      Map<String, String> histograms, Map<String, Map<String, Long>> failuresByOperation) {
+    return new RequestMetrics(
+        model,
+        planned,
+        requests,
+        errors,
+        errorPercent,
+        overall,
+        byOperation,
+        targetArrivalsPerMinute,
+        achievedArrivalsPerMinute,
+        histograms,
+        failuresByOperation);
   }
 }

@@ -1,5 +1,7 @@
 package io.tunelab.core.results;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.tunelab.core.experiment.Repetitions;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,6 +37,7 @@ import java.util.Optional;
  * @param controller the process that writes the run (pid and start time), so that a reader can tell
  *     a run still going from one whose controller died; null in older runs
  */
+@JsonPropertyOrder({"$schema"})
 public record RunResult(
     Integer schemaVersion,
     String runId,
@@ -60,6 +63,12 @@ public record RunResult(
 
   /** The version this code writes. */
   public static final int SCHEMA_VERSION = 2;
+
+  /**
+   * The {@code $id} of run.json's published JSON Schema ({@code docs/run.schema.json}), written as
+   * every run.json's {@code $schema} so tools (Horreum, editors) find the schema of the file.
+   */
+  public static final String SCHEMA_ID = "urn:tunelab:run:" + SCHEMA_VERSION;
 
   public RunResult {
     schemaVersion = schemaVersion == null ? 1 : schemaVersion;
@@ -102,6 +111,12 @@ public record RunResult(
         null,
         null,
         RunController.current());
+  }
+
+  /** The schema the file follows: {@link #SCHEMA_ID}; written, never read back. */
+  @JsonProperty(value = "$schema", access = JsonProperty.Access.READ_ONLY)
+  public String jsonSchema() {
+    return SCHEMA_ID;
   }
 
   /** This run with the way its steps are repeated. */

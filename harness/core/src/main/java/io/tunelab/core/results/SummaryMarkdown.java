@@ -60,6 +60,7 @@ public final class SummaryMarkdown {
                 + " MDE: the smallest change these repetitions would detect (80% power). CV over 5% is"
                 + " flagged `noisy`. `./tunelab compare RUN_A RUN_B` compares two runs (unpaired).\n");
     md.append(MeasurementMarkdown.of(run));
+    md.append(OperationsMarkdown.of(run));
     md.append(findings(run));
     md.append(pastThePeak(run));
     if (run.environment() != null) {

@@ -13,33 +13,34 @@ import org.junit.jupiter.api.io.TempDir;
 class BaselineStoreTest {
   @TempDir Path root;
 
+  private static final Fingerprint HERE = Fingerprint.machine("cpu", 2, 24103, "17.0.15 (Debian)");
+
   @Test
-  void aBaselineReadsBackAsWrittenUnderItsSuiteAndExperiment() {
+  void aBaselineReadsBackAsWrittenUnderItsSuiteMachineAndExperiment() {
     RunResult run = GateTest.run("a", GateTest.step("baseline", 400, 900, 910, 890));
     Baseline baseline =
-        new Baseline(
-            "nightly",
-            "quickstart",
-            "2026-11-24T06:00:00Z",
-            Fingerprint.machine("cpu", 2, 24103, "17.0.15 (Debian)"),
-            run);
+        Baseline.of(
+            "nightly", HERE.machineKey(), new Baseline.Night("2026-11-24T06:00:00Z", HERE, run));
     BaselineStore store = new BaselineStore(root);
 
     Path file = store.write(baseline);
 
-    assertThat(file).isEqualTo(root.resolve("nightly/quickstart.json"));
-    assertThat(store.read("nightly", "quickstart")).contains(baseline);
-    assertThat(store.read("nightly", "other")).isEmpty();
+    assertThat(file).isEqualTo(root.resolve("nightly/cpu-2c-24gb-jdk17-debian/x.json"));
+    assertThat(store.read("nightly", HERE.machineKey(), "x")).contains(baseline);
+    assertThat(store.read("nightly", "another-machine", "x")).isEmpty();
+    assertThat(store.read("nightly", HERE.machineKey(), "other")).isEmpty();
+    assertThat(store.machines("nightly", "x")).containsExactly(HERE.machineKey());
   }
 
   @Test
   void aFileThatIsNotABaselineIsBadInputNamingTheFix() throws Exception {
-    Files.createDirectories(root.resolve("nightly"));
-    Files.writeString(root.resolve("nightly/quickstart.json"), "{not json");
+    Path file = root.resolve("nightly/m/quickstart.json");
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "{not json");
 
-    assertThatThrownBy(() -> new BaselineStore(root).read("nightly", "quickstart"))
+    assertThatThrownBy(() -> new BaselineStore(root).read("nightly", "m", "quickstart"))
         .isInstanceOf(BadInputException.class)
-        .hasMessageContaining("cannot read the baseline " + root.resolve("nightly/quickstart.json"))
-        .hasMessageContaining("tunelab baseline update RUN --suite nightly");
+        .hasMessageContaining("cannot read the baseline " + file)
+        .hasMessageContaining("tunelab bench SUITE --record-baseline");
   }
 }

@@ -157,7 +157,7 @@ class GateTest {
                 new GateCase(
                     "q",
                     BASE,
-                    null,
+                    (RunResult) null,
                     thresholds(
                         "baseline",
                         "throughput >= 850",
@@ -191,7 +191,8 @@ class GateTest {
     List<Check> checks =
         Gate.evaluate(
             List.of(
-                new GateCase("q", BASE, null, thresholds("*", "throughput >= 95% of baseline")),
+                new GateCase(
+                    "q", BASE, (RunResult) null, thresholds("*", "throughput >= 95% of baseline")),
                 new GateCase("q", BASE, BASE, thresholds("tuned", "p99 < 2000 ms")),
                 new GateCase("q", one, BASE, thresholds("*", "throughput >= 95% of baseline")),
                 new GateCase("q", BASE, BASE, thresholds("*", "cpuPerUnit < 20 ms"))));

@@ -43,6 +43,7 @@ class JunitXmlTest {
             new BenchRun(
                 "quickstart", "20261124-060000-quickstart", RunStatus.COMPLETE, true, 125.5),
             new BenchRun("soap & co", "20261124-060300-soap", RunStatus.COMPLETE, false, 61)),
+        List.of(),
         checks);
   }
 

@@ -11,7 +11,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The shipped nightly suite reads, names only steps its experiments have, and has baselines. */
+/**
+ * The shipped nightly suite reads, names only steps its experiments have, and its committed
+ * baselines (per machine) are complete baselines of complete, valid runs.
+ */
 class ShippedSuitesTest {
   private static final Path HOME = Path.of(System.getProperty("tunelab.home"));
 
@@ -33,7 +36,7 @@ class ShippedSuitesTest {
   }
 
   @Test
-  void everyExperimentOfTheNightlySuiteHasACommittedBaselineOfACompleteValidRun() {
+  void everyCommittedBaselineOfTheNightlySuiteHoldsCompleteValidRunsOfItsExperiment() {
     Suite suite = SuiteReader.read(HOME.resolve("benchmarks/nightly.yaml"));
     BaselineStore store = new BaselineStore(HOME.resolve("results/baselines"));
 
@@ -41,17 +44,22 @@ class ShippedSuitesTest {
       Experiment experiment =
           new ExperimentReader()
               .read(entry.experiment(), entry.set(), ProtocolOverrides.repeat(entry.repeat()));
-      Baseline baseline =
-          store
-              .read(suite.name(), experiment.name())
-              .orElseThrow(() -> new AssertionError("no baseline of " + experiment.name()));
-      assertThat(baseline.run().status()).isEqualTo(RunStatus.COMPLETE);
-      assertThat(baseline.run().valid()).isTrue();
-      assertThat(baseline.run().experiment()).isEqualTo(experiment.name());
-      assertThat(baseline.fingerprint().hasParts()).isTrue();
-      assertThat(baseline.run().steps())
-          .extracting(s -> s.name())
-          .containsExactlyElementsOf(experiment.steps().stream().map(Step::name).toList());
+      List<String> machines = store.machines(suite.name(), experiment.name());
+      for (String machine : machines) {
+        Baseline baseline = store.read(suite.name(), machine, experiment.name()).orElseThrow();
+        assertThat(baseline.machine()).isEqualTo(machine);
+        assertThat(baseline.nights()).hasSizeGreaterThanOrEqualTo(suite.baselineNights());
+        for (Baseline.Night night : baseline.nights()) {
+          assertThat(night.fingerprint().machineKey()).isEqualTo(machine);
+          assertThat(night.fingerprint().hasParts()).isTrue();
+          assertThat(night.run().status()).isEqualTo(RunStatus.COMPLETE);
+          assertThat(night.run().valid()).isTrue();
+          assertThat(night.run().experiment()).isEqualTo(experiment.name());
+          assertThat(night.run().steps())
+              .extracting(s -> s.name())
+              .containsExactlyElementsOf(experiment.steps().stream().map(Step::name).toList());
+        }
+      }
     }
   }
 

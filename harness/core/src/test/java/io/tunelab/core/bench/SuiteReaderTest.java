@@ -61,13 +61,22 @@ class SuiteReaderTest {
         .isEqualTo("pr-gate");
   }
 
+  @Test
+  void aBaselineRecordsThreeNightsUnlessTheSuiteSaysHowMany() {
+    String experiments = "experiments: [{file: a.yaml, thresholds: [errors < 1%]}]";
+
+    assertThat(parse(experiments).baselineNights()).isEqualTo(3);
+    assertThat(parse("baselineNights: 5\n" + experiments).baselineNights()).isEqualTo(5);
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
       value = {
         "''                                        | the file is empty",
         "'experiments: [x'                         | not valid YAML",
-        "'experimets: []'                          | experimets: unknown field; allowed here: name, description, experiments",
+        "'experimets: []'                          | experimets: unknown field; allowed here: name, description, baselineNights, experiments",
+        "'baselineNights: 0\nexperiments: [{file: a.yaml, thresholds: [errors < 1%]}]' | baselineNights: must be an integer 1..30, was 0",
         "'experiments: []'                         | experiments: must be a list of one or more experiments, was a list",
         "'experiments: [{thresholds: [errors < 1%]}]' | experiments[0]: needs file:",
         "'experiments: [{file: a.yaml}]'           | experiments[0]: needs thresholds:",

@@ -86,6 +86,20 @@ class HtmlReportTest {
   }
 
   @Test
+  void eachStepHasItsOperationsForThePerOperationTable() throws Exception {
+    JsonNode model = ReportModel.of(RunFolderFixture.write(dir, RunResult.COMPLETE));
+
+    JsonNode order = model.at("/steps/0/operations/0");
+    assertThat(order.path("operation").asText()).isEqualTo("order");
+    assertThat(order.path("attempts").asLong()).isEqualTo(20);
+    assertThat(order.path("perMinute").asDouble()).isEqualTo(120);
+    assertThat(model.at("/steps/0/errors")).isEmpty();
+    assertThat(Files.readString(HtmlReport.write(dir)))
+        .contains("function operations(main, step)")
+        .contains("Per operation");
+  }
+
+  @Test
   void anIncompleteRunsPageCarriesItsStatus() throws Exception {
     String page =
         Files.readString(HtmlReport.write(RunFolderFixture.write(dir, RunResult.INCOMPLETE)));

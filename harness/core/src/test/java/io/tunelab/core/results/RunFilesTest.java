@@ -154,7 +154,9 @@ class RunFilesTest {
     RunFiles.write(dir, run);
 
     JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("run.json")));
-    assertThat(json.fieldNames().next()).isEqualTo("schemaVersion");
+    // what the file is first: its schema's $id (docs/run.schema.json), then its version
+    assertThat(json.fieldNames()).toIterable().startsWith("$schema", "schemaVersion");
+    assertThat(json.path("$schema").asText()).isEqualTo("urn:tunelab:run:2");
     assertThat(json.path("schemaVersion").asInt()).isEqualTo(2);
     JsonNode step = json.path("steps").get(1);
     assertThat(step.fieldNames())

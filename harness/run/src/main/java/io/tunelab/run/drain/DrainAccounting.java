@@ -4,6 +4,7 @@ import io.tunelab.core.measure.Accounting;
 import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.core.measure.DrainMetrics;
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.tiers.mocks.MockEvents;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -11,7 +12,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * Accounts for every order of a batch: which completed (the Siebel mock answered its
@@ -83,7 +83,7 @@ public final class DrainAccounting {
     Map<String, String> faultsOfBatch = new HashMap<>();
     int completed = 0;
     int faulted = 0;
-    Histogram latency = new Histogram(SIGNIFICANT_DIGITS);
+    TimedLatencies latency = new TimedLatencies(SIGNIFICANT_DIGITS);
     List<Long> completedAt = new ArrayList<>();
     long firstSend = Long.MAX_VALUE;
     long lastCompletion = 0;
@@ -99,7 +99,7 @@ public final class DrainAccounting {
       if (!times.isEmpty()) {
         completed++;
         long first = times.stream().mapToLong(Long::longValue).min().orElseThrow();
-        latency.recordValue(Math.max(0, first - sentAt));
+        latency.record(first, Math.max(0, first - sentAt));
         completedAt.add(first);
         lastCompletion = Math.max(lastCompletion, first);
         if (times.size() > 1 || isFaulted) {

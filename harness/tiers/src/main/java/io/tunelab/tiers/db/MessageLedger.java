@@ -1,5 +1,6 @@
 package io.tunelab.tiers.db;
 
+import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.stack.Endpoints;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -89,7 +90,7 @@ public record MessageLedger(
           reasons.put(String.valueOf(rows.getString(1)), rows.getLong(2));
         }
       }
-      Histogram latency = new Histogram(HIGHEST_MILLIS, 3);
+      TimedLatencies latency = new TimedLatencies(HIGHEST_MILLIS, 3);
       long first = 0;
       long last = 0;
       try (ResultSet rows =
@@ -104,7 +105,7 @@ public record MessageLedger(
           long finished = rows.getLong(2);
           first = first == 0 ? sent : Math.min(first, sent);
           last = Math.max(last, finished);
-          latency.recordValue(Math.min(HIGHEST_MILLIS, Math.max(0, finished - sent)));
+          latency.record(finished, Math.min(HIGHEST_MILLIS, Math.max(0, finished - sent)));
         }
       }
       long logged;

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -191,9 +192,15 @@ public record ConcurrentSoapPlan(
         : Math.round(3.0 * arrivalsPerMinute * durationSeconds / 60.0);
   }
 
+  /**
+   * Variables written as extra JTL columns: the customer each query was about (the sample label is
+   * the operation).
+   */
+  public static final List<String> SAMPLE_VARIABLES = List.of("customerId");
+
   /** The model's plan in {@code jmeter-plans/} with every property it reads. */
   public LoadPlan loadPlan() {
-    return LoadPlan.of(model.file(), properties());
+    return new LoadPlan(Path.of(model.file()), properties(), SAMPLE_VARIABLES);
   }
 
   /** Every property the model's plan reads, by its JMeter name, as text. */

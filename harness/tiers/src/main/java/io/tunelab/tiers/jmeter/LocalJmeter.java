@@ -124,6 +124,44 @@ public final class LocalJmeter implements LoadGenerator {
         exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - started));
   }
 
+  /**
+   * JMeter's HTML dashboard of each JTL written earlier, in one load JVM ({@code jmeter -g JTL -o
+   * DIR} for each): JMeter's own report generator reads the JTLs.
+   *
+   * @param jobs each JTL and the folder its dashboard goes to (replaced)
+   * @param work where the load JVM's log and its JMeter home go
+   * @return whether every dashboard was written; the log says why one was not
+   */
+  public boolean dashboards(Map<Path, Path> jobs, Path work, Duration timeout) {
+    if (jobs.isEmpty()) {
+      return true;
+    }
+    Path dir = work.toAbsolutePath().normalize();
+    Path log = dir.resolve(RunLayout.LOAD_LOG);
+    deleteOld(log);
+    List<String> args = new ArrayList<>(List.of("dashboards", "--work", dir.toString()));
+    jobs.forEach((jtl, out) -> args.addAll(List.of(jtl.toString(), out.toString())));
+    Path jar = home.dist(NAME);
+    List<String> command = JavaCommand.of(jar, jvmFlags, owner, args);
+    TierProcess process = TierProcess.start(NAME, command, dir, log, Map.of());
+    try {
+      if (!process.waitFor(timeout)) {
+        throw new IllegalStateException(
+            "JMeter's dashboards took over "
+                + timeout.toSeconds()
+                + " s; stopped (log: "
+                + log
+                + ")");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while JMeter wrote its dashboards", e);
+    } finally {
+      process.stop(STOP_GRACE);
+    }
+    return process.exitValue() == 0;
+  }
+
   /** The load tier's own messages ("tunelab load: ..."), or the log tail when it wrote none. */
   private static String loadSays(Path log) {
     try {

@@ -42,8 +42,12 @@ public record MessagingPlan(
   /** The plan file in {@code jmeter-plans/}. */
   public static final String FILE = "messaging.jmx";
 
-  /** Variables written as extra JTL columns: the intended send time in the open model. */
-  public static final List<String> SAMPLE_VARIABLES = List.of(ArrivalRate.INTENDED_AT);
+  /**
+   * Variables written as extra JTL columns: the message's and device's ids (the sample label is the
+   * operation) and the intended send time in the open model.
+   */
+  public static final List<String> SAMPLE_VARIABLES =
+      List.of("messageId", "deviceId", ArrivalRate.INTENDED_AT);
 
   private static final Pattern RUN_TAG = Pattern.compile("[A-Za-z0-9]{1,32}");
 

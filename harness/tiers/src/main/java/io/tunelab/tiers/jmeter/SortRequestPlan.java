@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -61,9 +62,15 @@ public record SortRequestPlan(
     return Math.round((double) arrivalsPerMinute * durationSeconds / 60.0);
   }
 
+  /**
+   * Variables written as extra JTL columns: the parcel's barcode and the device that scanned it
+   * (the sample label is the request's message type, SC, DM or MX).
+   */
+  public static final List<String> SAMPLE_VARIABLES = List.of("barcode", "deviceId");
+
   /** The plan in {@code jmeter-plans/} with every property it reads. */
   public LoadPlan loadPlan() {
-    return LoadPlan.of(FILE, properties());
+    return new LoadPlan(Path.of(FILE), properties(), SAMPLE_VARIABLES);
   }
 
   /** Every property the plan reads, by its JMeter name, as text. */

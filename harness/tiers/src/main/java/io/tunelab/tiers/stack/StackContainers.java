@@ -79,18 +79,26 @@ final class StackContainers {
                 .withStartupTimeout(STARTUP));
   }
 
+  /**
+   * What the Artemis image's start script appends to its JVM's arguments ({@code JAVA_ARGS_APPEND},
+   * after the image's own {@code -Xms512M -Xmx2G}, so ours win): broker.xml's placeholders as -D
+   * flags, then the broker tier's JVM flags (its heap knob, its free flags).
+   */
+  static String brokerJavaArgs(Map<String, String> brokerProperties, List<String> jvmFlags) {
+    List<String> args = new ArrayList<>();
+    brokerProperties.forEach((k, v) -> args.add("-D" + k + "=" + v));
+    args.addAll(jvmFlags);
+    return String.join(" ", args);
+  }
+
   /** Artemis with our broker.xml in the image's etc-override/, its placeholders as -D flags. */
-  GenericContainer<?> artemis(Map<String, String> brokerProperties) {
+  GenericContainer<?> artemis(Map<String, String> brokerProperties, List<String> jvmFlags) {
     Path brokerXml = home.root().resolve("harness/broker/config/broker.xml");
-    String flags =
-        brokerProperties.entrySet().stream()
-            .map(e -> "-D" + e.getKey() + "=" + e.getValue())
-            .collect(Collectors.joining(" "));
     return new GenericContainer<>(DockerImageName.parse(images.artemis()))
         .withCopyFileToContainer(
             MountableFile.forHostPath(brokerXml),
             "/var/lib/artemis-instance/etc-override/broker.xml")
-        .withEnv("JAVA_ARGS_APPEND", flags)
+        .withEnv("JAVA_ARGS_APPEND", brokerJavaArgs(brokerProperties, jvmFlags))
         .withExposedPorts(ARTEMIS_PORT)
         .withCreateContainerCmdModifier(onLoopbackOnly(ARTEMIS_PORT))
         .waitingFor(Wait.forLogMessage(".*AMQ221007.*", 1).withStartupTimeout(STARTUP));
@@ -108,6 +116,8 @@ final class StackContainers {
             MountableFile.forHostPath(home.mocks().resolve(backend)), "/home/wiremock")
         .withCopyFileToContainer(
             MountableFile.forHostPath(extension), "/var/wiremock/extensions/tunelab-mocks.jar")
+        // the image's entry point runs java $JAVA_OPTS: the mocks tier's heap knob reaches it
+        .withEnv("JAVA_OPTS", String.join(" ", mocks.jvmFlags()))
         .withCommand(
             "--port",
             Integer.toString(WIREMOCK_PORT),

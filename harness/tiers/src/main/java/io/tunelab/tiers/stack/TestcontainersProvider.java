@@ -65,7 +65,8 @@ public final class TestcontainersProvider implements StackProvider {
           start(
               started,
               containers.artemis(
-                  BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT)));
+                  BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT),
+                  config.broker().jvmFlags()));
       GenericContainer<?> siebel = start(started, containers.wiremock("siebel", config.mocks()));
       GenericContainer<?> brm = start(started, containers.wiremock("brm", config.mocks()));
       GenericContainer<?> driver = start(started, containers.wiremock("driver", config.mocks()));

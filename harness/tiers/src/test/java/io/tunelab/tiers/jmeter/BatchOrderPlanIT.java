@@ -67,7 +67,7 @@ class BatchOrderPlanIT {
     String queue = "tunelab.it.batch";
     BatchOrderPlan plan = plan(queue, 30, 3, 11, "1:1:1");
 
-    LoadRun run = runner.run(plan.loadPlan(), freshDir("batch"), TIMEOUT);
+    LoadRun run = runner.run(plan.loadPlan(), freshDir("batch"), TIMEOUT, true);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     try (BrokerManagement management = broker.management()) {
@@ -91,8 +91,12 @@ class BatchOrderPlanIT {
     assertThat(orders.stream().map(QueuedOrder::sizeClass).collect(Collectors.toSet()))
         .containsExactlyInAnyOrder("small", "medium", "large");
     assertThat(run.records())
-        .extracting(JtlRecord::label)
+        .extracting(r -> r.get("orderId"))
         .containsExactlyInAnyOrderElementsOf(orders.stream().map(QueuedOrder::orderId).toList());
+    // one label per operation, as JMeter's dashboard and other JTL tools expect
+    assertThat(run.records()).extracting(JtlRecord::label).containsOnly("publish");
+    JmeterDashboard.assertReadsTheJtl(
+        run.jtl().resolveSibling(LocalJmeter.DASHBOARD_DIR), run.records(), List.of("publish"));
     assertThat(run.records())
         .as("unpaced: no intended send times")
         .allSatisfy(record -> assertThat(record.intendedAtMillis()).isEmpty());

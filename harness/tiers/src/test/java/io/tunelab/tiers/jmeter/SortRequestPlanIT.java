@@ -162,12 +162,15 @@ class SortRequestPlanIT {
     Path csv = requests(dir);
     SortRequestPlan plan = plan(csv);
 
-    LoadRun run = runner.run(plan.loadPlan(), dir, TIMEOUT);
+    LoadRun run = runner.run(plan.loadPlan(), dir, TIMEOUT, true);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     List<JtlRecord> records = run.records();
     assertThat(records).allSatisfy(record -> assertThat(record.success()).isTrue());
     assertThat(records).extracting(JtlRecord::label).isSubsetOf("SC", "DM", "MX");
+    assertThat(records).allSatisfy(record -> assertThat(record.get("barcode")).startsWith("TL"));
+    JmeterDashboard.assertReadsTheJtl(
+        dir.resolve(LocalJmeter.DASHBOARD_DIR), records, List.of("SC", "DM", "MX"));
     assertThat(records.size())
         .as("Poisson arrivals around %d planned", plan.plannedRequests())
         .isBetween(25, 80);

@@ -12,6 +12,7 @@ import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.tiers.jmeter.BillingCustomers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
+import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadPlan;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.mocks.MockCounts;
@@ -74,7 +75,8 @@ class BillingCareIT {
   }
 
   @Test
-  void shortRunAnswersEveryRequestAboutItsCustomerAndItsStatisticsMatchAHandCheck() {
+  void shortRunAnswersEveryRequestAboutItsCustomerAndItsStatisticsMatchAHandCheck()
+      throws java.io.IOException {
     fixture.brm().setLatency(new Latency.Fixed(50));
     ConcurrentSoapResult result;
     try (MiddlewareTier middleware = fixture.middleware(KnobSet.defaults(), "billing-short")) {
@@ -102,6 +104,8 @@ class BillingCareIT {
           .isGreaterThanOrEqualTo(50);
     }
     assertThat(result.dashboard()).as("JMeter's HTML dashboard").isPresent();
+    JmeterDashboard.assertReadsTheJtl(result.dashboard().get().getParent(), samples, OPERATIONS);
+    assertThat(samples).allSatisfy(s -> assertThat(s.get("customerId")).startsWith("1-"));
     MockCounts brm = fixture.brm().counts();
     for (String operation : List.of("GetBalanceSummary", "GetInvoiceList", "GetServiceUsage")) {
       assertThat(brm.operation(operation).count()).as(operation).isEqualTo(40);

@@ -9,6 +9,7 @@ import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.ReplyQueueWatch;
+import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.MessagingPlan;
@@ -74,7 +75,7 @@ class MessagingIT {
       assertThat(consumers)
           .containsEntry("tunelab.messages.1", 3)
           .containsEntry("tunelab.messages.2", 3);
-      run = LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("one-way"), RUN_TIMEOUT);
+      run = LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("one-way"), RUN_TIMEOUT, true);
       awaitFinished(60);
       JsonNode status = middleware.status().path("messaging");
       assertThat(status.path("received").asLong()).isEqualTo(60);
@@ -86,9 +87,11 @@ class MessagingIT {
     assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
     List<JtlRecord> samples = run.records();
     assertThat(samples).hasSize(60).allMatch(JtlRecord::success);
-    assertThat(samples.stream().map(JtlRecord::label).distinct())
+    assertThat(samples.stream().map(s -> s.get("messageId")).distinct())
         .containsExactlyInAnyOrderElementsOf(
             java.util.stream.LongStream.rangeClosed(1, 60).mapToObj(plan::messageId).toList());
+    JmeterDashboard.assertReadsTheJtl(
+        run.jtl().resolveSibling(LocalJmeter.DASHBOARD_DIR), samples, List.of("send"));
     assertThat(fixture.count("SELECT count(DISTINCT client_message_id) FROM message_log"))
         .isEqualTo(60);
     assertThat(statusCounts()).isEqualTo(Map.of("RECEIVED", 60L, "DRIVEN", 60L));
@@ -141,6 +144,7 @@ class MessagingIT {
       }
 
       assertThat(run.records()).as(reply + " samples, see %s", run.log()).hasSize(40);
+      assertThat(run.records()).extracting(JtlRecord::label).containsOnly("request-reply");
       Map<Boolean, Long> bySuccess =
           run.records().stream()
               .collect(Collectors.partitioningBy(JtlRecord::success, Collectors.counting()));

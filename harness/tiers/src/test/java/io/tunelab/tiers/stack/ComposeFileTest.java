@@ -33,7 +33,11 @@ class ComposeFileTest {
     assertThat(service("db").path("image").asText()).isEqualTo("${POSTGRES_IMAGE}");
     assertThat(service("broker").path("image").asText()).isEqualTo("${ARTEMIS_IMAGE}");
     assertThat(service("siebel").path("image").asText()).isEqualTo("${WIREMOCK_IMAGE}");
-    assertThat(env.values())
+    assertThat(
+            env.entrySet().stream()
+                .filter(e -> e.getKey().endsWith("_IMAGE"))
+                .map(Map.Entry::getValue)
+                .toList())
         .containsExactly(images.postgres(), images.artemis(), images.wiremock());
     assertThat(images.wiremock()).endsWith(":3.13.2");
     assertThat(images.artemis()).endsWith(":2.56.0");
@@ -67,6 +71,78 @@ class ComposeFileTest {
   }
 
   @Test
+  void everyServiceHasAHealthCheckOverItsOwnProtocol() {
+    List<String> services = new java.util.ArrayList<>();
+    compose.path("services").fieldNames().forEachRemaining(services::add);
+
+    assertThat(services).containsExactly("db", "broker", "siebel", "brm", "driver");
+    for (String name : services) {
+      List<String> test = texts(service(name).path("healthcheck").path("test"));
+      assertThat(test).as(name + " health check").hasSizeGreaterThan(1);
+      assertThat(service(name).path("healthcheck").path("retries").asInt()).isPositive();
+    }
+    assertThat(texts(service("db").path("healthcheck").path("test")).get(1))
+        .startsWith("pg_isready -U tunelab -d tunelab");
+    // a core-protocol session that answers whether the node is up, as the broker tier's readiness
+    assertThat(texts(service("broker").path("healthcheck").path("test")))
+        .containsSequence("/var/lib/artemis-instance/bin/artemis", "check", "node", "--up")
+        .contains("tcp://localhost:61616");
+    for (String backend : List.of("siebel", "brm", "driver")) {
+      assertThat(texts(service(backend).path("command"))).contains("--port=8080");
+      assertThat(texts(service(backend).path("healthcheck").path("test")))
+          .contains("http://localhost:8080/__admin/health");
+    }
+  }
+
+  @Test
+  void theBrokersAndTheMocksHeapsAreTheKnobsDefaults() {
+    Map<String, String> env = ContainerImages.read(HOME.resolve(".env"));
+    StackConfig defaults = StackConfig.from(io.tunelab.core.knobs.KnobSet.defaults());
+
+    assertThat(heapFlags(service("broker").path("environment").path("JAVA_ARGS_APPEND"), env))
+        .isEqualTo(defaults.broker().jvmFlags());
+    for (String backend : List.of("siebel", "brm", "driver")) {
+      assertThat(heapFlags(service(backend).path("environment").path("JAVA_OPTS"), env))
+          .isEqualTo(defaults.mocks().jvmFlags());
+    }
+  }
+
+  @Test
+  void theTestcontainersBrokerGetsItsHeapAfterTheImagesOwn() {
+    assertThat(
+            StackContainers.brokerJavaArgs(
+                new LinkedHashMap<>(Map.of("tunelab.broker.port", "61616")),
+                List.of("-Xms256m", "-Xmx2048m")))
+        .isEqualTo("-Dtunelab.broker.port=61616 -Xms256m -Xmx2048m");
+  }
+
+  /** The -Xms and -Xmx flags of a JVM options text, .env's variables filled in. */
+  private static List<String> heapFlags(JsonNode text, Map<String, String> env) {
+    String filled = text.asText();
+    for (Map.Entry<String, String> e : env.entrySet()) {
+      filled = filled.replace("${" + e.getKey() + "}", e.getValue());
+    }
+    assertThat(filled).doesNotContain("${");
+    return java.util.Arrays.stream(filled.split("\\s+"))
+        .filter(f -> f.startsWith("-Xms") || f.startsWith("-Xmx"))
+        .toList();
+  }
+
+  @Test
+  void thePostgresqlMajorVersionsInUseAreTheOnesTheReadmeNames() throws IOException {
+    String readme = Files.readString(HOME.resolve("README.md"));
+    String image = ContainerImages.fromEnvFile(HOME.resolve(".env")).postgres();
+    String imageMajor = image.replaceAll(".*:(\\d+).*", "$1");
+    String pom = Files.readString(HOME.resolve("pom.xml"));
+    String zonkyMajor = pom.replaceAll("(?s).*<zonky.binaries.version>(\\d+)\\..*", "$1");
+
+    assertThat(readme)
+        .contains("### PostgreSQL versions")
+        .contains("| docker compose, testcontainers | " + imageMajor + " |")
+        .contains("| zonky fallback (no system PostgreSQL) | " + zonkyMajor + " |");
+  }
+
+  @Test
   void everyPortIsOnLoopbackAndNamedByComposeEndpoints() {
     Endpoints endpoints = EndpointsSource.fromFile(HOME.resolve("compose-endpoints.json"));
 
@@ -74,6 +150,7 @@ class ComposeFileTest {
     assertThat(published("broker")).isEqualTo(port(endpoints.broker()));
     assertThat(published("siebel")).isEqualTo(port(endpoints.siebel()));
     assertThat(published("brm")).isEqualTo(port(endpoints.brm()));
+    assertThat(published("driver")).isEqualTo(port(endpoints.driver()));
   }
 
   private int published(String service) {
