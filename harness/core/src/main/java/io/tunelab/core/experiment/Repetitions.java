@@ -14,8 +14,8 @@ import java.util.Locale;
  * repeat where the variance is, and only as long as it pays.
  *
  * <p>The precision is judged from round {@value #EARLIEST_MDE_STOP} on (or {@code max}, when
- * smaller). A variance estimated from a few rounds is small by chance often enough that stopping
- * on it picks exactly the runs whose test is overconfident: simulated (AdaptiveStoppingTest,
+ * smaller). A variance estimated from a few rounds is small by chance often enough that stopping on
+ * it picks exactly the runs whose test is overconfident: simulated (AdaptiveStoppingTest,
  * docs/measurement.md), judging from round 3 called 10% of no-effect runs significant, from round 8
  * 6%, from round 10 5%.
  *

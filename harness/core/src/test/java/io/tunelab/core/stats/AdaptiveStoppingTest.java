@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Test;
  * The adaptive schedule and the paired comparison together, on synthetic series: two steps in
  * rounds, each repetition 4% noise (lognormal) on a level that drifts from round to round as a
  * warming JVM or a noisy host would (both steps alike), repeated until the comparison's minimum
- * detectable effect reaches 5% or 40 rounds. A known effect is found; no effect is not called:
- * the rule never looks at the effect, and it judges the MDE only from round {@link
- * Repetitions#EARLIEST_MDE_STOP} on (judged from round 3 it called about 10% of these no-effect runs
- * significant: a variance from three rounds is small by chance in just the runs it stops).
+ * detectable effect reaches 5% or 40 rounds. A known effect is found; no effect is not called: the
+ * rule never looks at the effect, and it judges the MDE only from round {@link
+ * Repetitions#EARLIEST_MDE_STOP} on (judged from round 3 it called about 10% of these no-effect
+ * runs significant: a variance from three rounds is small by chance in just the runs it stops).
  */
 class AdaptiveStoppingTest {
   private static final Repetitions TO_FIVE_PERCENT =
