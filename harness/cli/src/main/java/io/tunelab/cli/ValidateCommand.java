@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -46,7 +47,8 @@ import picocli.CommandLine.Spec;
     description = {
       "Check an experiment (or a benchmark suite) as run (or bench) checks it before it starts, and"
           + " start nothing: the YAML read strictly, every knob and value, the rules between knobs"
-          + " in every step, --set, --repeat, --jvm, --order and --threshold as run reads them, the"
+          + " in every step, --set, --repeat, --jvm, --order, --mde, --time-cap and --threshold as run"
+          + " reads them, the"
           + " provider and the knobs it cannot set, the results folder. Prints the plan, the steps"
           + " with their changes and the tiers each restarts.",
       "Exit code 0 valid, 2 bad input (the same message run would give)."
@@ -81,6 +83,20 @@ final class ValidateCommand implements Callable<Integer> {
   Repetitions.Order order;
 
   @Option(
+      names = "--mde",
+      paramLabel = "PERCENT",
+      converter = Percent.class,
+      description = "As run's --mde.")
+  Double mde;
+
+  @Option(
+      names = "--time-cap",
+      paramLabel = "DURATION",
+      converter = Minutes.class,
+      description = "As run's --time-cap.")
+  Integer timeCap;
+
+  @Option(
       names = "--threshold",
       paramLabel = "[STEP:]THRESHOLD",
       description = "As run's --threshold: read, and checked against the experiment's steps.")
@@ -104,10 +120,13 @@ final class ValidateCommand implements Callable<Integer> {
           || repeat != null
           || jvm != null
           || order != null
+          || mde != null
+          || timeCap != null
           || !thresholds.isEmpty()) {
         throw new BadInputException(
             file
-                + " is a benchmark suite: --set, --repeat, --jvm, --order and --threshold are in"
+                + " is a benchmark suite: --set, --repeat, --jvm, --order, --mde, --time-cap and"
+                + " --threshold are in"
                 + " the suite itself, not on the command line");
       }
       stdout.print(SuiteCheck.check(file, provider, home));
@@ -120,7 +139,9 @@ final class ValidateCommand implements Callable<Integer> {
                   new ProtocolOverrides(
                       repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat),
                       Optional.ofNullable(jvm),
-                      Optional.ofNullable(order)));
+                      Optional.ofNullable(order),
+                      mde == null ? OptionalDouble.empty() : OptionalDouble.of(mde),
+                      timeCap == null ? OptionalInt.empty() : OptionalInt.of(timeCap)));
       List<StepThreshold> gate = RunGate.read(thresholds, experiment);
       ProviderFit.check(experiment, provider);
       writable(out != null ? out : home.results());

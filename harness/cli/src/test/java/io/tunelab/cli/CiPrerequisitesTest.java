@@ -105,6 +105,8 @@ class CiPrerequisitesTest {
     builder.environment().put("PATH", bin.toString());
     builder.environment().put("TUNELAB_PG_BIN", "/opt/postgresql/bin");
     builder.environment().put("TUNELAB_PREREQUISITES", mode);
+    // a machine without the browser, whether or not this one has it
+    builder.environment().put("TUNELAB_CHROMIUM", dir.resolve("no-chromium").toString());
     Process process = builder.start();
     String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
