@@ -47,6 +47,7 @@ class RepetitionResetIT {
         minMeasuredSeconds: 0
       knobs:
         db.seed.customers: 50
+        db.analyze: on
         mocks.brm.latency: 250
       steps:
         - name: untuned

@@ -40,8 +40,7 @@ public final class DataPreparation {
         () -> database.sortFillFactor(knobs.get(DataKnobs.SORT_FILL_FACTOR)));
     if (knobs.get(DataKnobs.PURGE)) {
       timed(millis, "purge", database::purge);
-      timed(
-          millis, "resetStatistics", () -> database.resetStatistics(knobs.get(DataKnobs.ANALYZE)));
+      timed(millis, "resetStatistics", database::resetStatistics);
     }
     if (knobs.get(DataKnobs.ANALYZE)) {
       timed(millis, "analyze", database::analyze);

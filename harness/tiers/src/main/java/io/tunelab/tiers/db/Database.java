@@ -315,15 +315,14 @@ public final class Database {
   /**
    * Brings the tables' statistics to one state before every repetition: the activity counters of
    * every table reset (autovacuum's and autoanalyze's thresholds then fall at the same point of
-   * every repetition), and, unless ANALYZE follows, the planner statistics of the purged tables
-   * removed, as on a table never analyzed: what autoanalyze gathered during the repetition before
-   * would otherwise decide this one's plans. Needs a superuser, which tunelab's own cluster has; on
-   * a server where the user is not one, nothing is changed.
+   * every repetition), and the planner statistics of the purged tables removed, as on a table never
+   * analyzed: what autoanalyze gathered during the repetition before would otherwise decide this
+   * one's plans. Needs a superuser, which tunelab's own cluster has; on a server where the user is
+   * not one, nothing is changed.
    *
-   * @param analyzeFollows whether ANALYZE runs next (db.analyze), which replaces the statistics
    * @return whether the statistics were reset
    */
-  public boolean resetStatistics(boolean analyzeFollows) {
+  public boolean resetStatistics() {
     return jdbc.call(
         "resetting the tables' statistics",
         connection -> {
@@ -334,14 +333,16 @@ public final class Database {
             // An autoanalyze the repetition before set off may still be writing its statistics:
             // with the counters at zero no new one starts, so wait for the running ones to end.
             awaitAutovacuum(statement);
-            if (!analyzeFollows) {
-              statement.execute(
-                  "DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c"
-                      + " WHERE c.relnamespace = current_schema()::regnamespace"
-                      + " AND c.relname = ANY (ARRAY['"
-                      + String.join("','", PURGED_TABLES)
-                      + "']))");
-            }
+            // Always: ANALYZE of a table the purge emptied writes nothing, so the statistics an
+            // autoanalyze took of the last repetition's rows would stay (and the planner would
+            // plan the next repetition with them) unless deleted here; the seeded tables get
+            // theirs back from the ANALYZE that follows, when db.analyze is on.
+            statement.execute(
+                "DELETE FROM pg_statistic WHERE starelid IN (SELECT c.oid FROM pg_class c"
+                    + " WHERE c.relnamespace = current_schema()::regnamespace"
+                    + " AND c.relname = ANY (ARRAY['"
+                    + String.join("','", PURGED_TABLES)
+                    + "']))");
             return true;
           } catch (SQLException e) {
             if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
