@@ -4,8 +4,6 @@ import io.tunelab.core.ExitCodes;
 import io.tunelab.core.bench.StepThreshold;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
-import io.tunelab.core.experiment.ProtocolOverrides;
-import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.run.ExperimentRunner;
@@ -22,9 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -65,48 +60,7 @@ final class RunCommand implements Callable<Integer> {
               + " repeatable. `tunelab knobs` lists them.")
   Map<String, String> knobs = new LinkedHashMap<>();
 
-  @Option(
-      names = "--repeat",
-      paramLabel = "N",
-      description = "Repetitions per step, a fixed count over the experiment's repeat (default 3).")
-  Integer repeat;
-
-  @Option(
-      names = "--jvm",
-      paramLabel = "shared|fresh",
-      description =
-          "fresh: every repetition gets a newly started middleware JVM with its own warm-up;"
-              + " shared: a step's repetitions share one (over the experiment's jvm).")
-  Repetitions.Jvm jvm;
-
-  @Option(
-      names = "--order",
-      paramLabel = "sequential|interleaved",
-      description =
-          "interleaved (the default): one repetition of each step per round, in a random order"
-              + " each round, each step compared with the baseline round by round; sequential:"
-              + " each step's repetitions together. Over the experiment's order.")
-  Repetitions.Order order;
-
-  @Option(
-      names = "--mde",
-      paramLabel = "PERCENT",
-      converter = Percent.class,
-      description =
-          "Repeat, a round at a time, until every comparison with the baseline could detect a"
-              + " change of PERCENT (its minimum detectable effect, 80%% power at 5%%), e.g. --mde"
-              + " 5%%; the experiment's count is the fewest, and a time cap applies (--time-cap,"
-              + " default 30 minutes).")
-  Double mde;
-
-  @Option(
-      names = "--time-cap",
-      paramLabel = "DURATION",
-      converter = Minutes.class,
-      description =
-          "With an adaptive repeat or --mde: no new round starts after this much wall time, e.g."
-              + " 10m, 1h, 600s (whole minutes).")
-  Integer timeCap;
+  @Mixin ProtocolOptions protocol;
 
   @Option(
       names = "--out",
@@ -141,17 +95,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException, IOException {
-    Experiment read =
-        new ExperimentReader()
-            .read(
-                experiment,
-                knobs,
-                new ProtocolOverrides(
-                    repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat),
-                    Optional.ofNullable(jvm),
-                    Optional.ofNullable(order),
-                    mde == null ? OptionalDouble.empty() : OptionalDouble.of(mde),
-                    timeCap == null ? OptionalInt.empty() : OptionalInt.of(timeCap)));
+    Experiment read = new ExperimentReader().read(experiment, knobs, protocol.overrides());
     List<StepThreshold> gate = RunGate.read(thresholds, read);
     TunelabHome home = TunelabHome.locate();
     StackProvider provider = providerOptions.provider();

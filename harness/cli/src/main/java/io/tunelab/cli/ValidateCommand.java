@@ -7,7 +7,6 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.bench.StepThreshold;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
-import io.tunelab.core.experiment.ProtocolOverrides;
 import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.knobs.KnobSet;
@@ -23,9 +22,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalDouble;
-import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -70,31 +66,7 @@ final class ValidateCommand implements Callable<Integer> {
       description = "As run's --set: a knob in every step, over the experiment's value.")
   Map<String, String> knobs = new LinkedHashMap<>();
 
-  @Option(names = "--repeat", paramLabel = "N", description = "As run's --repeat.")
-  Integer repeat;
-
-  @Option(names = "--jvm", paramLabel = "shared|fresh", description = "As run's --jvm.")
-  Repetitions.Jvm jvm;
-
-  @Option(
-      names = "--order",
-      paramLabel = "sequential|interleaved",
-      description = "As run's --order.")
-  Repetitions.Order order;
-
-  @Option(
-      names = "--mde",
-      paramLabel = "PERCENT",
-      converter = Percent.class,
-      description = "As run's --mde.")
-  Double mde;
-
-  @Option(
-      names = "--time-cap",
-      paramLabel = "DURATION",
-      converter = Minutes.class,
-      description = "As run's --time-cap.")
-  Integer timeCap;
+  @Mixin ProtocolOptions protocol;
 
   @Option(
       names = "--threshold",
@@ -116,13 +88,7 @@ final class ValidateCommand implements Callable<Integer> {
     StackProvider provider = providerOptions.provider();
     PrintWriter stdout = spec.commandLine().getOut();
     if (isSuite(file)) {
-      if (!knobs.isEmpty()
-          || repeat != null
-          || jvm != null
-          || order != null
-          || mde != null
-          || timeCap != null
-          || !thresholds.isEmpty()) {
+      if (!knobs.isEmpty() || protocol.any() || !thresholds.isEmpty()) {
         throw new BadInputException(
             file
                 + " is a benchmark suite: --set, --repeat, --jvm, --order, --mde, --time-cap and"
@@ -131,17 +97,7 @@ final class ValidateCommand implements Callable<Integer> {
       }
       stdout.print(SuiteCheck.check(file, provider, home));
     } else {
-      Experiment experiment =
-          new ExperimentReader()
-              .read(
-                  file,
-                  knobs,
-                  new ProtocolOverrides(
-                      repeat == null ? OptionalInt.empty() : OptionalInt.of(repeat),
-                      Optional.ofNullable(jvm),
-                      Optional.ofNullable(order),
-                      mde == null ? OptionalDouble.empty() : OptionalDouble.of(mde),
-                      timeCap == null ? OptionalInt.empty() : OptionalInt.of(timeCap)));
+      Experiment experiment = new ExperimentReader().read(file, knobs, protocol.overrides());
       List<StepThreshold> gate = RunGate.read(thresholds, experiment);
       ProviderFit.check(experiment, provider);
       writable(out != null ? out : home.results());
