@@ -46,10 +46,20 @@ final class EventLines {
     for (String tier : new String[] {"db", "broker"}) {
       Double cpu = judged.costPerUnit().get(tier);
       if (cpu != null) {
-        out.append(String.format(Locale.ROOT, " / %s %.1f", tier, cpu));
+        out.append(String.format(Locale.ROOT, " / %s %.1f%s", tier, cpu, jit(judged, tier)));
       }
     }
     return out.toString();
+  }
+
+  /** " (JIT 31%)": the share of a JVM tier's CPU its compiler threads took; "" when unread. */
+  private static String jit(WarmupRule.Batch judged, String tier) {
+    Double jit = judged.costPerUnit().get(WarmupRule.jitSeries(tier));
+    Double cpu = judged.costPerUnit().get(tier);
+    if (jit == null || cpu == null || cpu <= 0) {
+      return "";
+    }
+    return String.format(Locale.ROOT, " (JIT %.0f%%)", Math.min(100, 100 * jit / cpu));
   }
 
   private static String warmupRound(RunEvent.WarmupRound e) {
@@ -59,8 +69,9 @@ final class EventLines {
             ? ""
             : String.format(
                 Locale.ROOT,
-                ", middleware %.1f%s ms CPU/%s",
+                ", middleware %.1f%s%s ms CPU/%s",
                 judged.cpuMillisPerOrder(),
+                jit(judged, WarmupRule.MIDDLEWARE),
                 otherTiers(judged),
                 perUnit(e.unit()));
     String steal =

@@ -135,7 +135,10 @@ final class RoundWarmup {
     }
     int cap = knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS);
     if (System.currentTimeMillis() - started >= 1000L * cap) {
-      return "the time cap workload.warmupMaxSeconds (" + cap + " s) was reached";
+      return "the time cap workload.warmupMaxSeconds ("
+          + cap
+          + " s) was reached"
+          + SteadyWarmup.stillCompiling(knobs, verdict);
     }
     return null;
   }

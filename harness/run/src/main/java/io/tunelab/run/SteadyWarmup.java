@@ -148,12 +148,44 @@ final class SteadyWarmup {
         >= 1000L * knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)) {
       return "the time cap workload.warmupMaxSeconds ("
           + knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)
-          + " s) was reached";
+          + " s) was reached"
+          + stillCompiling(knobs, verdict);
     }
     if (sent >= cap(knobs)) {
       return "workload.warmupMaxOrders (" + cap(knobs) + ") orders were sent";
     }
     return null;
+  }
+
+  /**
+   * ", the middleware's JIT still at 31% of its CPU (workload.warmupMaxJitPercent 10%)" when the
+   * JIT held the warm-up back; "" otherwise.
+   */
+  static String stillCompiling(KnobSet knobs, WarmupRule.Verdict verdict) {
+    double limit = knobs.get(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT);
+    if (limit >= 100) {
+      return "";
+    }
+    List<String> tiers = verdict.compiling(limit);
+    if (tiers.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    for (String tier : tiers) {
+      out.append(out.length() == 0 ? ", " : " and ")
+          .append(
+              String.format(
+                  Locale.ROOT,
+                  "the %s's JIT still at %.0f%% of its CPU",
+                  tier,
+                  verdict.jitPercent().get(tier)));
+    }
+    return out.append(" (")
+        .append(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT.name())
+        .append(' ')
+        .append(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT.format(limit))
+        .append("%)")
+        .toString();
   }
 
   private static int cap(KnobSet knobs) {
@@ -165,7 +197,8 @@ final class SteadyWarmup {
     return new WarmupRule(
         knobs.get(WorkloadKnobs.STEADY_BATCHES),
         knobs.get(WorkloadKnobs.STEADY_TOLERANCE) / 100,
-        knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT));
+        knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT),
+        knobs.get(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT));
   }
 
   /**
@@ -205,6 +238,14 @@ final class SteadyWarmup {
             unit,
             unit,
             rule.batches());
+    if (rule.maxJitPercent() < 100) {
+      text +=
+          String.format(
+              Locale.ROOT,
+              ", and at any pace the JIT compiler threads of the middleware and the broker took at"
+                  + " most %s%% of their JVM's CPU",
+              WorkloadKnobs.WARMUP_MAX_JIT_PERCENT.format(rule.maxJitPercent()));
+    }
     return new SteadyStateReport(
         reached,
         text,

@@ -154,6 +154,17 @@ public final class WorkloadKnobs {
                   + " at most this")
           .add();
 
+  public static final Knob<Double> WARMUP_MAX_JIT_PERCENT =
+      KNOBS
+          .knob("workload.warmupMaxJitPercent", KnobTypes.decimal(0.1, 100), 100.0)
+          .unit("%")
+          .doc(
+              "steady only when, over the last warm-up batches (or rounds), the JIT compiler"
+                  + " threads of each JVM tier of the stack (middleware, broker) took at most this share"
+                  + " of its CPU, at any pace (100: not judged); a JIT still compiling makes the"
+                  + " repetitions after the warm-up cheaper one after another")
+          .add();
+
   public static final Knob<Double> MAX_STEAL_PERCENT =
       KNOBS
           .knob("workload.maxStealPercent", KnobTypes.decimal(0, 100), 10.0)

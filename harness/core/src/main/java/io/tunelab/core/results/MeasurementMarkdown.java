@@ -102,21 +102,49 @@ final class MeasurementMarkdown {
                   w.requests() != null
                       ? s.batchRatesPerMinute().size() + " rounds, " + s.orders() + unit
                       : s.batchRatesPerMinute().size() + " batches, " + s.orders() + " orders";
-              return s.reached()
-                  ? String.format(
-                      Locale.ROOT,
-                      "warm-up steady at %.1f/min after %s, %.0f s (%s)",
-                      s.levelPerMinute(),
-                      parts,
-                      s.millis() / 1000.0,
-                      s.shape().toLowerCase(Locale.ROOT))
-                  : String.format(
-                      Locale.ROOT,
-                      "warm-up NO STEADY STATE after %s, %.0f s (%s)",
-                      parts,
-                      s.millis() / 1000.0,
-                      s.endedBy());
+              return (s.reached()
+                      ? String.format(
+                          Locale.ROOT,
+                          "warm-up steady at %.1f/min after %s, %.0f s (%s)",
+                          s.levelPerMinute(),
+                          parts,
+                          s.millis() / 1000.0,
+                          s.shape().toLowerCase(Locale.ROOT))
+                      : String.format(
+                          Locale.ROOT,
+                          "warm-up NO STEADY STATE after %s, %.0f s (%s)",
+                          parts,
+                          s.millis() / 1000.0,
+                          s.endedBy()))
+                  + lastJit(s, w.requests() != null ? "round" : "batch");
             });
+  }
+
+  /**
+   * "; in its last batch the JIT compiler threads took 33% of the middleware's CPU": a JVM still
+   * compiling when the warm-up ended makes the repetitions after it cheaper one by one; "" when
+   * unread.
+   */
+  private static String lastJit(SteadyStateReport s, String part) {
+    if (s.batchCostsPerUnit() == null) {
+      return "";
+    }
+    List<Double> jit =
+        s.batchCostsPerUnit().get(io.tunelab.core.stats.WarmupRule.jitSeries("middleware"));
+    List<Double> cpu = s.batchCostsPerUnit().get("middleware");
+    if (jit == null || cpu == null || jit.isEmpty() || jit.size() != cpu.size()) {
+      return "";
+    }
+    Double j = jit.get(jit.size() - 1);
+    Double c = cpu.get(cpu.size() - 1);
+    if (j == null || c == null || c <= 0) {
+      return "";
+    }
+    return String.format(
+        Locale.ROOT,
+        "; in its last %s the JIT compiler threads took %.0f%% of the middleware's CPU",
+        part,
+        Math.min(100, 100 * j / c));
   }
 
   private static String spread(JvmSpread s) {

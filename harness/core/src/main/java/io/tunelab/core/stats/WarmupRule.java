@@ -24,23 +24,54 @@ import java.util.Set;
  * CV) does not hold a warm-up back. A batch during which the hypervisor took more than {@code
  * maxStealPercent} of the machine tells nothing about the stack and is left out.
  *
+ * <p>The JIT is judged apart, at any pace: over the last k batches the compiler threads of each JVM
+ * tier must have taken at most {@code maxJitPercent} of that tier's CPU. A stack bound by back-end
+ * latency hides its JIT from the throughput and, with CPU to spare, from the gate above, yet a JVM
+ * still compiling makes every repetition after the warm-up cheaper than the one before (measured
+ * here: the quickstart's middleware at 67, 37, 27 ... 12 ms of CPU per order over 24 rounds after a
+ * warm-up its throughput called steady, its compiler threads a third of its CPU).
+ *
  * @param batches k, the undisturbed batches the rule looks at, 2 or more
  * @param tolerance the largest CV and relative trend of the throughput, and the largest trend and
  *     level change of a cost, as a fraction (0.1 = 10%)
  * @param maxStealPercent a batch with more steal than this, % of the machine, is disturbed
+ * @param maxJitPercent the largest share, %, of a JVM tier's CPU its JIT compiler threads may take
+ *     over the last k batches; 100 does not judge the JIT
  */
-public record WarmupRule(int batches, double tolerance, double maxStealPercent) {
+public record WarmupRule(
+    int batches, double tolerance, double maxStealPercent, double maxJitPercent) {
   /** The machine's busy share, % of all cores, from which the costs per unit are judged. */
   public static final double CPU_BOUND_PERCENT = 80;
 
   /** The cost series of the middleware's CPU per unit. */
   public static final String MIDDLEWARE = "middleware";
 
+  /** The prefix of a JVM tier's JIT series among the costs per unit. */
+  public static final String JIT_PREFIX = "jit.";
+
   public WarmupRule {
     new SteadyState(batches, tolerance); // checks both
     if (!(maxStealPercent >= 0)) {
       throw new IllegalArgumentException("maxStealPercent must be >= 0, was " + maxStealPercent);
     }
+    if (!(maxJitPercent > 0 && maxJitPercent <= 100)) {
+      throw new IllegalArgumentException("maxJitPercent must be in (0, 100], was " + maxJitPercent);
+    }
+  }
+
+  /** A rule that does not judge the JIT apart. */
+  public WarmupRule(int batches, double tolerance, double maxStealPercent) {
+    this(batches, tolerance, maxStealPercent, 100);
+  }
+
+  /** The cost series of a JVM tier's JIT compiler threads: their CPU milliseconds per unit. */
+  public static String jitSeries(String tier) {
+    return JIT_PREFIX + tier;
+  }
+
+  /** Whether a cost series is a JIT's. */
+  public static boolean isJit(String series) {
+    return series.startsWith(JIT_PREFIX);
   }
 
   /**
@@ -103,13 +134,24 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
    *     counts); empty when the costs were not judged (the machine had CPU to spare)
    * @param costChange each judged series' mean over the last k batches against the k before, a
    *     fraction (0.1 = 10% higher, -0.1 lower); absent with fewer than 2k batches with a figure
+   * @param jitPercent by JVM tier, the share (%) of its CPU over the last k batches its JIT
+   *     compiler threads took; absent where not read
    */
   public record Verdict(
       boolean steady,
       int disturbed,
       SteadyState.Verdict throughput,
       Map<String, SteadyState.Verdict> costs,
-      Map<String, Double> costChange) {
+      Map<String, Double> costChange,
+      Map<String, Double> jitPercent) {
+    /** The JVM tiers whose JIT took more of their CPU than {@code maxJitPercent}. */
+    public List<String> compiling(double maxJitPercent) {
+      return jitPercent.entrySet().stream()
+          .filter(e -> !(e.getValue() <= maxJitPercent))
+          .map(Map.Entry::getKey)
+          .toList();
+    }
+
     /** The middleware's CPU per unit verdict; null when not judged. */
     public SteadyState.Verdict cpu() {
       return costs.get(MIDDLEWARE);
@@ -168,7 +210,45 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
     for (Map.Entry<String, SteadyState.Verdict> cost : costs.entrySet()) {
       steady &= level(cost.getValue(), changes.get(cost.getKey()), tolerance);
     }
-    return new Verdict(steady, all.size() - kept.size(), throughput, costs, changes);
+    Map<String, Double> jit = last.size() < batches ? Map.of() : jitPercent(last);
+    Verdict verdict =
+        new Verdict(steady, all.size() - kept.size(), throughput, costs, changes, jit);
+    if (maxJitPercent < 100 && !verdict.compiling(maxJitPercent).isEmpty()) {
+      return new Verdict(false, verdict.disturbed(), throughput, costs, changes, jit);
+    }
+    return verdict;
+  }
+
+  /**
+   * By JVM tier with a JIT series in every one of these batches: its compiler threads' CPU over
+   * them as a share (%) of the tier's.
+   */
+  private static Map<String, Double> jitPercent(List<Batch> last) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    for (String series : commonSeries(last)) {
+      if (!isJit(series)) {
+        continue;
+      }
+      String tier = series.substring(JIT_PREFIX.length());
+      double jit = 0;
+      double cpu = 0;
+      boolean complete = true;
+      for (Batch b : last) {
+        Double j = b.costPerUnit().get(series);
+        Double c = b.costPerUnit().get(tier);
+        if (j == null || c == null) {
+          complete = false;
+          break;
+        }
+        jit += j;
+        cpu += c;
+      }
+      if (complete && cpu > 0) {
+        // the tier's CPU and its JIT's come from two clocks: the share is capped at the whole
+        out.put(tier, Math.min(100, 100 * jit / cpu));
+      }
+    }
+    return out;
   }
 
   private static boolean level(SteadyState.Verdict v, Double change, double tolerance) {
@@ -177,8 +257,14 @@ public record WarmupRule(int batches, double tolerance, double maxStealPercent) 
         && (change == null || Math.abs(change) <= tolerance);
   }
 
-  /** The series every one of the last batches has a figure for. */
+  /** The series every one of the last batches has a figure for, the JIT's judged apart. */
   private static Set<String> series(List<Batch> last) {
+    Set<String> common = commonSeries(last);
+    common.removeIf(WarmupRule::isJit);
+    return common;
+  }
+
+  private static Set<String> commonSeries(List<Batch> last) {
     Set<String> common = new LinkedHashSet<>();
     if (last.isEmpty()) {
       return common;

@@ -140,6 +140,52 @@ class SoapRunFilesTest {
   }
 
   @Test
+  void theSummarySaysWhatShareOfTheMiddlewaresCpuItsJitTookAtTheWarmupsEnd() throws Exception {
+    Map<String, List<Double>> costs = new java.util.LinkedHashMap<>();
+    costs.put("middleware", List.of(60.0, 40.0, 30.0));
+    costs.put(io.tunelab.core.stats.WarmupRule.jitSeries("middleware"), List.of(30.0, 16.0, 9.9));
+    SteadyStateReport rounds =
+        new SteadyStateReport(
+            true,
+            "steady when ...",
+            List.of(3400.0, 3500.0, 3450.0),
+            List.of(60.0, 40.0, 30.0),
+            List.of(0.5, 0.4, 0.6),
+            0,
+            3450.0,
+            1.4,
+            -0.6,
+            null,
+            null,
+            "FLAT",
+            450,
+            15000,
+            "steady",
+            costs,
+            null);
+    Repetition first = rep(1, 1800, 0);
+    Repetition warmedUp =
+        Repetition.measured(
+            first.number(),
+            first.valid(),
+            first.verdict(),
+            first.metrics(),
+            first.measures(),
+            Warmup.ofRequestsUntilSteady(450, 450, 15000, rounds),
+            first.wallMillis(),
+            first.rawData());
+    StepResult step =
+        StepResult.of("untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(warmedUp));
+
+    RunFiles.write(dir, run().withStep(step));
+
+    assertThat(Files.readString(dir.resolve("summary.md")))
+        .contains(
+            "warm-up steady at 3450.0/min after 3 rounds, 450 requests, 15 s (flat); in its last"
+                + " round the JIT compiler threads took 33% of the middleware's CPU");
+  }
+
+  @Test
   void summaryCountsAnsweredAndFailedRequests() throws Exception {
     RunFiles.write(dir, run());
 

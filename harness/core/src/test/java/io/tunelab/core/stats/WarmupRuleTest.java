@@ -185,4 +185,57 @@ class WarmupRuleTest {
             .toList();
     assertThat(rule.judge(saturated).steady()).isFalse();
   }
+
+  /** A batch at 60% busy with the middleware's CPU per order and its JIT's share of it. */
+  private static WarmupRule.Batch withJit(double throughput, double cpu, double jitShare) {
+    java.util.Map<String, Double> cost = new java.util.LinkedHashMap<>();
+    cost.put(WarmupRule.MIDDLEWARE, cpu);
+    cost.put(WarmupRule.jitSeries(WarmupRule.MIDDLEWARE), cpu * jitShare);
+    cost.put("broker", 9.0);
+    cost.put(WarmupRule.jitSeries("broker"), 0.2);
+    return new WarmupRule.Batch(throughput, cost, 0.5, 60.0);
+  }
+
+  @Test
+  void aJitStillCompilingHoldsTheWarmupBackAtAnyPaceWhenJudged() {
+    // the quickstart's warm-up, bound by BRM's latency: the throughput level, the machine 60% busy,
+    // the middleware's compiler threads a third of its CPU
+    List<WarmupRule.Batch> batches =
+        List.of(withJit(1140, 41, 0.35), withJit(1150, 38, 0.33), withJit(1146, 36, 0.30));
+
+    WarmupRule judged = new WarmupRule(3, 0.10, 5, 10);
+    WarmupRule.Verdict verdict = judged.judge(batches);
+
+    assertThat(verdict.steady()).isFalse();
+    assertThat(verdict.jitPercent().get(WarmupRule.MIDDLEWARE)).isCloseTo(32.8, within(0.1));
+    assertThat(verdict.jitPercent().get("broker")).isCloseTo(2.2, within(0.1));
+    assertThat(verdict.compiling(10)).containsExactly(WarmupRule.MIDDLEWARE);
+    // the JIT series are no cost series of their own: nothing else held it back
+    assertThat(verdict.costs()).isEmpty();
+    assertThat(rule.judge(batches).steady()).isTrue();
+  }
+
+  @Test
+  void aJitThatHasSettledLetsTheWarmupEnd() {
+    List<WarmupRule.Batch> batches =
+        List.of(
+            withJit(1140, 41, 0.35),
+            withJit(1150, 16, 0.06),
+            withJit(1146, 15, 0.04),
+            withJit(1151, 15, 0.05));
+
+    WarmupRule.Verdict verdict = new WarmupRule(3, 0.10, 5, 10).judge(batches);
+
+    assertThat(verdict.steady()).isTrue();
+    assertThat(verdict.jitPercent().get(WarmupRule.MIDDLEWARE)).isCloseTo(5.0, within(0.1));
+    assertThat(verdict.compiling(10)).isEmpty();
+  }
+
+  @Test
+  void theJitLimitMustBeAShare() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new WarmupRule(3, 0.1, 5, 0))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("maxJitPercent");
+    assertThat(new WarmupRule(3, 0.1, 5).maxJitPercent()).isEqualTo(100);
+  }
 }

@@ -158,6 +158,34 @@ final class ProcTable {
             });
   }
 
+  /**
+   * The CPU ticks, user + system, that a JVM's JIT compiler threads have used so far: the threads
+   * of {@code pid} named {@code C1 CompilerThread<n>} or {@code C2 CompilerThread<n>} (HotSpot's
+   * names, cut to 15 characters in {@code comm}). Empty when the process has none (not a HotSpot
+   * JVM, or ended).
+   */
+  static java.util.OptionalLong compilerTicks(Path procRoot, long pid) {
+    long ticks = 0;
+    boolean found = false;
+    try (DirectoryStream<Path> tasks =
+        Files.newDirectoryStream(procRoot.resolve(Long.toString(pid)).resolve("task"))) {
+      for (Path task : tasks) {
+        String comm = read(task.resolve("comm")).orElse("");
+        if (!comm.startsWith("C1 CompilerThre") && !comm.startsWith("C2 CompilerThre")) {
+          continue;
+        }
+        Optional<Proc> thread = read(task.resolve("stat")).flatMap(ProcTable::parse);
+        if (thread.isPresent()) {
+          ticks += thread.get().ownTicks();
+          found = true;
+        }
+      }
+    } catch (IOException e) {
+      return java.util.OptionalLong.empty(); // the process ended
+    }
+    return found ? java.util.OptionalLong.of(ticks) : java.util.OptionalLong.empty();
+  }
+
   /** Seconds since boot ({@code /proc/uptime}). */
   static double uptimeSeconds(Path procRoot) {
     return Double.parseDouble(read(procRoot.resolve("uptime")).orElseThrow().split(" ")[0]);

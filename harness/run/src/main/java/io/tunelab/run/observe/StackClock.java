@@ -1,5 +1,6 @@
 package io.tunelab.run.observe;
 
+import io.tunelab.core.stats.WarmupRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -21,7 +22,9 @@ import javax.sql.DataSource;
  * runner itself (observer or not): each tier's CPU (its process tree from {@code /proc}, backends
  * that came and went included, as their parent reaped them), the WAL the database wrote and the
  * statements it ran. Divided by the units of work done in between, these are the costs per unit a
- * whole-stack warm-up judges: the database's and the broker's settle too, not only the JIT's.
+ * whole-stack warm-up judges: the database's and the broker's settle too, not only the JIT's. The
+ * JIT compiler threads of each JVM tier are read apart ({@link WarmupRule#jitSeries}): the share of
+ * a tier's CPU its JIT takes says whether its code is still being compiled, at any pace.
  */
 public final class StackClock {
   /** Series names of the costs per unit besides the tiers' CPU. */
@@ -41,9 +44,15 @@ public final class StackClock {
    * @param tierTicks CPU ticks each tier's tree has used so far, by tier name
    * @param walBytes the database's WAL insert position, bytes; null when unread
    * @param statements statements pg_stat_statements counted so far; null without it
+   * @param jitTicks CPU ticks the JIT compiler threads of each JVM tier's root process have used so
+   *     far, by tier name; tiers that are no HotSpot JVM are absent
    */
   public record Reading(
-      HostClock.Ticks machine, Map<String, Long> tierTicks, Double walBytes, Double statements) {}
+      HostClock.Ticks machine,
+      Map<String, Long> tierTicks,
+      Double walBytes,
+      Double statements,
+      Map<String, Long> jitTicks) {}
 
   /**
    * What was spent between two readings per unit of work.
@@ -51,7 +60,8 @@ public final class StackClock {
    * @param stealPercent the hypervisor's steal, % of the machine; null when unknown
    * @param busyPercent the machine's busy time, % of all cores; null when unknown
    * @param perUnit CPU milliseconds per unit by tier name, and {@link #WAL_BYTES} and {@link
-   *     #STATEMENTS} per unit where read
+   *     #STATEMENTS} per unit where read, and the CPU milliseconds per unit of each JVM tier's JIT
+   *     ({@link WarmupRule#jitSeries}, part of the tier's)
    */
   public record Cost(Double stealPercent, Double busyPercent, Map<String, Double> perUnit) {
     public Cost {
@@ -72,7 +82,13 @@ public final class StackClock {
    * @param db the database to read WAL and statements from; null to read none
    */
   public static Reading now(Map<String, Long> tierRoots, DataSource db) {
-    Map<String, Long> ticks = Files.isDirectory(PROC) ? tierTicks(tierRoots) : Map.of();
+    boolean proc = Files.isDirectory(PROC);
+    Map<String, Long> ticks = proc ? tierTicks(tierRoots) : Map.of();
+    Map<String, Long> jit = new LinkedHashMap<>();
+    if (proc) {
+      tierRoots.forEach(
+          (tier, root) -> ProcTable.compilerTicks(PROC, root).ifPresent(t -> jit.put(tier, t)));
+    }
     Double wal = null;
     Double statements = null;
     if (db != null) {
@@ -84,7 +100,7 @@ public final class StackClock {
         // a database that cannot be read leaves the costs it would give unknown
       }
     }
-    return new Reading(HostClock.now(), ticks, wal, statements);
+    return new Reading(HostClock.now(), ticks, wal, statements, jit);
   }
 
   /** What was spent from {@code before} to {@code after} per unit; empty costs with no unit. */
@@ -98,6 +114,16 @@ public final class StackClock {
                 Long earlier = before.tierTicks().get(tier);
                 if (earlier != null && ticks >= earlier) {
                   perUnit.put(tier, (ticks - earlier) * MILLIS_PER_TICK / units);
+                }
+              });
+      after
+          .jitTicks()
+          .forEach(
+              (tier, ticks) -> {
+                Long earlier = before.jitTicks().get(tier);
+                if (earlier != null && ticks >= earlier) {
+                  perUnit.put(
+                      WarmupRule.jitSeries(tier), (ticks - earlier) * MILLIS_PER_TICK / units);
                 }
               });
       putDelta(perUnit, WAL_BYTES, before.walBytes(), after.walBytes(), units);

@@ -69,6 +69,40 @@ class ProcTableTest {
   }
 
   @Test
+  void sumsTheJitCompilerThreadsOfAJvm(@TempDir Path proc) throws Exception {
+    thread(proc, 7, 7, "java", 900, 100);
+    thread(proc, 7, 8, "C2 CompilerThre", 300, 20);
+    thread(proc, 7, 9, "C1 CompilerThre", 40, 5);
+    thread(proc, 7, 10, "GC Thread#0", 60, 0);
+    thread(proc, 11, 11, "postgres", 500, 50);
+
+    assertThat(ProcTable.compilerTicks(proc, 7)).hasValue(365);
+    assertThat(ProcTable.compilerTicks(proc, 11)).isEmpty();
+    assertThat(ProcTable.compilerTicks(proc, 12)).isEmpty();
+  }
+
+  /** /proc/<pid>/task/<tid>/{comm,stat} with that thread's user and system ticks. */
+  private static void thread(Path proc, long pid, long tid, String comm, long user, long system)
+      throws Exception {
+    Path task = Files.createDirectories(proc.resolve(pid + "/task/" + tid));
+    Files.writeString(task.resolve("comm"), comm + "\n");
+    Files.writeString(
+        task.resolve("stat"),
+        tid
+            + " ("
+            + comm
+            + ") S 1 "
+            + pid
+            + " "
+            + pid
+            + " 0 -1 0 0 0 0 0 "
+            + user
+            + " "
+            + system
+            + " 0 0 20 0 1 0 100 1000 10 0\n");
+  }
+
+  @Test
   void readsTheOneMinuteLoadAverage(@TempDir Path proc) throws Exception {
     assertThat(ProcTable.loadAverage(proc)).isEmpty();
     Files.writeString(proc.resolve("loadavg"), "1.52 0.98 0.40 3/812 12345\n");
