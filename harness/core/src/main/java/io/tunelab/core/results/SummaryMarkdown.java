@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.stats.Comparison;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,20 @@ import java.util.stream.Collectors;
 public final class SummaryMarkdown {
   private SummaryMarkdown() {}
 
+  /** The count a step ran: an adaptive run's range and the rounds it took, not its minimum. */
+  static String repetitionsPerStep(RunResult run) {
+    Repetitions r = run.repetitions();
+    if (r == null || !r.adaptive()) {
+      return run.repeat() + (run.repeat() == 1 ? " repetition" : " repetitions") + " per step";
+    }
+    ScheduleOutcome schedule = run.schedule();
+    String ran =
+        schedule == null || schedule.rounds() == 0
+            ? ""
+            : " (" + schedule.rounds() + (schedule.rounds() == 1 ? " round" : " rounds") + " ran)";
+    return r.min() + " to " + r.max() + " repetitions per step, until the target MDE" + ran;
+  }
+
   public static String of(RunResult run) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(run.experiment()).append(" (").append(run.runId()).append(")\n\n");
@@ -23,8 +38,8 @@ public final class SummaryMarkdown {
     md.append("Plan ")
         .append(run.plan())
         .append(", ")
-        .append(run.repeat())
-        .append(" repetitions per step; baseline `")
+        .append(repetitionsPerStep(run))
+        .append("; baseline `")
         .append(run.baseline())
         .append("` = 100. Warm-up excluded. Throughput: median of the counted repetitions (")
         .append(

@@ -79,4 +79,26 @@ class SortSummaryTest {
 
     assertThat(md).contains("| 600/0, 0 missed (0.00%) |").doesNotContain("DEADLINE MISSES");
   }
+
+  @Test
+  void anAdaptiveRunSaysItsRangeAndTheRoundsItTookNotItsMinimum() {
+    RunResult fixed = run(rep(1, 600, 0, 0));
+    RunResult adaptive =
+        fixed
+            .withRepetitions(
+                new io.tunelab.core.experiment.Repetitions(
+                    3,
+                    100,
+                    5,
+                    10,
+                    io.tunelab.core.experiment.Repetitions.Jvm.SHARED,
+                    io.tunelab.core.experiment.Repetitions.Order.INTERLEAVED))
+            .withSchedule(new ScheduleOutcome(24, 7, "the time cap", 7.1, 5.0, 10.0));
+
+    assertThat(SummaryMarkdown.of(fixed)).contains("Plan sort-requests, 1 repetition per step;");
+    assertThat(SummaryMarkdown.of(adaptive))
+        .contains(
+            "Plan sort-requests, 3 to 100 repetitions per step, until the target MDE (24"
+                + " rounds ran);");
+  }
 }
