@@ -35,7 +35,7 @@ class RepetitionResetIT {
       plan: batch-order
       repeat: 3
       workload:
-        orders: 30
+        orders: 16
         warmupOrders: 60
         warmupBatchOrders: 30
         warmupMaxSeconds: 40
