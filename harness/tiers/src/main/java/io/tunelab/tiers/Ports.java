@@ -7,15 +7,43 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /** Ports on the loopback interface, the only interface a tunelab tier listens on. */
 public final class Ports {
   public static final String LOOPBACK = "127.0.0.1";
 
+  /**
+   * Every port this process handed out. The kernel may give the same free port to two bind(0) calls
+   * in a row while neither is held yet: a stack whose ports were all picked before its tiers
+   * started once gave the db and the mocks the same one, and the mocks failed to bind.
+   */
+  private static final Set<Integer> HANDED_OUT = ConcurrentHashMap.newKeySet();
+
+  /** Attempts at a port not handed out before. */
+  static final int ATTEMPTS = 100;
+
   private Ports() {}
 
-  /** A port nobody listens on right now. */
+  /** A port nobody listens on right now, never one this process handed out before. */
   public static int free() {
+    for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+      int port = anyFree();
+      if (HANDED_OUT.add(port)) {
+        return port;
+      }
+    }
+    throw new UncheckedIOException(
+        new IOException(
+            "no free port on "
+                + LOOPBACK
+                + " that this process had not handed out already, in "
+                + ATTEMPTS
+                + " attempts"));
+  }
+
+  private static int anyFree() {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK))) {
       socket.setReuseAddress(true);
       return socket.getLocalPort();
