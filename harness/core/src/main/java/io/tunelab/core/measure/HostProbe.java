@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 /**
- * How fast the host runs a fixed piece of work right now: sorting the same 2^19 pseudo-random longs
- * (4 MB, past the cores' private caches), timed in the controller's JVM while the stack is idle,
+ * How fast the host runs a fixed piece of work right now: sorting the same 2^18 pseudo-random longs
+ * (2 MB, past the cores' private caches), timed in the controller's JVM while the stack is idle,
  * the fastest of {@link #TIMED} runs after {@link #DISCARDED} untimed ones for the JIT.
  *
  * <p>Why: on a shared VM the host's speed moves by more than any knob's effect without the
@@ -17,14 +17,14 @@ import java.util.SplittableRandom;
  * a moment of interference during the probe does not read as a slow host.
  */
 public final class HostProbe {
-  /** Longs sorted per run: 2^19, 4 MB. */
-  static final int SIZE = 1 << 19;
+  /** Longs sorted per run: 2^18, 2 MB. */
+  static final int SIZE = 1 << 18;
 
   /** Runs timed; the fastest counts. */
   static final int TIMED = 5;
 
   /** Runs before the timed ones, for the JIT to compile the sort. */
-  static final int DISCARDED = 2;
+  static final int DISCARDED = 1;
 
   private static final long SEED = 20261127L;
   private static final long[] INPUT = new SplittableRandom(SEED).longs(SIZE).toArray();
