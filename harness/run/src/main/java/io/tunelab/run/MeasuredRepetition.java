@@ -2,6 +2,7 @@ package io.tunelab.run;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.HostProbe;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RepetitionProtocol;
 import io.tunelab.core.results.StartCheck;
@@ -44,6 +45,7 @@ final class MeasuredRepetition implements PlanRepetition {
       Warmup warmedUp = warmupDue(knobs) ? plan.warmUp(knobs, at, tag, dir) : null;
       StartState start = StartStateProbe.read(tiers, dir);
       lastStart = start;
+      double hostProbe = HostProbe.millis();
       PlanSteps.Measured measured = plan.measure(knobs, at, tag, dir, sampling);
       StringBuilder verdict = new StringBuilder(measured.verdict());
       Boolean steady = steady(tiers.middlewareWarmup().orElse(null), verdict);
@@ -67,7 +69,8 @@ final class MeasuredRepetition implements PlanRepetition {
               .withProtocol(
                   RepetitionProtocol.NONE
                       .withStartState(StartCheck.of(start, null))
-                      .withBatchMeans(measured.batchMeans()));
+                      .withBatchMeans(measured.batchMeans())
+                      .withHostProbeMillis(hostProbe));
       Repetition observed =
           sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);
       Repetition judged = outsideDisturbed(knobs, observed);

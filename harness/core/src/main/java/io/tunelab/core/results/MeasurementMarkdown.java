@@ -25,6 +25,7 @@ final class MeasurementMarkdown {
         md.append("; ").append(spread(step.jvmSpread()));
       }
       StepProtocolText.startState(step).ifPresent(text -> md.append("; ").append(text));
+      StepProtocolText.hostProbe(step).ifPresent(text -> md.append("; ").append(text));
       StepProtocolText.drift(step).ifPresent(text -> md.append("; ").append(text));
       md.append(".\n");
     }

@@ -22,7 +22,9 @@ import java.util.function.Function;
  * the repetitions) is given either way, so "flat within 2%" can be read off.
  *
  * @param series each series tested, by name: {@code throughput}, {@code cpu.middleware}, {@code
- *     cpu.db}, {@code cpu.broker}, {@code cpu.stack}, {@code walBytes}, {@code statements}
+ *     cpu.db}, {@code cpu.broker}, {@code cpu.stack}, {@code walBytes}, {@code statements}, {@code
+ *     host} (the host's probe, {@link RepetitionProtocol#hostProbeMillis}: when it drifts with the
+ *     tiers' costs, the host moved, not the stack)
  * @param drifting the series whose trend is significant at 5% after Holm, in that order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -62,6 +64,7 @@ public record StepDrift(Map<String, Trend> series, List<String> drifting) {
     test(tested, repetitions, "cpu.stack", r -> work(r, WorkCost::sutCpuMillisPerUnit));
     test(tested, repetitions, "walBytes", r -> work(r, WorkCost::walBytesPerUnit));
     test(tested, repetitions, "statements", r -> work(r, WorkCost::statementsPerUnit));
+    test(tested, repetitions, "host", r -> r.protocolOrNone().hostProbeMillis());
     double[] adjusted = Holm.adjust(tested.values().stream().mapToDouble(MannKendall::p).toArray());
     Map<String, Trend> series = new LinkedHashMap<>();
     List<String> drifting = new ArrayList<>();

@@ -49,6 +49,36 @@ final class StepProtocolText {
             String.join(", ", first.protocolOrNone().startState().differences())));
   }
 
+  /**
+   * "host probe 61.2 ms (59.8 to 63.0)": the host's speed before each repetition (the median and
+   * range of their probes); empty when none was read.
+   */
+  static Optional<String> hostProbe(StepResult step) {
+    double[] probes =
+        step.repetitions().stream()
+            .map(r -> r.protocolOrNone().hostProbeMillis())
+            .filter(v -> v != null && !Double.isNaN(v))
+            .mapToDouble(Double::doubleValue)
+            .sorted()
+            .toArray();
+    if (probes.length == 0) {
+      return Optional.empty();
+    }
+    double median =
+        probes.length % 2 == 1
+            ? probes[probes.length / 2]
+            : (probes[probes.length / 2 - 1] + probes[probes.length / 2]) / 2;
+    return Optional.of(
+        probes.length == 1
+            ? String.format(Locale.ROOT, "host probe %.1f ms", median)
+            : String.format(
+                Locale.ROOT,
+                "host probe %.1f ms (%.1f to %.1f)",
+                median,
+                probes[0],
+                probes[probes.length - 1]));
+  }
+
   /** The drift test's outcome; empty under 3 counted repetitions. */
   static Optional<String> drift(StepResult step) {
     StepDrift drift = step.drift();
@@ -67,10 +97,16 @@ final class StepProtocolText {
             .append(ComparisonText.p(t.pAdjusted()))
             .append(" after Holm)");
       }
-      return Optional.of(text.append(": repetitions that are not independent").toString());
+      return Optional.of(
+          text.append(
+                  drift.drifting().contains("host")
+                      ? ": repetitions that are not independent, on a host whose own speed moved"
+                          + " (read each tier's cost against the probe)"
+                      : ": repetitions that are not independent")
+              .toString());
     }
     StringBuilder text = new StringBuilder("no drift (Mann-Kendall, Holm at 5%");
-    for (String name : List.of("throughput", "cpu.stack")) {
+    for (String name : List.of("throughput", "cpu.stack", "host")) {
       StepDrift.Trend t = drift.series().get(name);
       if (t != null) {
         text.append(
@@ -87,6 +123,7 @@ final class StepProtocolText {
       case "cpu.stack" -> "the stack's CPU per unit";
       case "walBytes" -> "WAL per unit";
       case "statements" -> "statements per unit";
+      case "host" -> "the host's probe time";
       default -> series.startsWith("cpu.") ? series.substring(4) + " CPU per unit" : series;
     };
   }

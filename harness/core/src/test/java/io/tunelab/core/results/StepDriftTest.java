@@ -74,6 +74,36 @@ class StepDriftTest {
     assertThat(StepDrift.of(List.of(rep(1, 1, 1, 1, 1), rep(2, 1, 1, 1, 1)))).isEmpty();
   }
 
+  @Test
+  void aHostThatSlowsDownIsNamedBesideTheTiersWhoseCostRoseWithIt() {
+    // every tier 20% costlier over 6 repetitions and the host's probe 20% slower with them: the
+    // host moved, and the text says so instead of blaming the stack alone
+    List<Repetition> reps = new ArrayList<>();
+    double[] probe = {50.0, 52.1, 54.0, 56.2, 58.0, 60.1};
+    for (int i = 0; i < probe.length; i++) {
+      double slower = probe[i] / 50.0;
+      reps.add(
+          rep(i + 1, 1000 / slower, 10 * slower, 20 * slower, 4 * slower)
+              .withProtocol(RepetitionProtocol.NONE.withHostProbeMillis(probe[i])));
+    }
+
+    StepDrift drift = StepDrift.of(reps).orElseThrow();
+
+    assertThat(drift.drifting()).contains("host", "cpu.db", "cpu.stack");
+    assertThat(drift.series().get("host").firstToLastPercent()).isGreaterThan(15);
+    assertThat(StepProtocolText.drift(step(reps)).orElseThrow())
+        .contains("the host's probe time +")
+        .endsWith("on a host whose own speed moved (read each tier's cost against the probe)");
+    assertThat(StepProtocolText.hostProbe(step(reps)).orElseThrow())
+        .isEqualTo("host probe 55.1 ms (50.0 to 60.1)");
+  }
+
+  @Test
+  void repetitionsWithoutAProbeSayNothingOfTheHost() {
+    List<Repetition> reps = List.of(rep(1, 1000, 10, 20, 4), rep(2, 1001, 10, 20, 4));
+    assertThat(StepProtocolText.hostProbe(step(reps))).isEmpty();
+  }
+
   private static StepResult step(List<Repetition> reps) {
     return StepResult.of("s", Map.of(), Map.of(), List.of(), Map.of(), reps);
   }
