@@ -68,7 +68,7 @@ class RunCommandIT {
   }
 
   @Test
-  void quickstartIsCompleteAndValidWithEveryOrderAccountedFor() {
+  void quickstartIsCompleteAndValidWithEveryOrderAccountedFor() throws IOException {
     assertThat(quickstart.exitCode()).as(quickstart.stderr()).isZero();
     // run --threshold: judged once the run ended, relative ones against its baseline step
     assertThat(quickstart.stdout())
@@ -110,6 +110,11 @@ class RunCommandIT {
         assertThat(runDir.resolve(rep.path("rawData").asText()).resolve("latency.hlog"))
             .isRegularFile();
         assertThat(rep.path("accounting").path("lost").asInt()).isZero();
+        List<String> ledger =
+            Files.readAllLines(runDir.resolve(rep.path("rawData").asText()).resolve("orders.csv"));
+        assertThat(ledger.subList(1, ledger.size()))
+            .hasSize(rep.at("/accounting/submitted").asInt())
+            .allMatch(row -> row.contains(",COMPLETED,"), "every order completed, by its id");
       }
       assertThat(step.path("metrics").has("cv")).isTrue();
       assertThat(step.at("/metrics/latencyMethod").asText()).isEqualTo("mergedHistograms");

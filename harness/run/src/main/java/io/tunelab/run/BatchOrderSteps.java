@@ -3,18 +3,24 @@ package io.tunelab.run;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.results.OrdersCsv;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.tiers.jmeter.LoadGenerator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * A batch-order repetition's parts: prepare the data (purge what a stalled repetition left on the
  * queues, migrate, index, seed, purge, analyze); warm up until the completion rate is steady
  * ({@link SteadyWarmup}) and prepare the data again, so the measured batch always starts from the
  * same tables; then send the measured batch in the {@code workload.mode} asked for, drain it and
- * account for every order ({@link BatchOrderOutcome}). The tag is carried by the order ids.
+ * account for every order ({@link BatchOrderOutcome}), each by its id in the repetition's {@code
+ * orders.csv}. The tag is carried by the order ids.
  */
 final class BatchOrderSteps implements PlanSteps {
   private final RunTiers tiers;
@@ -72,7 +78,24 @@ final class BatchOrderSteps implements PlanSteps {
     int orders = sizer.measured(at.stepNumber() + "/" + at.step(), knobs);
     MeasuredDrain.Drained drained =
         measured.run(knobs, at, orders, tag + "m", dir.resolve(RunLayout.LOAD), sampling);
+    writeLedger(drained, dir.resolve(RunLayout.ORDERS));
     return BatchOrderOutcome.of(knobs, drained);
+  }
+
+  /** Every submitted order of the measured batch and where it ended, by id. */
+  static void writeLedger(MeasuredDrain.Drained drained, Path file) {
+    OrderSender.Sent sent = drained.sent();
+    try {
+      Files.writeString(
+          file,
+          OrdersCsv.of(
+              sent.sentAtMillis(),
+              sent.plan().arrivalRate().paced() ? sent.dueMillis() : Map.of(),
+              sent.lines(),
+              drained.drain().accounting()));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write the orders' ledger " + file, e);
+    }
   }
 
   @Override

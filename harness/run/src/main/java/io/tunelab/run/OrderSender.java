@@ -44,13 +44,15 @@ final class OrderSender {
    * @param plan what the load tier was asked to send
    * @param load its run: JTL, logs, exit status
    * @param sentAtMillis each order sent successfully and its send time, epoch milliseconds
+   * @param lines each order's lines; empty when the JTL did not say
    */
   record Sent(
       BatchOrderPlan plan,
       LoadRun load,
       Map<String, Long> sentAtMillis,
       Map<String, Long> dueMillis,
-      ArrivalReport arrivals) {
+      ArrivalReport arrivals,
+      Map<String, Integer> lines) {
     int count() {
       return sentAtMillis.size();
     }
@@ -118,7 +120,8 @@ final class OrderSender {
           DrainAccounting.latencyOrigins(records),
           plan.arrivalRate().paced()
               ? ArrivalAnalysis.of(records, plan.arrivalRate(), plan.orders())
-              : null);
+              : null,
+          DrainAccounting.lines(records));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the load run's JTL " + run.jtl(), e);
     }

@@ -19,23 +19,39 @@ public final class DrainMetrics {
   private final long lastCompletionMillis;
   private final Histogram latencyMillis;
   private final List<Long> completionMillis;
+  private final List<String> completedIds;
 
+  /**
+   * @param completionMillis each completed order's first completion, epoch milliseconds
+   * @param completedIds the completed orders' ids, in the order of {@code completionMillis}
+   */
   public DrainMetrics(
       int completedOrders,
       long firstSendMillis,
       long lastCompletionMillis,
       Histogram latency,
-      List<Long> completionMillis) {
+      List<Long> completionMillis,
+      List<String> completedIds) {
+    if (completedIds.size() != completionMillis.size()) {
+      throw new IllegalArgumentException(
+          completedIds.size() + " ids for " + completionMillis.size() + " completions");
+    }
     this.completedOrders = completedOrders;
     this.firstSendMillis = firstSendMillis;
     this.lastCompletionMillis = lastCompletionMillis;
     this.latencyMillis = latency.copy();
     this.completionMillis = List.copyOf(completionMillis);
+    this.completedIds = List.copyOf(completedIds);
   }
 
   /** Each completed order's first completion, epoch milliseconds, in the batch's order. */
   public List<Long> completionMillis() {
     return completionMillis;
+  }
+
+  /** The completed orders' ids, in the order of {@link #completionMillis()}. */
+  public List<String> completedIds() {
+    return completedIds;
   }
 
   public int completedOrders() {

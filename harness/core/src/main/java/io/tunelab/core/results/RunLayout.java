@@ -8,7 +8,8 @@ package io.tunelab.core.results;
  * results/&lt;run-id&gt;/run.json, summary.md, repetitions.csv, report.html
  *   &lt;step&gt;/middleware/                 the step's middleware (log, GC log, settings)
  *   &lt;step&gt;/middleware-rep-N/           a middleware started for repetition N (fresh JVM, revival)
- *   &lt;step&gt;/rep-N/                      repetition N: the observer's files, latency.hlog
+ *   &lt;step&gt;/rep-N/                      repetition N: the observer's files, latency.hlog,
+ *                                          orders.csv (batch-order)
  *   &lt;step&gt;/rep-N/load/                 the load tier: results.jtl, load.log, dashboard/
  * </pre>
  */
@@ -42,6 +43,9 @@ public final class RunLayout {
 
   /** The observer's summary of the repetition. */
   public static final String OBSERVATIONS = "observations.json";
+
+  /** A batch-order repetition's ledger: one row per submitted order and where it ended. */
+  public static final String ORDERS = "orders.csv";
 
   /** The repetition's latencies as an HdrHistogram log. */
   public static final String HLOG = "latency.hlog";

@@ -61,6 +61,25 @@ public final class DrainAccounting {
     return origins;
   }
 
+  /**
+   * The lines of each order a batch-order run submitted, from the JTL's {@code lineCount}: the work
+   * an order carries, for the repetition's ledger. Empty when a submitted order's record has no
+   * line count (a JTL of another plan, or one written before the column).
+   */
+  public static Map<String, Integer> lines(List<JtlRecord> records) {
+    Map<String, Integer> lines = new HashMap<>();
+    for (JtlRecord record : records) {
+      if (record.success()) {
+        String count = record.get("lineCount");
+        if (count == null || !count.matches("[1-9][0-9]{0,5}")) {
+          return Map.of();
+        }
+        lines.put(orderId(record), Integer.valueOf(count));
+      }
+    }
+    return lines;
+  }
+
   private static String orderId(JtlRecord record) {
     return record.get("orderId") != null ? record.get("orderId") : record.label();
   }
@@ -85,6 +104,7 @@ public final class DrainAccounting {
     int faulted = 0;
     TimedLatencies latency = new TimedLatencies(SIGNIFICANT_DIGITS);
     List<Long> completedAt = new ArrayList<>();
+    List<String> completedIds = new ArrayList<>();
     long firstSend = Long.MAX_VALUE;
     long lastCompletion = 0;
     for (Map.Entry<String, Long> order : sentAtMillis.entrySet()) {
@@ -101,6 +121,7 @@ public final class DrainAccounting {
         long first = times.stream().mapToLong(Long::longValue).min().orElseThrow();
         latency.record(first, Math.max(0, first - sentAt));
         completedAt.add(first);
+        completedIds.add(id);
         lastCompletion = Math.max(lastCompletion, first);
         if (times.size() > 1 || isFaulted) {
           duplicated.add(id);
@@ -119,7 +140,8 @@ public final class DrainAccounting {
             sentAtMillis.isEmpty() ? 0 : firstSend,
             lastCompletion,
             latency,
-            completedAt);
+            completedAt,
+            completedIds);
     return new Accounting(
         sentAtMillis.size(), completed, faulted, lost, duplicated, faultsOfBatch, metrics);
   }

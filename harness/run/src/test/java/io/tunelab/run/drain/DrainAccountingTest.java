@@ -215,4 +215,34 @@ class DrainAccountingTest {
 
     assertThat(DrainAccounting.latencyOrigins(records)).isEmpty();
   }
+
+  @Test
+  void eachSubmittedOrdersLinesComeFromItsLineCountAndACompletionKnowsItsOrder() {
+    List<JtlRecord> records =
+        List.of(
+            new JtlRecord(T0, 5, id(1), "200", "ok", "t", true, Map.of("lineCount", "40")),
+            new JtlRecord(T0 + 1, 5, id(2), "", "refused", "t", false, Map.of()),
+            new JtlRecord(T0 + 2, 5, id(3), "200", "ok", "t", true, Map.of("lineCount", "2")));
+
+    assertThat(DrainAccounting.lines(records))
+        .containsOnly(Map.entry(id(1), 40), Map.entry(id(3), 2));
+    DrainMetrics metrics =
+        DrainAccounting.account(
+                DrainAccounting.submitted(records),
+                List.of(update(id(3), T0 + 30), update(id(1), T0 + 50)),
+                Map.of())
+            .metrics();
+    assertThat(metrics.completedIds()).containsExactly(id(1), id(3));
+    assertThat(metrics.completionMillis()).containsExactly(T0 + 50, T0 + 30);
+  }
+
+  @Test
+  void aJtlWithoutLineCountsGivesNoLinesAtAll() {
+    List<JtlRecord> records =
+        List.of(
+            new JtlRecord(T0, 5, id(1), "200", "ok", "t", true, Map.of("lineCount", "10")),
+            new JtlRecord(T0 + 2, 5, id(2), "200", "ok", "t", true, Map.of()));
+
+    assertThat(DrainAccounting.lines(records)).isEmpty();
+  }
 }
