@@ -13,6 +13,7 @@ import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.CompletionRates;
+import io.tunelab.core.stats.WindowBatches;
 import io.tunelab.run.drain.DrainResult;
 import java.io.IOException;
 import java.util.List;
@@ -83,7 +84,8 @@ final class BatchOrderOutcome {
             drained.host().stealPercent(),
             m.completedOrders(),
             m.meanMillis())
-        .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null));
+        .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null))
+        .withWindowBatches(WindowBatches.of(m.completionMillis()).orElse(null));
   }
 
   /** The faulted orders by the middleware's fault reason. */

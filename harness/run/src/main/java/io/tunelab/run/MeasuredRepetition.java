@@ -70,6 +70,7 @@ final class MeasuredRepetition implements PlanRepetition {
                   RepetitionProtocol.NONE
                       .withStartState(StartCheck.of(start, null))
                       .withBatchMeans(measured.batchMeans())
+                      .withWindowBatches(measured.windowBatches())
                       .withHostProbeMillis(hostProbe));
       Repetition observed =
           sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);

@@ -8,6 +8,7 @@ import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.BatchMeans;
+import io.tunelab.core.stats.WindowBatches;
 import io.tunelab.run.observe.RunnerFigures;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -54,6 +55,7 @@ interface PlanSteps {
    * @param deadline the deadline misses of a plan with a deadline (sort-requests), for the
    *     findings; empty for the others
    * @param batchMeans the throughput's batch means over the window; null when it gave none
+   * @param windowBatches the window's batches of equal counts; null when it had too few
    */
   record Measured(
       boolean valid,
@@ -65,7 +67,8 @@ interface PlanSteps {
       long completed,
       double meanMillis,
       Optional<DeadlineMisses> deadline,
-      BatchMeans batchMeans) {
+      BatchMeans batchMeans,
+      WindowBatches windowBatches) {
     public Measured {
       Objects.requireNonNull(deadline, "deadline");
     }
@@ -91,6 +94,7 @@ interface PlanSteps {
           completed,
           meanMillis,
           deadline,
+          null,
           null);
     }
 
@@ -106,6 +110,23 @@ interface PlanSteps {
           completed,
           meanMillis,
           deadline,
+          value,
+          windowBatches);
+    }
+
+    /** This load with its window's batches of equal counts. */
+    public Measured withWindowBatches(WindowBatches value) {
+      return new Measured(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          deadline,
+          batchMeans,
           value);
     }
 

@@ -1,12 +1,18 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.stats.AlignedWindows;
 import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Direction;
 import io.tunelab.core.stats.Estimate;
+import io.tunelab.core.stats.WindowBatches;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The metrics two steps are compared on, each with its direction, tested over the repetitions'
@@ -76,7 +82,52 @@ public enum ComparedMetric {
     if (values(ca).isEmpty() || values(cb).isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(RoundPairs.compare(ca, cb, this::estimate, direction, sameRun));
+    Function<Repetition, Estimate> estimates =
+        this == THROUGHPUT ? throughputs(ca, cb, r -> value.apply(r.metrics())) : this::estimate;
+    return Optional.of(RoundPairs.compare(ca, cb, estimates, direction, sameRun));
+  }
+
+  /**
+   * Each repetition's throughput with its precision, for the repetitions of two sides: with the
+   * noise of its window read batch by batch across its side's repetitions ({@link AlignedWindows}:
+   * the pattern the batches of a step's windows share is no noise) when every repetition of the
+   * side has its window's batches and they give that very value; otherwise with its own window's
+   * batch means ({@link #throughput}).
+   *
+   * @param value a repetition's throughput
+   */
+  public static Function<Repetition, Estimate> throughputs(
+      List<Repetition> a, List<Repetition> b, ToDoubleFunction<Repetition> value) {
+    Map<Repetition, Estimate> out = new IdentityHashMap<>();
+    for (List<Repetition> side : List.of(a, b)) {
+      Optional<AlignedWindows> aligned = aligned(side, value);
+      for (Repetition r : side) {
+        double v = value.applyAsDouble(r);
+        if (aligned.isPresent()) {
+          double relative = aligned.get().relativeVariance(r.protocolOrNone().windowBatches());
+          // the residual's degrees of freedom are the side's, shared out over its repetitions
+          int df = Math.max(1, aligned.get().df() / side.size());
+          out.put(r, new Estimate(v, relative * v * v, df));
+        } else {
+          out.put(r, throughput(r, v));
+        }
+      }
+    }
+    return out::get;
+  }
+
+  private static Optional<AlignedWindows> aligned(
+      List<Repetition> side, ToDoubleFunction<Repetition> value) {
+    List<WindowBatches> windows = new ArrayList<>();
+    for (Repetition r : side) {
+      WindowBatches w = r.protocolOrNone().windowBatches();
+      double v = value.applyAsDouble(r);
+      if (w == null || Math.abs(w.perMinute() - v) > 1e-6 * Math.max(1, Math.abs(v))) {
+        return Optional.empty();
+      }
+      windows.add(w);
+    }
+    return AlignedWindows.of(windows);
   }
 
   /**

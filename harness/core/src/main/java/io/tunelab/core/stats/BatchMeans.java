@@ -61,29 +61,12 @@ public record BatchMeans(
    * or its batches stay positively correlated.
    */
   public static Optional<BatchMeans> of(List<Long> completionMillis) {
-    List<Long> sorted = new ArrayList<>(completionMillis);
-    sorted.sort(null);
-    int n = sorted.size();
-    if (n < CompletionRates.MIN_FOR_STEADY) {
+    Optional<WindowBatches.Cut> cut = WindowBatches.Cut.of(completionMillis);
+    if (cut.isEmpty()) {
       return Optional.empty();
     }
-    int from = (int) Math.floor(CompletionRates.TRIM * n);
-    int to = (int) Math.ceil((1 - CompletionRates.TRIM) * n) - 1;
-    int completions = to - from;
-    int k = Math.min(MAX_BATCHES, completions / MIN_PER_BATCH);
-    if (sorted.get(to) - sorted.get(from) <= 0 || k < MIN_BATCHES) {
-      return Optional.empty();
-    }
-    // powers of two below k merge evenly
-    k = Integer.highestOneBit(k);
-    double[] counts = new double[k];
-    double[] millis = new double[k];
-    for (int j = 0; j < k; j++) {
-      int start = from + (int) Math.round((double) j * completions / k);
-      int end = from + (int) Math.round((double) (j + 1) * completions / k);
-      counts[j] = end - start;
-      millis[j] = sorted.get(end) - sorted.get(start);
-    }
+    double[] counts = cut.get().counts();
+    double[] millis = cut.get().millis();
     // a trend is judged on the finest batches: merged down to a few, none could show
     if (MannKendall.of(boxed(rates(counts, millis))).trend(0.05)) {
       return Optional.empty();

@@ -23,6 +23,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Summarises a complete run of a study experiment against its {@code study:} block: per step the
@@ -64,13 +66,10 @@ public final class StudyRecorder {
     }
     List<Comparison> family = new ArrayList<>();
     for (Study.Expectation e : study.expectations()) {
+      List<Repetition> a = counted(run, comparedWith(e, experiment));
+      List<Repetition> b = counted(run, e.step());
       family.add(
-          RoundPairs.compare(
-              counted(run, comparedWith(e, experiment)),
-              counted(run, e.step()),
-              r -> estimate(study, r),
-              Direction.HIGHER_IS_BETTER,
-              true));
+          RoundPairs.compare(a, b, estimates(study, a, b), Direction.HIGHER_IS_BETTER, true));
     }
     family = Comparison.holm(family);
     List<StudySummary.Measured> measured = new ArrayList<>();
@@ -167,12 +166,13 @@ public final class StudyRecorder {
     return StepResult.counted(run.step(step).orElseThrow().repetitions());
   }
 
-  /** A repetition's value of the study's metric, its window's batch means with a throughput. */
-  private static Estimate estimate(Study study, Repetition r) {
-    double value = MetricValues.of(study.metric(), r).orElseThrow();
+  /** The repetitions' values of the study's metric, with their windows' noise for a throughput. */
+  private static Function<Repetition, Estimate> estimates(
+      Study study, List<Repetition> a, List<Repetition> b) {
+    ToDoubleFunction<Repetition> value = r -> MetricValues.of(study.metric(), r).orElseThrow();
     return study.metric() == StudyMetric.THROUGHPUT
-        ? ComparedMetric.throughput(r, value)
-        : Estimate.of(value);
+        ? ComparedMetric.throughputs(a, b, value)
+        : r -> Estimate.of(value.applyAsDouble(r));
   }
 
   /** The step's metric over its counted repetitions, or why there is none. */
