@@ -18,9 +18,10 @@ import java.util.Optional;
  * logarithms, a repetition on a slower host (every batch a few percent longer) is a row effect, not
  * an interaction.
  *
- * <p>Measured on the A/A runs of {@code benchmarks/aa.yaml} (3 runs, 12 paired comparisons, from
- * each repetition's {@code orders.csv}): the rounds' log ratios spread by 4.8%, and this noise
- * predicted 5.1% for them, where the windows' own batch means predicted about 10%.
+ * <p>Measured on 10 A/A runs of {@code benchmarks/aa.yaml} (40 paired comparisons, from each
+ * repetition's {@code orders.csv} by {@code benchmarks/window-noise.py}): the rounds' log ratios
+ * spread by 4.8%, and this noise predicted 4.9% for them, where the windows' own batch means
+ * predicted about 10.6% (7.5% a window).
  *
  * <p>Batches must not be positively correlated along a window: while the residuals' lag-1
  * autocorrelation (pooled over the rows) is over 1.645 / sqrt(n k), neighbouring batches are merged
