@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  *   <li>{@code {change:STEP}}: the expectation on STEP, its change (+40.3%); {@code {ci:STEP}} its
  *       95% interval (+28.8% .. +53.6%); {@code {p:STEP}} its Holm-adjusted p (p 0.024, p &lt;
  *       0.001); {@code {mde:STEP}} its minimum detectable effect (4.2%); {@code {effect:STEP}} the
- *       study's effect in its own words;
+ *       study's effect in its own words; a step with two expectations picks one by what it is
+ *       compared with, {@code {change:STEP:baseline}} or {@code {change:STEP:previous}};
  *   <li>{@code {median:STEP}}, {@code {cv:STEP}}, {@code {n:STEP}}: a step's median (with its
  *       unit), CV and counted repetitions; {@code {cost:STEP:NAME}} one of its costs per unit
  *       (middlewareCpuMillis, dbCpuMillis, brokerCpuMillis, walBytes, statements, commits);
@@ -70,7 +71,8 @@ final class Discussion {
               + ": "
               + String.join("; ", problems)
               + ": write measured numbers as placeholders, filled from the summary when the page"
-              + " renders: {change:STEP}, {ci:STEP}, {p:STEP}, {mde:STEP}, {effect:STEP},"
+              + " renders: {change:STEP}, {ci:STEP}, {p:STEP}, {mde:STEP}, {effect:STEP} (a step"
+              + " with two expectations: {change:STEP:baseline} or {change:STEP:previous}),"
               + " {median:STEP}, {cv:STEP}, {n:STEP}, {cost:STEP:walBytes} (or middlewareCpuMillis,"
               + " dbCpuMillis, brokerCpuMillis, statements, commits), {knob:NAME}");
     }
@@ -79,20 +81,22 @@ final class Discussion {
   private static Optional<String> value(StudySummary s, String kind, String name, String part) {
     return switch (kind) {
       case "change" ->
-          expectation(s, name)
+          expectation(s, name, part)
               .filter(e -> e.ratio() != null)
               .map(e -> StudyMarkdown.change(e.ratio()));
       case "ci" ->
-          expectation(s, name)
+          expectation(s, name, part)
               .filter(e -> e.ratioCi95() != null)
               .map(e -> StudyMarkdown.interval(e.ratioCi95()));
       case "p" ->
-          expectation(s, name).filter(e -> e.pAdjusted() != null).map(e -> pText(e.pAdjusted()));
+          expectation(s, name, part)
+              .filter(e -> e.pAdjusted() != null)
+              .map(e -> pText(e.pAdjusted()));
       case "mde" ->
-          expectation(s, name)
+          expectation(s, name, part)
               .filter(e -> e.mde() != null)
               .map(e -> String.format(Locale.ROOT, "%.1f%%", 100 * e.mde()));
-      case "effect" -> expectation(s, name).map(StudySummary.Measured::effect);
+      case "effect" -> expectation(s, name, part).map(StudySummary.Measured::effect);
       case "median" ->
           step(s, name).map(v -> StudyMarkdown.number(v.median()) + " " + s.study().unit());
       case "cv" ->
@@ -110,8 +114,13 @@ final class Discussion {
     return p < 0.001 ? "p < 0.001" : String.format(Locale.ROOT, "p %.3f", p);
   }
 
-  private static Optional<StudySummary.Measured> expectation(StudySummary s, String step) {
-    return s.expectations().stream().filter(e -> e.step().equals(step)).findFirst();
+  /** The expectation on {@code step}; {@code against} picks one of two (previous, baseline). */
+  private static Optional<StudySummary.Measured> expectation(
+      StudySummary s, String step, String against) {
+    return s.expectations().stream()
+        .filter(e -> e.step().equals(step))
+        .filter(e -> against == null || against.equals(e.against()))
+        .findFirst();
   }
 
   private static Optional<StudySummary.StepValues> step(StudySummary s, String step) {

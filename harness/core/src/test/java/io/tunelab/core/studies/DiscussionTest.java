@@ -16,6 +16,7 @@ class DiscussionTest {
         expect:
           - {step: b, against: previous, direction: up, effect: a large gain}
           - {step: c, against: previous, direction: up, effect: about +40% on top}
+          - {step: c, against: baseline, direction: up, effect: about twice the start}
       """;
 
   @TempDir Path dir;
@@ -44,6 +45,19 @@ class DiscussionTest {
         .contains("the study about +40% on top")
         .contains("196 orders/min")
         .contains("WAL 1,050 B per order.");
+  }
+
+  @Test
+  void aStepWithTwoExpectationsPicksOneByWhatItIsComparedWith() {
+    StudySummary summary = summary();
+
+    assertThat(Discussion.render("{change:c}", summary)).isEqualTo("+40.0%");
+    assertThat(Discussion.render("{change:c:previous}", summary)).isEqualTo("+40.0%");
+    assertThat(Discussion.render("{change:c:baseline}; {effect:c:baseline}", summary))
+        .isEqualTo("+96.0%; about twice the start");
+    assertThatThrownBy(() -> Discussion.check("{change:c:start}", summary))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("{change:c:start} names nothing");
   }
 
   @Test
