@@ -33,6 +33,10 @@ import java.util.Optional;
  *     with {@code machineCores}, not with zero; null when unreadable
  * @param beforeSampling a short reading before the observer's first sample, with the stack idle;
  *     null when not taken
+ * @param hostPaceMicros the host's pace over the window: the median of the observer's {@code
+ *     host.pace} samples, CPU microseconds of a fixed piece of compute-only work ({@link
+ *     io.tunelab.core.measure.HostPace}); higher is a slower host. Every tier's CPU per unit moves
+ *     with it when the host, not the stack, changed. Null when not sampled
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MachineNoise(
@@ -44,7 +48,8 @@ public record MachineNoise(
     double stackPercentOfMachine,
     Double loadAverageAtStart,
     Double loadAverageAtEnd,
-    IdleReading beforeSampling) {
+    IdleReading beforeSampling,
+    Double hostPaceMicros) {
 
   /**
    * The machine over a short stretch before sampling began.
@@ -80,9 +85,14 @@ public record MachineNoise(
    * @param loadAtStart 1-minute load average at the start, null when unreadable
    * @param loadAtEnd the same at the end
    * @param idle the reading before sampling, null when not taken
+   * @param hostPaceMicros the host's pace over the window, null when not sampled
    */
   public static Optional<MachineNoise> of(
-      CpuWindow window, Double loadAtStart, Double loadAtEnd, IdleReading idle) {
+      CpuWindow window,
+      Double loadAtStart,
+      Double loadAtEnd,
+      IdleReading idle,
+      Double hostPaceMicros) {
     if (Double.isNaN(window.machineBusyPercent())) {
       return Optional.empty();
     }
@@ -96,7 +106,8 @@ public record MachineNoise(
             window.stackPercentOfMachine(),
             loadAtStart,
             loadAtEnd,
-            idle));
+            idle,
+            hostPaceMicros));
   }
 
   /** A NaN (never read) as null, so that the JSON leaves it out. */

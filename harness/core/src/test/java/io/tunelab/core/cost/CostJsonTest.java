@@ -32,10 +32,11 @@ class CostJsonTest {
     HarnessCost harness = HarnessCost.of(WINDOW, 5);
     WorkCost work = WorkTotals.of(WINDOW, 8_192.0, 12.0, null).perUnit(4).orElseThrow();
     MachineNoise noise =
-        MachineNoise.of(WINDOW, 0.7, null, new MachineNoise.IdleReading(500, 10, 2, 3.0))
+        MachineNoise.of(WINDOW, 0.7, null, new MachineNoise.IdleReading(500, 10, 2, 3.0), 104.5)
             .orElseThrow();
     MachineNoise withSteal =
-        MachineNoise.of(STEAL_WINDOW, null, null, new MachineNoise.IdleReading(500, 10, 2, null))
+        MachineNoise.of(
+                STEAL_WINDOW, null, null, new MachineNoise.IdleReading(500, 10, 2, null), null)
             .orElseThrow();
 
     assertThat(roundTrip(harness, HarnessCost.class)).isEqualTo(harness);
@@ -51,8 +52,10 @@ class CostJsonTest {
 
     assertThat(JSON.writeValueAsString(work))
         .doesNotContain("walBytesPerUnit", "statementsPerUnit", "commitsPerUnit");
-    assertThat(JSON.writeValueAsString(MachineNoise.of(WINDOW, null, null, null).orElseThrow()))
-        .doesNotContain("loadAverageAtStart", "beforeSampling", "stealPercentOfMachine");
+    assertThat(
+            JSON.writeValueAsString(MachineNoise.of(WINDOW, null, null, null, null).orElseThrow()))
+        .doesNotContain(
+            "loadAverageAtStart", "beforeSampling", "stealPercentOfMachine", "hostPaceMicros");
     assertThat(JSON.writeValueAsString(new MachineNoise.IdleReading(500, 10, 2, null)))
         .doesNotContain("stealPercentOfMachine");
   }

@@ -69,6 +69,7 @@ public final class RunObserver implements AutoCloseable {
     mocks = endpoints.flatMap(this::mocks);
     mocks.ifPresent(sources::add);
     config.middlewareStatus().ifPresent(status -> sources.add(new MiddlewareSource(status)));
+    sources.add(new HostPaceSource());
     baseline = db.flatMap(this::snapshot).orElse(null);
     load = MachineLoad.before(PROC, meter(config), errors);
     executor =
@@ -242,7 +243,8 @@ public final class RunObserver implements AutoCloseable {
             window,
             samplerCpuNanos.get() - samplerCpuNanosAtMeasured,
             delta,
-            load);
+            load,
+            store.measured(HostPaceSource.SERIES, HostPaceSource.LABEL, window));
     observations =
         new ObservationWriter(config.dir(), store, window, errors)
             .write(

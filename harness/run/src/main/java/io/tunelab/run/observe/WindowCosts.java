@@ -5,6 +5,7 @@ import io.tunelab.core.cost.CpuWindow;
 import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkTotals;
+import io.tunelab.core.findings.Point;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -24,6 +25,7 @@ record WindowCosts(
   /**
    * @param samples every CPU reading of the run, warm-up included (integration leaves it out)
    * @param observerCpuNanos CPU of the observer's sampling thread in the measured window
+   * @param hostPace the window's {@code host.pace} samples, CPU microseconds each
    */
   static WindowCosts of(
       List<CpuSample> samples,
@@ -31,7 +33,8 @@ record WindowCosts(
       Window window,
       long observerCpuNanos,
       Optional<PgDelta> pg,
-      MachineLoad load) {
+      MachineLoad load,
+      List<Point> hostPace) {
     CpuWindow cpu = CpuWindow.of(samples, cores, window.measuredFromMillis(), window.endMillis());
     if (!cpu.covered()) {
       return none();
@@ -44,8 +47,18 @@ record WindowCosts(
             pg.flatMap(p -> boxed(p.commits())).orElse(null));
     return new WindowCosts(
         Optional.of(HarnessCost.of(cpu, observerCpuNanos / 1e6)),
-        MachineNoise.of(cpu, load.atStart(), load.atEnd(), load.idle()),
+        MachineNoise.of(cpu, load.atStart(), load.atEnd(), load.idle(), median(hostPace)),
         Optional.of(work));
+  }
+
+  /** The median of the points' values; null without points. */
+  static Double median(List<Point> points) {
+    if (points.isEmpty()) {
+      return null;
+    }
+    double[] values = points.stream().mapToDouble(Point::value).sorted().toArray();
+    int n = values.length;
+    return n % 2 == 1 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
   }
 
   private static Optional<Double> boxed(OptionalDouble value) {
