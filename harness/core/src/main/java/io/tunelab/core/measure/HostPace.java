@@ -1,21 +1,20 @@
 package io.tunelab.core.measure;
 
 /**
- * A fixed piece of compute-only work whose CPU time tells how fast the host runs a busy vCPU right
- * now, read every second through a measured window by the observer (series {@code host.pace}).
+ * A fixed piece of compute-only work whose CPU time tells how fast a core runs right now, read
+ * every second through a measured window by the observer (series {@code host.pace}).
  *
- * <p>Why: on a shared VM the CPU time one unit of work costs moves with the host (another guest on
- * the sibling hyperthread, the clock frequency), by 30% from one repetition to the next, with every
- * tier's cost per order moving together and the hypervisor's steal barely showing it. {@link
- * HostProbe} reads the host before a repetition, with the stack idle; this reads it during the
- * window, as CPU time (not wall time), so the stack keeping both cores busy does not count: a
- * slower host makes the same work cost more CPU time, a busy one only makes it wait.
- *
- * <p>The work is a register-resident integer mix over no array, so the stack's use of the caches
- * and of memory moves it as little as possible: what is left is the core's speed.
+ * <p>Why: in a CPU-bound configuration every tier's CPU per order can move together by 30% from one
+ * repetition to the next while the hypervisor's steal barely shows it and {@link HostProbe}, read
+ * before the repetition with the stack idle, does not follow (measured on the order-to-bill ladder,
+ * docs/measurement.md). Either the host slowed the cores during the window (the clock, another
+ * guest on the sibling hyperthread) or the cost moved in the memory system or the stack itself.
+ * This pace tells the first from the others: it is timed in CPU time (not wall time), so the stack
+ * keeping both cores busy only makes it wait, and its work is a register-resident integer mix over
+ * no array, so caches and memory move it as little as possible.
  */
 public final class HostPace {
-  /** Mix rounds of one run: about 100 microseconds of one core once compiled. */
+  /** Mix rounds of one run: about 420 microseconds of one core here once compiled. */
   static final int ROUNDS = 200_000;
 
   private HostPace() {}
