@@ -33,10 +33,11 @@ import java.util.Optional;
  *     with {@code machineCores}, not with zero; null when unreadable
  * @param beforeSampling a short reading before the observer's first sample, with the stack idle;
  *     null when not taken
- * @param hostPaceMicros the host's pace over the window: the median of the observer's {@code
+ * @param hostPaceMicros the cores' pace over the window: the median of the observer's {@code
  *     host.pace} samples, CPU microseconds of a fixed piece of compute-only work ({@link
- *     io.tunelab.core.measure.HostPace}); higher is a slower host. Every tier's CPU per unit moves
- *     with it when the host, not the stack, changed. Null when not sampled
+ *     io.tunelab.core.measure.HostPace}); higher is a slower core. When every tier's CPU per unit
+ *     moves and the pace does not, the cost moved in the memory system or the stack. Null when not
+ *     sampled
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MachineNoise(
