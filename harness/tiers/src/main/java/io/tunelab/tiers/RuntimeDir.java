@@ -44,11 +44,25 @@ public final class RuntimeDir {
   public static Path root() {
     String configured = System.getProperty(PROPERTY, System.getenv(ENV));
     boolean given = configured != null && !configured.isBlank();
-    Path root =
-        given
-            ? Path.of(configured)
-            : Path.of(System.getProperty("java.io.tmpdir"), "tunelab-" + user());
-    return secure(root.toAbsolutePath().normalize(), !given);
+    Path root = given ? Path.of(configured).toAbsolutePath().normalize() : defaultRoot();
+    return secure(root, !given);
+  }
+
+  /**
+   * What stacks share whatever runtime folder they use: {@code cache/} in the default runtime
+   * folder, also when {@value #ENV} names another, so that runs and tests with a private runtime
+   * folder reuse it (the db tier's template clusters). Deleting it costs only the time to fill it
+   * again.
+   */
+  public static Path cache() {
+    Path root = secure(defaultRoot(), true);
+    return secure(root.resolve("cache"), true);
+  }
+
+  private static Path defaultRoot() {
+    return Path.of(System.getProperty("java.io.tmpdir"), "tunelab-" + user())
+        .toAbsolutePath()
+        .normalize();
   }
 
   /**

@@ -30,7 +30,7 @@ final class ClusterInit {
       PgBinaries binaries, ServerUser serverUser, Path dataDir, Path log, String password) {
     Path passwordFile = dataDir.resolveSibling("initdb.pwfile");
     try {
-      deleteTree(dataDir);
+      clear(dataDir);
       Files.deleteIfExists(passwordFile);
       Files.createFile(
           passwordFile,
@@ -93,7 +93,8 @@ final class ClusterInit {
     }
   }
 
-  private static void deleteTree(Path root) throws IOException {
+  /** Deletes {@code root} and all in it; refuses a cluster whose server still runs. */
+  static void clear(Path root) throws IOException {
     if (!Files.exists(root)) {
       return;
     }

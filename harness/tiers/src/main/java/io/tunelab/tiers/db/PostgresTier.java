@@ -2,6 +2,7 @@ package io.tunelab.tiers.db;
 
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.Secrets;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.TierProcess;
@@ -26,12 +27,14 @@ import org.slf4j.LoggerFactory;
  * start.
  *
  * <p>Files in the tier's directory: {@code data/} (the cluster), {@code postgres.log} (the server's
- * log, preceded by the command line and any setting dropped), {@code initdb.log}, and {@code
- * owner-watch.log} when the tier has an owner.
+ * log, preceded by the command line and any setting dropped), {@code initdb.log} (when this start
+ * made the template cluster it copied, see {@link ClusterTemplate}), and {@code owner-watch.log}
+ * when the tier has an owner.
  */
 public final class PostgresTier implements Tier {
   private static final Logger LOG = LoggerFactory.getLogger(PostgresTier.class);
   private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+  static final String TEMPLATES = "db-templates";
 
   private final TierProcess server;
   private final Optional<TierProcess> ownerWatch;
@@ -95,10 +98,12 @@ public final class PostgresTier implements Tier {
     int port = Ports.resolve(config.port(), "db.port");
     Path root = prepare(dir, serverUser);
     long started = System.nanoTime();
-    ClusterInit.run(
-        binaries, serverUser, root.resolve("data"), root.resolve("initdb.log"), password);
+    String templatePassword =
+        new ClusterTemplate(RuntimeDir.cache().resolve(TEMPLATES))
+            .copyInto(binaries, serverUser, root.resolve("data"), root.resolve("initdb.log"));
     long initialized = System.nanoTime();
-    ServerLaunch launch = new ServerLaunch(binaries, serverUser, root, port, settings, password);
+    ServerLaunch launch =
+        new ServerLaunch(binaries, serverUser, root, port, settings, templatePassword);
     TierProcess server = launch.start();
     Optional<TierProcess> watch = Optional.empty();
     long ready;
@@ -109,6 +114,7 @@ public final class PostgresTier implements Tier {
       }
       launch.awaitReady(server);
       ready = System.nanoTime();
+      launch.adoptPassword(password);
       launch.createDatabase();
     } catch (RuntimeException e) {
       stopServer(server);
@@ -117,7 +123,8 @@ public final class PostgresTier implements Tier {
     }
     Duration startTime = Duration.ofNanos(System.nanoTime() - started);
     LOG.info(
-        "db tier up on port {} in {} ms (initdb {} ms, server ready {} ms later), PostgreSQL {}"
+        "db tier up on port {} in {} ms (cluster copied in {} ms, server ready {} ms later),"
+            + " PostgreSQL {}"
             + " from {}",
         port,
         startTime.toMillis(),

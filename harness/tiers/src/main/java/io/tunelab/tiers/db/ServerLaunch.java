@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.postgresql.PGConnection;
 
 /** Starts the postmaster of a fresh cluster and brings it to "answers JDBC, database created". */
 final class ServerLaunch {
@@ -32,7 +33,7 @@ final class ServerLaunch {
   private final Path root;
   private final int port;
   private final ServerSettings settings;
-  private final String password;
+  private String password;
 
   ServerLaunch(
       PgBinaries binaries,
@@ -99,6 +100,33 @@ final class ServerLaunch {
           server.log(),
           "PostgreSQL ended with exit status " + server.exitValue() + " before it answered");
     }
+  }
+
+  /**
+   * Gives the superuser {@code stackPassword} in place of the one the cluster was made with (a
+   * template's), and connects with it from then on. Only its SCRAM verifier, computed here, reaches
+   * the server, in a session that neither logs nor tracks its statements: the password is never in
+   * the server's log or pg_stat_statements, whatever the stack's settings.
+   */
+  void adoptPassword(String stackPassword) {
+    try (Connection connection = connect("postgres");
+        Statement statement = connection.createStatement()) {
+      statement.execute("SET log_statement = 'none'");
+      statement.execute("SET log_min_duration_statement = -1");
+      if (settings.loadsStatements()) {
+        statement.execute("SET " + ServerSettings.STATEMENTS + ".track_utility = off");
+      }
+      connection
+          .unwrap(PGConnection.class)
+          .alterUserPassword(ClusterInit.USER, stackPassword.toCharArray(), "scram-sha-256");
+    } catch (SQLException e) {
+      throw new TierStartException(
+          "db",
+          "cannot give the superuser the stack's password: " + e.getMessage(),
+          root.resolve("postgres.log"),
+          e);
+    }
+    password = stackPassword;
   }
 
   /** Creates database {@value #DATABASE}, with pg_stat_statements when the server loads it. */
