@@ -52,10 +52,16 @@ public final class RuntimeDir {
    * What stacks share whatever runtime folder they use: {@code cache/} in the default runtime
    * folder, also when {@value #ENV} names another, so that runs and tests with a private runtime
    * folder reuse it (the db tier's template clusters). Deleting it costs only the time to fill it
-   * again.
+   * again. When the default folder is not ours to use (another user made it), the runtime folder's
+   * own {@code cache/}.
    */
   public static Path cache() {
-    Path root = secure(defaultRoot(), true);
+    Path root;
+    try {
+      root = secure(defaultRoot(), true);
+    } catch (BadInputException e) {
+      root = root();
+    }
     return secure(root.resolve("cache"), true);
   }
 
