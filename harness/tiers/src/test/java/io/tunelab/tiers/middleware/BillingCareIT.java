@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -49,7 +48,7 @@ class BillingCareIT {
 
   @BeforeAll
   static void startStack() {
-    fixture = new FlowFixture();
+    fixture = FlowFixture.shared();
     customers = DIR.resolve("customers.csv");
     int rows =
         BillingCustomers.writeCsv(
@@ -59,13 +58,6 @@ class BillingCareIT {
             customers,
             50);
     assertThat(rows).isEqualTo(50);
-  }
-
-  @AfterAll
-  static void stopStack() {
-    if (fixture != null) {
-      fixture.close();
-    }
   }
 
   @BeforeEach

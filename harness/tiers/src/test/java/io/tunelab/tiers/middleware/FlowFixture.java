@@ -26,8 +26,8 @@ import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * One real stack for the order-to-bill ITs: a seeded database with the xref index, the broker and
- * the mocks; each test purges the run tables, resets the mocks and starts its own middleware.
+ * One real stack for the middleware ITs: a seeded database with the xref index, the broker and the
+ * mocks; each test purges the run tables, resets the mocks and starts its own middleware.
  */
 public final class FlowFixture implements AutoCloseable {
   public static final int CUSTOMERS = 200;
@@ -37,6 +37,8 @@ public final class FlowFixture implements AutoCloseable {
       KnobSet.defaults().with("db.server.max_prepared_transactions", "20");
 
   private static final Path LOGS = Path.of("target/order-to-bill-it");
+
+  private static FlowFixture shared;
 
   public final Stack stack;
   public final Endpoints endpoints;
@@ -49,6 +51,20 @@ public final class FlowFixture implements AutoCloseable {
     database.migrate();
     database.seed(CUSTOMERS);
     database.xrefIndex(true);
+  }
+
+  /**
+   * The stack the IT classes of this JVM share, started by the first and reset for each: a stack's
+   * start was 7-9 s of every class's time. Closed when the JVM exits; a class that changes the
+   * stack itself (kills a tier) makes its own.
+   */
+  public static synchronized FlowFixture shared() {
+    if (shared == null) {
+      shared = new FlowFixture();
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "flow-fixture-close"));
+    }
+    shared.reset();
+    return shared;
   }
 
   public EmbeddedStack embedded() {

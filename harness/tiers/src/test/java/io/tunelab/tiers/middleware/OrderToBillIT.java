@@ -44,7 +44,6 @@ import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
 import org.apache.activemq.artemis.api.core.client.ServerLocator;
 import org.apache.activemq.artemis.core.transaction.impl.XidImpl;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,14 +65,7 @@ class OrderToBillIT {
 
   @BeforeAll
   static void startStack() {
-    fixture = new FlowFixture();
-  }
-
-  @AfterAll
-  static void stopStack() {
-    if (fixture != null) {
-      fixture.close();
-    }
+    fixture = FlowFixture.shared();
   }
 
   @BeforeEach

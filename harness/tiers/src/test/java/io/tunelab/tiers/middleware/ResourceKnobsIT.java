@@ -22,7 +22,6 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,14 +39,7 @@ class ResourceKnobsIT {
 
   @BeforeAll
   static void startStack() {
-    fixture = new FlowFixture();
-  }
-
-  @AfterAll
-  static void stopStack() {
-    if (fixture != null) {
-      fixture.close();
-    }
+    fixture = FlowFixture.shared();
   }
 
   @BeforeEach

@@ -19,7 +19,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,14 +51,7 @@ class SortServiceIT {
 
   @BeforeAll
   static void startStack() {
-    fixture = new FlowFixture();
-  }
-
-  @AfterAll
-  static void stopStack() {
-    if (fixture != null) {
-      fixture.close();
-    }
+    fixture = FlowFixture.shared();
   }
 
   @BeforeEach
