@@ -86,6 +86,7 @@ final class ReadBack {
     mock.put("containerThreads", settings.containerThreads());
     mock.put("latency", settings.latency().text());
     mock.put("faultRate", settings.faultRate());
+    mock.put("faultKind", settings.faultKind().label());
     if (!settings.repeats().isEmpty()) {
       // the lines of BRM's billing-care answers, as the mock will render them
       mock.put("repeats", settings.repeats());

@@ -148,13 +148,17 @@ final class RunTiers implements AutoCloseable {
   /** Sets the mocks' live knobs (latency, faults, answer sizes) as {@code knobs} say. */
   synchronized void mocksAsKnobs(KnobSet knobs) {
     siebel().setLatency(knobs.get(MocksKnobs.SIEBEL_LATENCY));
-    siebel().setFaultRate(knobs.get(MocksKnobs.SIEBEL_FAULT_RATE));
+    siebel()
+        .setFaults(
+            knobs.get(MocksKnobs.SIEBEL_FAULT_RATE), knobs.get(MocksKnobs.SIEBEL_FAULT_KIND));
     brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
-    brm().setFaultRate(knobs.get(MocksKnobs.BRM_FAULT_RATE));
+    brm().setFaults(knobs.get(MocksKnobs.BRM_FAULT_RATE), knobs.get(MocksKnobs.BRM_FAULT_KIND));
     brm().setRepeats(StackConfig.brmRepeats(knobs));
     if (endpoints().hasDriver()) {
       driver().setLatency(knobs.get(MocksKnobs.DRIVER_LATENCY));
-      driver().setFaultRate(knobs.get(MocksKnobs.DRIVER_FAULT_RATE));
+      driver()
+          .setFaults(
+              knobs.get(MocksKnobs.DRIVER_FAULT_RATE), knobs.get(MocksKnobs.DRIVER_FAULT_KIND));
     }
   }
 

@@ -43,16 +43,23 @@ public final class MocksKnobs {
           .knob("mocks.siebel.faultRate", KnobTypes.decimal(0, 1), 0.0)
           .unit("share")
           .apply(Knob.Apply.LIVE)
-          .doc("share of Siebel requests answered with a SOAP Fault")
+          .doc(
+              "share of Siebel requests failed, as mocks.siebel.faultKind says (a SOAP Fault by default)")
           .add();
+
+  public static final Knob<FaultKind> SIEBEL_FAULT_KIND =
+      faultKind("mocks.siebel.faultKind", "Siebel");
 
   public static final Knob<Double> BRM_FAULT_RATE =
       KNOBS
           .knob("mocks.brm.faultRate", KnobTypes.decimal(0, 1), 0.0)
           .unit("share")
           .apply(Knob.Apply.LIVE)
-          .doc("share of BRM requests answered with a SOAP Fault")
+          .doc(
+              "share of BRM requests failed, as mocks.brm.faultKind says (a SOAP Fault by default)")
           .add();
+
+  public static final Knob<FaultKind> BRM_FAULT_KIND = faultKind("mocks.brm.faultKind", "BRM");
 
   /**
    * Lines of the billing-care answers. At least 1: the load plans check that each answer's first
@@ -96,8 +103,12 @@ public final class MocksKnobs {
           .knob("mocks.driver.faultRate", KnobTypes.decimal(0, 1), 0.0)
           .unit("share")
           .apply(Knob.Apply.LIVE)
-          .doc("share of device-driver requests answered with a SOAP Fault")
+          .doc(
+              "share of device-driver requests failed, as mocks.driver.faultKind says (a SOAP Fault by default)")
           .add();
+
+  public static final Knob<FaultKind> DRIVER_FAULT_KIND =
+      faultKind("mocks.driver.faultKind", "device-driver");
 
   public static final Knob<Integer> HEAP =
       KNOBS
@@ -105,6 +116,20 @@ public final class MocksKnobs {
           .unit("MB")
           .doc("maximum heap of the mocks JVM (-Xmx)")
           .add();
+
+  /** How the requests a back-end's fault rate draws fail. */
+  private static Knob<FaultKind> faultKind(String name, String backend) {
+    return KNOBS
+        .knob(name, KnobTypes.choice(FaultKind.class), FaultKind.SOAP)
+        .apply(Knob.Apply.LIVE)
+        .doc(
+            "how the "
+                + backend
+                + " requests its faultRate draws fail: soap (a SOAP Fault, HTTP 500), reset (the"
+                + " connection reset), empty (closed without an answer), malformed (a 200 whose"
+                + " chunked body breaks off) or garbage (random bytes, then closed)")
+        .add();
+  }
 
   /** This tier's knobs, in declaration order. */
   public static final java.util.List<Knob<?>> ALL = KNOBS.all();

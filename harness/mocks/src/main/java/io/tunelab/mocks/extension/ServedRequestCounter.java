@@ -7,7 +7,7 @@ import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 /**
  * Records every request a server answers into its {@link ServedRequests}: the operation (the
  * mapping's name), the request's key id (the element the mapping's metadata names) and whether the
- * answer was a fault (HTTP 5xx).
+ * answer was a fault (HTTP 5xx, or a fault of the connection).
  *
  * <p>It listens just before the response is sent, which WireMock signals exactly once per request
  * in both of its modes. The recorded time is that moment plus the delay WireMock drew: with
@@ -34,7 +34,10 @@ final class ServedRequestCounter implements ServeEventListener {
             : new RequestValues(serveEvent.getRequest().getBodyAsString()).text(stub.keyElement());
     Integer delayMillis = serveEvent.getTiming().getAddedDelay();
     long dueMillis = System.currentTimeMillis() + (delayMillis == null ? 0 : delayMillis);
-    boolean fault = serveEvent.getResponse() != null && serveEvent.getResponse().getStatus() >= 500;
+    boolean fault =
+        serveEvent.getResponse() != null
+            && (serveEvent.getResponse().getStatus() >= 500
+                || serveEvent.getResponse().getFault() != null);
     served.record(dueMillis, stub.operation(), key, fault);
   }
 

@@ -8,8 +8,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Fills a stub's SOAP response with the ids of the request it answers and its repeated sections
  * with as many lines as the server's {@link RepeatCounts} say, or, at the server's fault rate,
- * replaces it with a SOAP Fault (HTTP 500). Mappings opt in with {@code "transformers":
- * ["tunelab-soap"]}.
+ * replaces it with a SOAP Fault (HTTP 500) or fails the connection, as the fault kind says.
+ * Mappings opt in with {@code "transformers": ["tunelab-soap"]}.
  *
  * <p>Bodies are written as UTF-8, the charset the mappings declare. The delay WireMock drew for the
  * response is kept, so faults take as long as answers.
@@ -31,6 +31,10 @@ final class SoapResponseTransformer implements ResponseTransformerV2 {
   public Response transform(Response response, ServeEvent serveEvent) {
     RequestValues request = new RequestValues(serveEvent.getRequest().getBodyAsString());
     if (faults.draw()) {
+      FaultInjection.Kind kind = faults.kind();
+      if (kind.fault() != null) {
+        return Response.Builder.like(response).fault(kind.fault()).build();
+      }
       TunelabStub stub = catalog.stubOf(serveEvent);
       return Response.Builder.like(response)
           .status(SoapFault.HTTP_STATUS)

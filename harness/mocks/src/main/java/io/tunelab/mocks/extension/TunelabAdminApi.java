@@ -23,20 +23,23 @@ import java.util.Map;
  *       (limit 1..{@value #MAX_LIMIT}, default {@value #DEFAULT_LIMIT})
  *   <li>{@code POST reset}: forgets counts and events; sequence numbers continue
  *   <li>{@code GET settings}: what the server really runs with (threads, async responses, delay,
- *       fault rate, the line counts set)
- *   <li>{@code POST settings} with {@code {"faultRate": 0.1}} and/or {@code {"repeats":
- *       {"invoices": 40}}}: sets the fault rate (0..1) and the lines of repeated sections
- *       (0..{@value RepeatCounts#MAX}); all or nothing
+ *       fault rate and kind, the line counts set)
+ *   <li>{@code POST settings} with {@code {"faultRate": 0.1}}, {@code {"faultKind": "reset"}}
+ *       and/or {@code {"repeats": {"invoices": 40}}}: sets the fault rate (0..1), how a drawn
+ *       request fails (a SOAP Fault, or a reset, empty, malformed or garbage answer) and the lines
+ *       of repeated sections (0..{@value RepeatCounts#MAX}); all or nothing
  * </ul>
  */
 final class TunelabAdminApi implements AdminApiExtension {
   static final String NAME = "tunelab-admin-api";
   static final int DEFAULT_LIMIT = 10_000;
   static final int MAX_LIMIT = 100_000;
-  private static final java.util.Set<String> SETTINGS = java.util.Set.of("faultRate", "repeats");
+  private static final java.util.Set<String> SETTINGS =
+      java.util.Set.of("faultRate", "faultKind", "repeats");
   private static final String SETTINGS_USAGE =
-      "the body must be a JSON object with faultRate (a number from 0 to 1) and/or repeats"
-          + " (lines per repeated section), e.g. {\"faultRate\": 0.1} or {\"repeats\":"
+      "the body must be a JSON object with faultRate (a number from 0 to 1), faultKind (soap,"
+          + " reset, empty, malformed or garbage) and/or repeats (lines per repeated section),"
+          + " e.g. {\"faultRate\": 0.1, \"faultKind\": \"reset\"} or {\"repeats\":"
           + " {\"invoices\": 40}}; latency is set through POST /__admin/settings"
           + " (delayDistribution)";
 
@@ -99,14 +102,22 @@ final class TunelabAdminApi implements AdminApiExtension {
     if (body.containsKey("faultRate") && !(rate instanceof Number)) {
       return badRequest("faultRate must be a number from 0 to 1, was " + rate);
     }
+    Object kind = body.get("faultKind");
+    if (body.containsKey("faultKind") && !(kind instanceof String)) {
+      return badRequest("faultKind must be a word (soap, reset, empty, malformed, garbage)");
+    }
     try {
       Map<String, Integer> counts = counts(body.get("repeats"));
       if (rate != null) {
         faults.requireRate(((Number) rate).doubleValue());
       }
+      FaultInjection.Kind newKind = kind == null ? null : FaultInjection.Kind.of((String) kind);
       repeats.set(counts);
       if (rate != null) {
         faults.setRate(((Number) rate).doubleValue());
+      }
+      if (newKind != null) {
+        faults.setKind(newKind);
       }
     } catch (IllegalArgumentException e) {
       return badRequest(e.getMessage());
@@ -157,6 +168,7 @@ final class TunelabAdminApi implements AdminApiExtension {
     settings.put(
         "delayDistribution", Json.read(Json.write(global), Map.class).get("delayDistribution"));
     settings.put("faultRate", faults.rate());
+    settings.put("faultKind", faults.kind().label());
     settings.put("repeats", repeats.all());
     return settings;
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
@@ -15,6 +16,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -100,6 +102,22 @@ public final class MocksClient {
   }
 
   /**
+   * Sets the share of requests failed and how they fail, in one change.
+   *
+   * @param faultRate 0 (none) .. 1 (all)
+   */
+  public void setFaults(double faultRate, FaultKind kind) {
+    if (!(faultRate >= 0 && faultRate <= 1)) {
+      throw new BadInputException(
+          "the " + name() + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
+    }
+    ObjectNode body = JSON.createObjectNode();
+    body.put("faultRate", faultRate);
+    body.put("faultKind", kind.label());
+    call(post("/__admin/tunelab/settings", body.toString()));
+  }
+
+  /**
    * Sets how many lines repeated sections of the mock's answers hold, e.g. {@code {"invoices": 40}}
    * for BRM's GetInvoiceList; sections not named keep theirs.
    *
@@ -122,7 +140,7 @@ public final class MocksClient {
     call(post("/__admin/tunelab/settings", body.toString()));
   }
 
-  /** What the mock really runs with: threads, async responses, latency, fault rate, lines. */
+  /** What the mock really runs with: threads, async responses, latency, faults, lines. */
   public MockSettings settings() {
     JsonNode settings = json(call(request("/__admin/tunelab/settings").GET()));
     return new MockSettings(
@@ -132,6 +150,7 @@ public final class MocksClient {
         WireMockDelay.read(
             settings.get("fixedDelayMillis"), settings.get(WireMockDelay.DISTRIBUTION)),
         settings.path("faultRate").asDouble(),
+        FaultKind.valueOf(settings.path("faultKind").asText("soap").toUpperCase(Locale.ROOT)),
         repeats(settings.path("repeats")));
   }
 

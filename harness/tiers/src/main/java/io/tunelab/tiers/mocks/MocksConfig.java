@@ -1,6 +1,7 @@
 package io.tunelab.tiers.mocks;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.Latency;
 import java.util.List;
 import java.util.Map;
@@ -40,17 +41,20 @@ public record MocksConfig(
    * What a back-end mock does to each answer.
    *
    * @param latency delay before answering
-   * @param faultRate share of requests answered with a SOAP Fault, 0..1
+   * @param faultRate share of requests failed, 0..1
+   * @param faultKind how they fail: a SOAP Fault, or at the connection
    * @param repeats lines of repeated answer sections by name (e.g. {@value #BRM_INVOICES}); empty:
    *     as many as the response files say
    */
-  public record Backend(Latency latency, double faultRate, Map<String, Integer> repeats) {
+  public record Backend(
+      Latency latency, double faultRate, FaultKind faultKind, Map<String, Integer> repeats) {
     public Backend(Latency latency, double faultRate) {
-      this(latency, faultRate, Map.of());
+      this(latency, faultRate, FaultKind.SOAP, Map.of());
     }
 
     public Backend {
       Objects.requireNonNull(latency, "latency");
+      Objects.requireNonNull(faultKind, "faultKind");
       repeats = Map.copyOf(repeats);
       if (!(faultRate >= 0 && faultRate <= 1)) {
         throw new BadInputException(

@@ -120,7 +120,7 @@ public final class MocksTier extends ProcessTier {
 
   private static void apply(MocksConfig.Backend backend, MocksClient client) {
     client.setLatency(backend.latency());
-    client.setFaultRate(backend.faultRate());
+    client.setFaults(backend.faultRate(), backend.faultKind());
     if (!backend.repeats().isEmpty()) {
       client.setRepeats(backend.repeats());
     }

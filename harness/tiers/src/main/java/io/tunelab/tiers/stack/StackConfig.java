@@ -65,13 +65,20 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
         knobs.get(MocksKnobs.CONTAINER_THREADS),
         knobs.get(MocksKnobs.ASYNC_RESPONSES),
         new MocksConfig.Backend(
-            knobs.get(MocksKnobs.SIEBEL_LATENCY), knobs.get(MocksKnobs.SIEBEL_FAULT_RATE)),
+            knobs.get(MocksKnobs.SIEBEL_LATENCY),
+            knobs.get(MocksKnobs.SIEBEL_FAULT_RATE),
+            knobs.get(MocksKnobs.SIEBEL_FAULT_KIND),
+            Map.of()),
         new MocksConfig.Backend(
             knobs.get(MocksKnobs.BRM_LATENCY),
             knobs.get(MocksKnobs.BRM_FAULT_RATE),
+            knobs.get(MocksKnobs.BRM_FAULT_KIND),
             brmRepeats(knobs)),
         new MocksConfig.Backend(
-            knobs.get(MocksKnobs.DRIVER_LATENCY), knobs.get(MocksKnobs.DRIVER_FAULT_RATE)),
+            knobs.get(MocksKnobs.DRIVER_LATENCY),
+            knobs.get(MocksKnobs.DRIVER_FAULT_RATE),
+            knobs.get(MocksKnobs.DRIVER_FAULT_KIND),
+            Map.of()),
         jvmFlags(knobs.get(MocksKnobs.HEAP), ""));
   }
 

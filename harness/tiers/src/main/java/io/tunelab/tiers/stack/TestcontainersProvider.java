@@ -116,7 +116,7 @@ public final class TestcontainersProvider implements StackProvider {
     for (Backend backend : Backend.values()) {
       MocksClient client = MocksClient.of(backend, endpoints);
       client.setLatency(mocks.backend(backend).latency());
-      client.setFaultRate(mocks.backend(backend).faultRate());
+      client.setFaults(mocks.backend(backend).faultRate(), mocks.backend(backend).faultKind());
       if (!mocks.backend(backend).repeats().isEmpty()) {
         client.setRepeats(mocks.backend(backend).repeats());
       }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.middleware.Stage;
@@ -47,6 +48,8 @@ import org.apache.activemq.artemis.core.transaction.impl.XidImpl;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The order-to-bill flow of the real middleware on a real stack, and its knobs reaching it. */
 class OrderToBillIT {
@@ -281,11 +284,50 @@ class OrderToBillIT {
       fixture.awaitAccounted(orders.size(), Duration.ofSeconds(90));
     }
 
-    Set<String> accounted = new HashSet<>(fixture.completed().keySet());
-    accounted.addAll(fixture.faulted().keySet());
+    assertAccountedOnce(orders);
+  }
+
+  /**
+   * A BRM that drops the connection or sends garbage instead of an answer, as a crashed or confused
+   * back-end does: every order is completed once or faulted with the failure the client saw.
+   */
+  @ParameterizedTest
+  @EnumSource(
+      value = FaultKind.class,
+      names = {"RESET", "GARBAGE"})
+  void connectionFaultsOfBrmLeaveEveryOrderCompletedOnceOrFaultedWithTheirReason(FaultKind kind)
+      throws Exception {
+    fixture.brm().setFaults(0.2, kind);
+    List<TestOrder> orders = TestOrders.orders(kind.label(), "small", 30, fixture.parties(20));
+
+    try (MiddlewareTier middleware =
+        fixture.middleware(
+            quick().with("middleware.invoke.retries", "0"), "connection-" + kind.label())) {
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofSeconds(90));
+    }
+
+    assertAccountedOnce(orders);
+    assertThat(fixture.faulted().values())
+        .allSatisfy(
+            reason ->
+                assertThat(reason)
+                    .containsIgnoringCase("brm")
+                    .contains("failed after 1 attempt(s)")
+                    .doesNotContain("SOAP Fault"));
+  }
+
+  /** Each order completed exactly once or faulted with a reason, and never both. */
+  private static void assertAccountedOnce(List<TestOrder> orders) {
+    Map<String, Integer> completed = fixture.completed();
+    Map<String, String> faulted = fixture.faulted();
+    assertThat(completed.values()).as("completions per order").containsOnly(1);
+    assertThat(completed.keySet()).doesNotContainAnyElementsOf(faulted.keySet());
+    Set<String> accounted = new HashSet<>(completed.keySet());
+    accounted.addAll(faulted.keySet());
     assertThat(accounted)
         .containsExactlyInAnyOrderElementsOf(orders.stream().map(TestOrder::id).toList());
-    assertThat(fixture.faulted()).isNotEmpty().doesNotContainValue(null);
+    assertThat(faulted).isNotEmpty().doesNotContainValue(null);
   }
 
   @Test

@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.Latency;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -14,6 +16,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -21,6 +24,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.w3c.dom.Document;
 
 /** Latency and fault rate reach WireMock and shape its answers. */
@@ -43,7 +48,7 @@ class MocksLatencyAndFaultsIT {
             true,
             new MocksConfig.Backend(new Latency.Fixed(5), 0.0),
             new MocksConfig.Backend(new Latency.Uniform(1, 3), 0.02),
-            new MocksConfig.Backend(new Latency.Fixed(7), 0.5),
+            new MocksConfig.Backend(new Latency.Fixed(7), 0.5, FaultKind.GARBAGE, Map.of()),
             List.of("-Xmx256m"));
     mocks = MocksTiers.start(config, Path.of("target/mocks-it/latency-faults"));
     siebelAtStart = mocks.siebel().settings();
@@ -62,7 +67,7 @@ class MocksLatencyAndFaultsIT {
   void noDelayNoFaults() {
     for (MocksClient client : List.of(mocks.siebel(), mocks.brm())) {
       client.setLatency(Latency.NONE);
-      client.setFaultRate(0);
+      client.setFaults(0, FaultKind.SOAP);
     }
   }
 
@@ -74,6 +79,8 @@ class MocksLatencyAndFaultsIT {
     assertThat(brmAtStart.faultRate()).isEqualTo(0.02);
     assertThat(driverAtStart.latency()).isEqualTo(new Latency.Fixed(7));
     assertThat(driverAtStart.faultRate()).isEqualTo(0.5);
+    assertThat(driverAtStart.faultKind()).isEqualTo(FaultKind.GARBAGE);
+    assertThat(brmAtStart.faultKind()).isEqualTo(FaultKind.SOAP);
   }
 
   @Test
@@ -160,6 +167,42 @@ class MocksLatencyAndFaultsIT {
     assertThat(SoapClient.first(SoapClient.parse(response.body()), "KeyValue"))
         .isEqualTo("1-PSLOWFAULT");
     assertThat(tookMillis).isGreaterThanOrEqualTo(300);
+  }
+
+  /**
+   * Each kind fails the request the way a crashed, hung-up or confused back-end does, as the JDK's
+   * client sees it, and the mock counts it as a fault; the kind reads back from the mock.
+   */
+  @ParameterizedTest
+  @EnumSource(
+      value = FaultKind.class,
+      names = {"RESET", "EMPTY", "MALFORMED", "GARBAGE"})
+  void aConnectionFaultKindFailsTheCallAtTheConnectionAndIsCountedAsAFault(FaultKind kind) {
+    mocks.brm().reset();
+    mocks.brm().setFaults(1, kind);
+
+    assertThat(mocks.brm().settings().faultKind()).isEqualTo(kind);
+    assertThatThrownBy(
+            () -> soap.send(mocks.brmUrl(), SoapOperation.CREATE_CUSTOMER.call("CONN" + kind)))
+        .as("a %s answer", kind.label())
+        .hasRootCauseInstanceOf(IOException.class);
+    MockCounts counts = mocks.brm().counts();
+    assertThat(counts.operation("CreateCustomer").count()).isOne();
+    assertThat(counts.operation("CreateCustomer").faults()).isOne();
+  }
+
+  @Test
+  void theSoapKindAnswersAFaultAndAnUnknownKindIsRefusedNamingTheKinds() throws Exception {
+    mocks.brm().setFaults(1, FaultKind.SOAP);
+    assertThat(
+            soap.send(mocks.brmUrl(), SoapOperation.CREATE_CUSTOMER.call("SOAPKIND")).statusCode())
+        .isEqualTo(500);
+
+    HttpResponse<String> direct =
+        post(mocks.brmUrl() + "/__admin/tunelab/settings", "{\"faultKind\": \"fire\"}", "POST");
+    assertThat(direct.statusCode()).isEqualTo(400);
+    assertThat(direct.body()).contains("soap, reset, empty, malformed, garbage", "fire");
+    assertThat(mocks.brm().settings().faultKind()).isEqualTo(FaultKind.SOAP);
   }
 
   @Test

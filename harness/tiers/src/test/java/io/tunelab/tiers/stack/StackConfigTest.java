@@ -2,6 +2,7 @@ package io.tunelab.tiers.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.tiers.broker.BrokerConfig;
@@ -35,6 +36,7 @@ class StackConfigTest {
             .with("broker.jvm.flags", "-XX:+UseParallelGC  -Dx=1")
             .with("mocks.brm.latency", "uniform:400..600")
             .with("mocks.siebel.faultRate", "0.1")
+            .with("mocks.driver.faultKind", "reset")
             .with("mocks.containerThreads", "50");
 
     StackConfig config = StackConfig.from(knobs);
@@ -49,6 +51,8 @@ class StackConfigTest {
         .containsExactly("-Xms256m", "-Xmx512m", "-XX:+UseParallelGC", "-Dx=1");
     assertThat(config.mocks().brm().latency()).isEqualTo(new Latency.Uniform(400, 600));
     assertThat(config.mocks().siebel().faultRate()).isEqualTo(0.1);
+    assertThat(config.mocks().siebel().faultKind()).isEqualTo(FaultKind.SOAP);
+    assertThat(config.mocks().driver().faultKind()).isEqualTo(FaultKind.RESET);
     assertThat(config.mocks().containerThreads()).isEqualTo(50);
   }
 }
