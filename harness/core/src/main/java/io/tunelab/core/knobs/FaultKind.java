@@ -15,5 +15,7 @@ public enum FaultKind implements KnobChoice {
   /** An HTTP 200 whose chunked body breaks off. */
   MALFORMED,
   /** Random bytes, then the connection is closed. */
-  GARBAGE
+  GARBAGE,
+  /** A whole HTTP 200 whose SOAP envelope breaks off half-way: malformed XML, not HTTP. */
+  TRUNCATED
 }

@@ -127,7 +127,8 @@ public final class MocksKnobs {
                 + backend
                 + " requests its faultRate draws fail: soap (a SOAP Fault, HTTP 500), reset (the"
                 + " connection reset), empty (closed without an answer), malformed (a 200 whose"
-                + " chunked body breaks off) or garbage (random bytes, then closed)")
+                + " chunked body breaks off), garbage (random bytes, then closed) or truncated (a"
+                + " whole 200 whose SOAP envelope breaks off half-way)")
         .add();
   }
 

@@ -3,6 +3,7 @@ package io.tunelab.middleware.flow;
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.db.Xref;
 import io.tunelab.middleware.soap.BackendFault;
+import io.tunelab.middleware.soap.SoapAnswer;
 import io.tunelab.middleware.xml.CanonicalOrder;
 import io.tunelab.middleware.xml.Stylesheets.Sheet;
 import io.tunelab.middleware.xml.Xml;
@@ -58,7 +59,7 @@ public final class CreateCustomerStep implements Step {
       String answer =
           services.brm().call("CreateCustomer", PATH, ACTIONS + "CreateCustomer", request);
       work.activity("invoke BRM CreateCustomer", answer, started);
-      poid = Xml.text(Xml.parse(answer), "ACCOUNT_OBJ");
+      poid = Xml.text(SoapAnswer.parse("brm", "CreateCustomer", answer), "ACCOUNT_OBJ");
       if (poid.isEmpty()) {
         throw new BackendFault("brm CreateCustomer answered without ACCOUNT_OBJ", null);
       }

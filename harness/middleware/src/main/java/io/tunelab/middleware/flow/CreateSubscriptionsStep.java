@@ -3,6 +3,7 @@ package io.tunelab.middleware.flow;
 import io.tunelab.middleware.Stage;
 import io.tunelab.middleware.db.Xref;
 import io.tunelab.middleware.soap.BackendFault;
+import io.tunelab.middleware.soap.SoapAnswer;
 import io.tunelab.middleware.xml.CanonicalOrder;
 import io.tunelab.middleware.xml.Stylesheets.Sheet;
 import io.tunelab.middleware.xml.Xml;
@@ -54,7 +55,8 @@ public final class CreateSubscriptionsStep implements Step {
                   Map.of("lineIndex", Integer.toString(line), "dealPoid", deal));
       String answer = services.brm().call("AddSubscription", PATH, ACTION, request);
       work.activity("invoke BRM AddSubscription", answer, started);
-      String purchased = Xml.text(Xml.parse(answer), "OFFERING_OBJ");
+      String purchased =
+          Xml.text(SoapAnswer.parse("brm", "AddSubscription", answer), "OFFERING_OBJ");
       order.purchased(line, purchased);
       written.add(new String[] {order.lineId(line), purchased});
     }

@@ -1,6 +1,7 @@
 package io.tunelab.middleware.flow;
 
 import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.soap.SoapAnswer;
 import io.tunelab.middleware.xml.CanonicalOrder;
 import io.tunelab.middleware.xml.Stylesheets.Sheet;
 import io.tunelab.middleware.xml.Xml;
@@ -33,7 +34,12 @@ public final class OrchestrationStep implements Step {
 
     started = System.nanoTime();
     var profile =
-        services.stylesheets().toDocument(Sheet.CUSTOMER_TO_CANONICAL, Xml.parse(answer), Map.of());
+        services
+            .stylesheets()
+            .toDocument(
+                Sheet.CUSTOMER_TO_CANONICAL,
+                SoapAnswer.parse("siebel", "QueryCustomerParty", answer),
+                Map.of());
     if (!order.partyId().equals(Xml.text(profile, "AccountId"))) {
       throw new IllegalStateException(
           "Siebel answered for customer "

@@ -22,7 +22,9 @@ final class FaultInjection {
     /** An HTTP 200 whose chunked body breaks off. */
     MALFORMED(Fault.MALFORMED_RESPONSE_CHUNK),
     /** Random bytes, then the connection is closed. */
-    GARBAGE(Fault.RANDOM_DATA_THEN_CLOSE);
+    GARBAGE(Fault.RANDOM_DATA_THEN_CLOSE),
+    /** A whole HTTP 200 whose SOAP envelope breaks off half-way. */
+    TRUNCATED(null);
 
     private final Fault fault;
 
@@ -30,7 +32,7 @@ final class FaultInjection {
       this.fault = fault;
     }
 
-    /** WireMock's fault; none for {@link #SOAP}, which is an answer. */
+    /** WireMock's fault; none for {@link #SOAP} and {@link #TRUNCATED}, which are answers. */
     Fault fault() {
       return fault;
     }

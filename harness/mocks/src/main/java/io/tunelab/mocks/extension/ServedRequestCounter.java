@@ -7,7 +7,7 @@ import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 /**
  * Records every request a server answers into its {@link ServedRequests}: the operation (the
  * mapping's name), the request's key id (the element the mapping's metadata names) and whether the
- * answer was a fault (HTTP 5xx, or a fault of the connection).
+ * answer was a fault (HTTP 5xx, a fault of the connection, or an answer marked as one).
  *
  * <p>It listens just before the response is sent, which WireMock signals exactly once per request
  * in both of its modes. The recorded time is that moment plus the delay WireMock drew: with
@@ -37,7 +37,12 @@ final class ServedRequestCounter implements ServeEventListener {
     boolean fault =
         serveEvent.getResponse() != null
             && (serveEvent.getResponse().getStatus() >= 500
-                || serveEvent.getResponse().getFault() != null);
+                || serveEvent.getResponse().getFault() != null
+                || serveEvent
+                    .getResponse()
+                    .getHeaders()
+                    .getHeader(SoapResponseTransformer.FAULT_HEADER)
+                    .isPresent());
     served.record(dueMillis, stub.operation(), key, fault);
   }
 

@@ -1,6 +1,7 @@
 package io.tunelab.mocks.extension;
 
 import com.github.tomakehurst.wiremock.extension.ResponseTransformerV2;
+import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.http.Response;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +17,9 @@ import java.nio.charset.StandardCharsets;
  */
 final class SoapResponseTransformer implements ResponseTransformerV2 {
   static final String NAME = "tunelab-soap";
+
+  /** Marks an answer that is a fault although its status is 200, for the served-request count. */
+  static final String FAULT_HEADER = "X-Tunelab-Fault";
 
   private final StubCatalog catalog;
   private final FaultInjection faults;
@@ -34,6 +38,13 @@ final class SoapResponseTransformer implements ResponseTransformerV2 {
       FaultInjection.Kind kind = faults.kind();
       if (kind.fault() != null) {
         return Response.Builder.like(response).fault(kind.fault()).build();
+      }
+      if (kind == FaultInjection.Kind.TRUNCATED) {
+        String body = catalog.templateOf(serveEvent, response).render(request, repeats);
+        return Response.Builder.like(response)
+            .headers(response.getHeaders().plus(new HttpHeader(FAULT_HEADER, kind.label())))
+            .body(body.substring(0, body.length() / 2).getBytes(StandardCharsets.UTF_8))
+            .build();
       }
       TunelabStub stub = catalog.stubOf(serveEvent);
       return Response.Builder.like(response)

@@ -38,7 +38,7 @@ final class TunelabAdminApi implements AdminApiExtension {
       java.util.Set.of("faultRate", "faultKind", "repeats");
   private static final String SETTINGS_USAGE =
       "the body must be a JSON object with faultRate (a number from 0 to 1), faultKind (soap,"
-          + " reset, empty, malformed or garbage) and/or repeats (lines per repeated section),"
+          + " reset, empty, malformed, garbage or truncated) and/or repeats (lines per repeated section),"
           + " e.g. {\"faultRate\": 0.1, \"faultKind\": \"reset\"} or {\"repeats\":"
           + " {\"invoices\": 40}}; latency is set through POST /__admin/settings"
           + " (delayDistribution)";
@@ -104,7 +104,8 @@ final class TunelabAdminApi implements AdminApiExtension {
     }
     Object kind = body.get("faultKind");
     if (body.containsKey("faultKind") && !(kind instanceof String)) {
-      return badRequest("faultKind must be a word (soap, reset, empty, malformed, garbage)");
+      return badRequest(
+          "faultKind must be a word (soap, reset, empty, malformed, garbage, truncated)");
     }
     try {
       Map<String, Integer> counts = counts(body.get("repeats"));

@@ -288,13 +288,13 @@ class OrderToBillIT {
   }
 
   /**
-   * A BRM that drops the connection or sends garbage instead of an answer, as a crashed or confused
-   * back-end does: every order is completed once or faulted with the failure the client saw.
+   * A BRM that drops the connection, sends garbage or breaks its envelope off, as a crashed or
+   * confused back-end does: every order is completed once or faulted with the failure seen.
    */
   @ParameterizedTest
   @EnumSource(
       value = FaultKind.class,
-      names = {"RESET", "GARBAGE"})
+      names = {"RESET", "GARBAGE", "TRUNCATED"})
   void connectionFaultsOfBrmLeaveEveryOrderCompletedOnceOrFaultedWithTheirReason(FaultKind kind)
       throws Exception {
     fixture.brm().setFaults(0.2, kind);
@@ -308,13 +308,20 @@ class OrderToBillIT {
     }
 
     assertAccountedOnce(orders);
+    String failure =
+        kind == FaultKind.TRUNCATED ? "answered malformed XML" : "failed after 1 attempt(s)";
     assertThat(fixture.faulted().values())
         .allSatisfy(
             reason ->
                 assertThat(reason)
                     .containsIgnoringCase("brm")
-                    .contains("failed after 1 attempt(s)")
+                    .contains(failure)
                     .doesNotContain("SOAP Fault"));
+    assertThat(FlowFixture.keys(fixture.brm(), "AddSubscription").values())
+        .as(
+            "BRM's subscriptions per order line: a stage redelivered after a line was billed"
+                + " would bill it again")
+        .containsOnly(1);
   }
 
   /** Each order completed exactly once or faulted with a reason, and never both. */

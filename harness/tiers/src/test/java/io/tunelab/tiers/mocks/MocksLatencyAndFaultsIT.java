@@ -192,6 +192,20 @@ class MocksLatencyAndFaultsIT {
   }
 
   @Test
+  void theTruncatedKindAnswersHalfAnEnvelopeThatNoXmlParserAccepts() {
+    mocks.brm().reset();
+    mocks.brm().setFaults(1, FaultKind.TRUNCATED);
+
+    HttpResponse<String> response =
+        soap.send(mocks.brmUrl(), SoapOperation.CREATE_CUSTOMER.call("TRUNC"));
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.body()).startsWith("<");
+    assertThatThrownBy(() -> SoapClient.parse(response.body())).isNotNull();
+    assertThat(mocks.brm().counts().operation("CreateCustomer").faults()).isOne();
+  }
+
+  @Test
   void theSoapKindAnswersAFaultAndAnUnknownKindIsRefusedNamingTheKinds() throws Exception {
     mocks.brm().setFaults(1, FaultKind.SOAP);
     assertThat(
@@ -201,7 +215,7 @@ class MocksLatencyAndFaultsIT {
     HttpResponse<String> direct =
         post(mocks.brmUrl() + "/__admin/tunelab/settings", "{\"faultKind\": \"fire\"}", "POST");
     assertThat(direct.statusCode()).isEqualTo(400);
-    assertThat(direct.body()).contains("soap, reset, empty, malformed, garbage", "fire");
+    assertThat(direct.body()).contains("soap, reset, empty, malformed, garbage, truncated", "fire");
     assertThat(mocks.brm().settings().faultKind()).isEqualTo(FaultKind.SOAP);
   }
 
