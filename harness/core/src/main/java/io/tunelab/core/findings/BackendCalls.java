@@ -32,7 +32,14 @@ public record BackendCalls(
    * @param backend {@code siebel} or {@code brm}
    * @param operation e.g. {@code AddSubscription}
    * @param calls answered calls
+   * @param faults of those, the calls the mock failed (a SOAP Fault, a broken connection or answer)
    * @param meanDelayMillis the mean delay the mock adds to an answer (its latency setting)
    */
-  public record Operation(String backend, String operation, long calls, double meanDelayMillis) {}
+  public record Operation(
+      String backend, String operation, long calls, long faults, double meanDelayMillis) {
+    /** An operation none of whose calls failed. */
+    public Operation(String backend, String operation, long calls, double meanDelayMillis) {
+      this(backend, operation, calls, 0, meanDelayMillis);
+    }
+  }
 }

@@ -28,6 +28,11 @@ public enum FindingKind {
   DEADLINE_MISSES,
   /** Back-end (mock) latency is most of the end-to-end latency. */
   BACKEND_LATENCY,
+  /**
+   * A back-end failed a share of its calls: each failure faults its order unless the middleware
+   * retries the call.
+   */
+  BACKEND_FAULTS,
   /** Every engine thread busy while handed-off messages wait: the engine is the limit. */
   ENGINE_SATURATED,
   /**

@@ -21,6 +21,7 @@ public final class Findings {
           new ConnectionRule(),
           new DeadlineMissRule(),
           new BackendLatencyRule(),
+          new BackendFaultRule(),
           new EngineRule(),
           new FetcherRule(),
           new QueueEmptyRule(),

@@ -18,9 +18,9 @@ import java.util.Map;
 final class MocksSource implements Source {
   private final List<MocksClient> mocks;
   private final Map<String, Double> delayMillis = new HashMap<>();
-  private final Map<String, Long> atStart = new HashMap<>();
-  private final Map<String, Long> atMeasured = new HashMap<>();
-  private final Map<String, Long> last = new HashMap<>();
+  private final Map<String, MockCounts.OperationCount> atStart = new HashMap<>();
+  private final Map<String, MockCounts.OperationCount> atMeasured = new HashMap<>();
+  private final Map<String, MockCounts.OperationCount> last = new HashMap<>();
 
   MocksSource(List<MocksClient> mocks) {
     this.mocks = List.copyOf(mocks);
@@ -45,7 +45,10 @@ final class MocksSource implements Source {
               (label, count) -> {
                 last.put(label, count);
                 store.add(
-                    epochMillis, "mocks.requests", label, count - atStart.getOrDefault(label, 0L));
+                    epochMillis,
+                    "mocks.requests",
+                    label,
+                    count.count() - calls(atStart.get(label)));
               });
     }
   }
@@ -57,18 +60,22 @@ final class MocksSource implements Source {
     }
   }
 
-  /** Calls per operation in the measured window, as of the last sample, with each mock's delay. */
+  /**
+   * Calls and failed calls per operation in the measured window, as of the last sample, with each
+   * mock's delay.
+   */
   synchronized List<BackendCalls.Operation> measuredCalls() {
     List<BackendCalls.Operation> calls = new ArrayList<>();
     last.forEach(
         (label, count) -> {
           String mock = label.substring(0, label.indexOf(':'));
-          long inWindow = count - atMeasured.getOrDefault(label, 0L);
+          MockCounts.OperationCount before = atMeasured.get(label);
           calls.add(
               new BackendCalls.Operation(
                   mock,
                   label.substring(label.indexOf(':') + 1),
-                  inWindow,
+                  count.count() - calls(before),
+                  count.faults() - (before == null ? 0 : before.faults()),
                   delayMillis.getOrDefault(mock, 0.0)));
         });
     return calls;
@@ -78,10 +85,14 @@ final class MocksSource implements Source {
     return Map.copyOf(delayMillis);
   }
 
-  private static Map<String, Long> counts(MocksClient mock) {
-    Map<String, Long> counts = new HashMap<>();
+  private static long calls(MockCounts.OperationCount count) {
+    return count == null ? 0 : count.count();
+  }
+
+  private static Map<String, MockCounts.OperationCount> counts(MocksClient mock) {
+    Map<String, MockCounts.OperationCount> counts = new HashMap<>();
     MockCounts all = mock.counts();
-    all.operations().forEach((op, c) -> counts.put(mock.name() + ":" + op, c.count()));
+    all.operations().forEach((op, c) -> counts.put(mock.name() + ":" + op, c));
     return counts;
   }
 }

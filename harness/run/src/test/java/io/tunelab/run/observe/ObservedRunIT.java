@@ -8,6 +8,7 @@ import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.TableScans;
+import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.tiers.middleware.FlowFixture;
@@ -155,6 +156,23 @@ class ObservedRunIT {
         .hasValueSatisfying(n -> assertThat(n.beforeSampling()).isNotNull());
     assertThat(Files.readString(seen.dir().resolve("observations.json")))
         .contains("\"harnessCost\"", "\"machineNoise\"", "\"workCost\"", "\"walBytesPerUnit\"");
+  }
+
+  @Test
+  void aBackEndDroppingAFifthOfItsConnectionsIsNamedWithItsFailingCalls() throws Exception {
+    fixture.brm().setFaults(0.2, FaultKind.RESET);
+    KnobSet knobs = consumers(3).with("middleware.invoke.retries", "0");
+
+    Observations seen =
+        observe("brm-resets", knobs, TestOrders.orders("r", "small", 30, fixture.parties(30)));
+
+    assertThat(of(seen, FindingKind.BACKEND_FAULTS))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.subject()).isEqualTo("brm");
+              assertThat(f.evidence()).anyMatch(line -> line.startsWith("brm AddSubscription: "));
+            });
   }
 
   @Test
