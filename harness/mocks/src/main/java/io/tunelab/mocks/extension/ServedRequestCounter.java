@@ -2,6 +2,7 @@ package io.tunelab.mocks.extension;
 
 import com.github.tomakehurst.wiremock.extension.Parameters;
 import com.github.tomakehurst.wiremock.extension.ServeEventListener;
+import com.github.tomakehurst.wiremock.http.LoggedResponse;
 import com.github.tomakehurst.wiremock.stubbing.ServeEvent;
 
 /**
@@ -34,15 +35,17 @@ final class ServedRequestCounter implements ServeEventListener {
             : new RequestValues(serveEvent.getRequest().getBodyAsString()).text(stub.keyElement());
     Integer delayMillis = serveEvent.getTiming().getAddedDelay();
     long dueMillis = System.currentTimeMillis() + (delayMillis == null ? 0 : delayMillis);
+    LoggedResponse response = serveEvent.getResponse();
     boolean fault =
-        serveEvent.getResponse() != null
-            && (serveEvent.getResponse().getStatus() >= 500
-                || serveEvent.getResponse().getFault() != null
-                || serveEvent
-                    .getResponse()
-                    .getHeaders()
-                    .getHeader(SoapResponseTransformer.FAULT_HEADER)
-                    .isPresent());
+        response != null
+            && (response.getStatus() >= 500
+                || response.getFault() != null
+                // an unmatched request's 404 has no headers at all
+                || (response.getHeaders() != null
+                    && response
+                        .getHeaders()
+                        .getHeader(SoapResponseTransformer.FAULT_HEADER)
+                        .isPresent()));
     served.record(dueMillis, stub.operation(), key, fault);
   }
 

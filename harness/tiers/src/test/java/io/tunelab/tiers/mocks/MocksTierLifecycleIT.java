@@ -1,5 +1,6 @@
 package io.tunelab.tiers.mocks;
 
+import static java.util.stream.Collectors.toSet;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
@@ -21,6 +22,7 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +31,14 @@ class MocksTierLifecycleIT {
   private static final Path LOGS = Path.of("target/mocks-it/lifecycle");
 
   @TempDir Path temp;
+
+  /** Mocks JVMs this test JVM ran before the test: another class's shared stack keeps its own. */
+  private Set<Long> before;
+
+  @BeforeEach
+  void mocksJvmsBefore() {
+    before = ProcessHandle.current().descendants().map(ProcessHandle::pid).collect(toSet());
+  }
 
   @AfterEach
   void noMocksJvmLeft() {
@@ -143,10 +153,12 @@ class MocksTierLifecycleIT {
     }
   }
 
-  private static List<ProcessHandle> mocksChildren() {
+  /** Mocks JVMs started during this test and still alive. */
+  private List<ProcessHandle> mocksChildren() {
     return ProcessHandle.current()
         .descendants()
         .filter(ProcessHandle::isAlive)
+        .filter(p -> !before.contains(p.pid()))
         .filter(p -> p.info().commandLine().orElse("").contains("tunelab-mocks.jar"))
         .toList();
   }
