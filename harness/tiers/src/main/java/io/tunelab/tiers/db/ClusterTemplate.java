@@ -10,10 +10,8 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * A cluster made by {@link ClusterInit} once per set of binaries and copied for every start of the
@@ -89,9 +87,7 @@ final class ClusterTemplate {
         // Another start made it first: that one is used.
       }
     } finally {
-      if (Files.exists(building)) {
-        deleteTree(building);
-      }
+      ClusterInit.clear(building);
     }
   }
 
@@ -115,14 +111,6 @@ final class ClusterTemplate {
       cp.destroyForcibly();
       Thread.currentThread().interrupt();
       throw new IOException("interrupted while copying " + source, e);
-    }
-  }
-
-  private static void deleteTree(Path root) throws IOException {
-    try (Stream<Path> paths = Files.walk(root)) {
-      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(path);
-      }
     }
   }
 

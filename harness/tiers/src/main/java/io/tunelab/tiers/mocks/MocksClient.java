@@ -94,10 +94,7 @@ public final class MocksClient {
    * @param faultRate 0 (none) .. 1 (all)
    */
   public void setFaultRate(double faultRate) {
-    if (!(faultRate >= 0 && faultRate <= 1)) {
-      throw new BadInputException(
-          "the " + name() + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
-    }
+    requireRate(faultRate);
     call(post("/__admin/tunelab/settings", "{\"faultRate\": " + faultRate + "}"));
   }
 
@@ -107,14 +104,18 @@ public final class MocksClient {
    * @param faultRate 0 (none) .. 1 (all)
    */
   public void setFaults(double faultRate, FaultKind kind) {
-    if (!(faultRate >= 0 && faultRate <= 1)) {
-      throw new BadInputException(
-          "the " + name() + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
-    }
+    requireRate(faultRate);
     ObjectNode body = JSON.createObjectNode();
     body.put("faultRate", faultRate);
     body.put("faultKind", kind.label());
     call(post("/__admin/tunelab/settings", body.toString()));
+  }
+
+  private void requireRate(double faultRate) {
+    if (!(faultRate >= 0 && faultRate <= 1)) {
+      throw new BadInputException(
+          "the " + name() + " mock's fault rate must be a number from 0 to 1, was " + faultRate);
+    }
   }
 
   /**
