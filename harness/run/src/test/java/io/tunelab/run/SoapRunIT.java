@@ -60,6 +60,7 @@ class SoapRunIT {
         - name: open-brm-60
           knobs:
             mocks.brm.latency: 60
+            mocks.brm.faultKind: reset
             workload.model: open
             workload.arrivalsPerMinute: 240
             workload.durationSeconds: 3
@@ -158,6 +159,9 @@ class SoapRunIT {
     assertThat(brmLatency(closed)).isEqualTo("120");
     assertThat(brmLatency(open)).isEqualTo("60");
     assertThat(open.restarted()).as("a mock latency is set live").isEmpty();
+    // the fault kind too (its rate stays 0 here, so no answer fails)
+    assertThat(brm(closed).get("faultKind")).isEqualTo("soap");
+    assertThat(brm(open).get("faultKind")).isEqualTo("reset");
     // No answer came sooner than the mock's latency: it applied to every operation.
     assertThat(requests(repetition("closed-brm-120")).byOperation().values())
         .extracting(OperationStats::minMillis)
@@ -179,10 +183,13 @@ class SoapRunIT {
     assertThat(rep.warmup()).as("workload.warmupLoops 0: no warm-up").isNull();
   }
 
-  @SuppressWarnings("unchecked")
   private static String brmLatency(StepResult step) {
-    Map<String, Object> brm = (Map<String, Object>) step.readBack().get("mocks.brm");
-    return String.valueOf(brm.get("latency"));
+    return String.valueOf(brm(step).get("latency"));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> brm(StepResult step) {
+    return (Map<String, Object>) step.readBack().get("mocks.brm");
   }
 
   private static Repetition repetition(String step) {
