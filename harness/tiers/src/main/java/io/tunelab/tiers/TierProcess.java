@@ -9,7 +9,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.IntConsumer;
 
 /**
  * One OS process of a tier, its output appended to a log file that is kept after it ends.
@@ -24,6 +27,8 @@ public final class TierProcess implements AutoCloseable {
   private final Process process;
   private final Path log;
   private final List<String> command;
+  private final List<IntConsumer> exitActions = new CopyOnWriteArrayList<>();
+  private final AtomicBoolean exitActionsRan = new AtomicBoolean();
 
   private TierProcess(String name, Process process, Path log, List<String> command) {
     this.name = name;
@@ -86,6 +91,22 @@ public final class TierProcess implements AutoCloseable {
     return process.isAlive() ? -1 : process.exitValue();
   }
 
+  /**
+   * Runs {@code action} with the exit status once the process ended, however it ended: at the end
+   * of {@link #stop} (so it has run when stop returns), or when it ended by itself.
+   */
+  public void onExit(IntConsumer action) {
+    exitActions.add(action);
+    process.onExit().thenRun(this::runExitActions);
+  }
+
+  private void runExitActions() {
+    if (!process.isAlive() && exitActionsRan.compareAndSet(false, true)) {
+      int status = process.exitValue();
+      exitActions.forEach(action -> action.accept(status));
+    }
+  }
+
   /** Blocks until the process ends or the timeout passes; true when it ended. */
   public boolean waitFor(Duration timeout) throws InterruptedException {
     return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -109,6 +130,12 @@ public final class TierProcess implements AutoCloseable {
   /** SIGTERM to the process tree, then SIGKILL to whatever is left after {@code grace}. */
   public void stop(Duration grace) {
     stopTree(process.toHandle(), grace);
+    try {
+      process.waitFor(1, TimeUnit.SECONDS); // reaped, so that its exit status can be read
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    runExitActions();
   }
 
   /** Stops a process and all its descendants, politely first. */

@@ -53,8 +53,8 @@ public final class BrokerTier extends ProcessTier {
     int port = Ports.resolve(config.port(), "broker.port");
     Path home = dir.toAbsolutePath().normalize();
     BrokerDist dist = BrokerDist.locate(TunelabHome.locate());
-    List<String> command =
-        JavaCommand.of(
+    JavaCommand.Launch launch =
+        JavaCommand.withClassArchive(
             dist.jar(),
             jvmFlags(config, dist, port),
             owner,
@@ -62,8 +62,7 @@ public final class BrokerTier extends ProcessTier {
                 "--config", dist.brokerXml().toString(),
                 "--data", home.resolve("data").toString()));
     long started = System.nanoTime();
-    TierProcess process =
-        TierProcess.start(NAME, command, home, home.resolve(NAME + ".log"), Map.of());
+    TierProcess process = launch.start(NAME, home, home.resolve(NAME + ".log"), Map.of());
     String url = url(port);
     try {
       Readiness.await(process, READY_TIMEOUT, () -> answers(url));

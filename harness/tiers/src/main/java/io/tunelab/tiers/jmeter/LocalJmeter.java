@@ -3,7 +3,6 @@ package io.tunelab.tiers.jmeter;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.stack.TierName;
-import io.tunelab.tiers.ClassDataArchive;
 import io.tunelab.tiers.JavaCommand;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TunelabHome;
@@ -93,13 +92,10 @@ public final class LocalJmeter implements LoadGenerator {
                 args.add("-J" + name + "=" + value);
               }
             });
-    Path jar = home.dist(NAME);
-    ClassDataArchive.Use classes = ClassDataArchive.standard().forJar(jar);
-    List<String> flags = new ArrayList<>(classes.flags());
-    flags.addAll(jvmFlags);
-    List<String> command = JavaCommand.of(jar, flags, owner, args);
+    JavaCommand.Launch launch =
+        JavaCommand.withClassArchive(home.dist(NAME), jvmFlags, owner, args);
     long started = System.nanoTime();
-    TierProcess process = TierProcess.start(NAME, command, work, log, env);
+    TierProcess process = launch.start(NAME, work, log, env);
     try {
       if (!process.waitFor(timeout)) {
         throw new IllegalStateException(
@@ -114,7 +110,6 @@ public final class LocalJmeter implements LoadGenerator {
       throw new IllegalStateException("interrupted while the load ran; stopped it", e);
     } finally {
       process.stop(STOP_GRACE); // a no-op once it ended; the whole tree otherwise
-      classes.afterExit();
     }
     int exit = process.exitValue();
     if (exit == 2) {
@@ -141,9 +136,9 @@ public final class LocalJmeter implements LoadGenerator {
     deleteOld(log);
     List<String> args = new ArrayList<>(List.of("dashboards", "--work", dir.toString()));
     jobs.forEach((jtl, out) -> args.addAll(List.of(jtl.toString(), out.toString())));
-    Path jar = home.dist(NAME);
-    List<String> command = JavaCommand.of(jar, jvmFlags, owner, args);
-    TierProcess process = TierProcess.start(NAME, command, dir, log, Map.of());
+    TierProcess process =
+        JavaCommand.withClassArchive(home.dist(NAME), jvmFlags, owner, args)
+            .start(NAME, dir, log, Map.of());
     try {
       if (!process.waitFor(timeout)) {
         throw new IllegalStateException(

@@ -71,16 +71,15 @@ public final class MiddlewareTier extends ProcessTier {
     List<String> flags = new ArrayList<>();
     flags.add(GcLog.xlogFlag(home.resolve(GC_LOG)));
     flags.addAll(config.jvmFlags());
-    List<String> command =
-        JavaCommand.of(
+    JavaCommand.Launch launch =
+        JavaCommand.withClassArchive(
             TunelabHome.locate().dist(NAME),
             flags,
             owner,
             List.of("--config", settings.toString()));
     long started = System.nanoTime();
     TierProcess process =
-        TierProcess.start(
-            NAME, command, home, home.resolve(NAME + ".log"), MiddlewareConfig.secrets(endpoints));
+        launch.start(NAME, home, home.resolve(NAME + ".log"), MiddlewareConfig.secrets(endpoints));
     MiddlewareClient[] client = new MiddlewareClient[1];
     try {
       Readiness.await(

@@ -56,8 +56,8 @@ public final class MocksTier extends ProcessTier {
     int brmPort = otherPort(config.brmPort(), "mocks.brmPort", Set.of(siebelPort));
     int driverPort =
         otherPort(config.driverPort(), "mocks.driverPort", Set.of(siebelPort, brmPort));
-    List<String> command =
-        JavaCommand.of(
+    JavaCommand.Launch launch =
+        JavaCommand.withClassArchive(
             TunelabHome.locate().dist(NAME),
             config.jvmFlags(),
             owner,
@@ -69,8 +69,7 @@ public final class MocksTier extends ProcessTier {
                 "--container-threads", Integer.toString(config.containerThreads()),
                 "--async-responses", Boolean.toString(config.asyncResponses())));
     long started = System.nanoTime();
-    TierProcess process =
-        TierProcess.start(NAME, command, dir, dir.resolve(NAME + ".log"), Map.of());
+    TierProcess process = launch.start(NAME, dir, dir.resolve(NAME + ".log"), Map.of());
     try {
       Map<Backend, MocksClient> clients = new EnumMap<>(Backend.class);
       clients.put(Backend.SIEBEL, new MocksClient(Backend.SIEBEL, url(siebelPort)));
