@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -95,8 +96,9 @@ final class StepProtocolText {
             .append(String.format(Locale.ROOT, " %+.1f%%", t.firstToLastPercent()))
             .append(" first to last (Mann-Kendall p ")
             .append(ComparisonText.p(t.pAdjusted()))
-            .append(" after Holm)");
+            .append(" adjusted)");
       }
+      tierMoves(drift).ifPresent(text::append);
       return Optional.of(
           text.append(
                   drift.drifting().contains("host")
@@ -105,7 +107,7 @@ final class StepProtocolText {
                       : ": repetitions that are not independent")
               .toString());
     }
-    StringBuilder text = new StringBuilder("no drift (Mann-Kendall, Holm at 5%");
+    StringBuilder text = new StringBuilder("no drift (Mann-Kendall at 5%");
     for (String name : List.of("throughput", "cpu.stack", "host")) {
       StepDrift.Trend t = drift.series().get(name);
       if (t != null) {
@@ -114,6 +116,30 @@ final class StepProtocolText {
       }
     }
     return Optional.of(text.append(" first to last)").toString());
+  }
+
+  private static final List<String> TIERS = List.of("cpu.middleware", "cpu.db", "cpu.broker");
+
+  /**
+   * When the whole stack's cost drifted and no tier's trend is significant alone (five or six
+   * repetitions rarely make one), each tier's move, so the reader still sees where it came from.
+   */
+  private static Optional<String> tierMoves(StepDrift drift) {
+    if (!drift.drifting().contains("cpu.stack")
+        || TIERS.stream().anyMatch(drift.drifting()::contains)) {
+      return Optional.empty();
+    }
+    List<String> moves = new ArrayList<>();
+    for (String tier : TIERS) {
+      StepDrift.Trend t = drift.series().get(tier);
+      if (t != null) {
+        moves.add(
+            String.format(Locale.ROOT, "%s %+.1f%%", tier.substring(4), t.firstToLastPercent()));
+      }
+    }
+    return moves.isEmpty()
+        ? Optional.empty()
+        : Optional.of("; by tier, none significant alone: " + String.join(", ", moves));
   }
 
   /** A series' name in words. */
