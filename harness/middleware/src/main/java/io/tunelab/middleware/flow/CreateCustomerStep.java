@@ -52,6 +52,10 @@ public final class CreateCustomerStep implements Step {
               .toText(Sheet.SYNC_CUSTOMER, order.document(), Map.of("accountPoid", poid));
       String answer = services.brm().call("SyncCustomer", PATH, ACTIONS + "SyncCustomer", request);
       work.activity("invoke BRM SyncCustomer", answer, started);
+      // read like the other answers: a broken one is BRM's fault, not a customer synchronized
+      if (Xml.text(SoapAnswer.parse("brm", "SyncCustomer", answer), "POID").isEmpty()) {
+        throw new BackendFault("brm SyncCustomer answered without POID", null);
+      }
       order.billingAccount(poid, "sync");
     } else {
       String request =
