@@ -8,8 +8,8 @@ import jakarta.jms.JMSException;
  * is recorded as a fault.
  */
 final class CacheDelivery extends EngineDelivery {
-  CacheDelivery(Processor processor, Engine engine) {
-    super(processor, engine);
+  CacheDelivery(Processor processor, Engine engine, DatabaseOutage outage) {
+    super(processor, engine, outage);
   }
 
   @Override

@@ -47,6 +47,11 @@ final class Engine implements AutoCloseable {
     work.put(task);
   }
 
+  /** False once the engine was told to close: a task holding an order lets it go. */
+  boolean running() {
+    return running;
+  }
+
   /** Tasks waiting for an engine thread. */
   int backlog() {
     return work.size();

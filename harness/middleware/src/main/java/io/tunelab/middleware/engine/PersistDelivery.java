@@ -15,8 +15,8 @@ import java.util.OptionalLong;
  * Survives a crash at the price of a write and an update per message, as BPEL's delivery store.
  */
 final class PersistDelivery extends EngineDelivery {
-  PersistDelivery(Processor processor, Engine engine) {
-    super(processor, engine);
+  PersistDelivery(Processor processor, Engine engine, DatabaseOutage outage) {
+    super(processor, engine, outage);
   }
 
   @Override

@@ -62,6 +62,7 @@ public final class Pipeline implements AutoCloseable {
       counters.put(stage, new StageCounters());
     }
     Faults faults = new Faults(pool, services.instances());
+    DatabaseOutage outage = new DatabaseOutage(pool);
     Processor processor = new Processor(steps, counters, diagnostics, faults);
     Connection connection;
     Transactions transactions;
@@ -81,8 +82,8 @@ public final class Pipeline implements AutoCloseable {
     Delivery delivery =
         switch (settings.deliveryPolicy()) {
           case SYNC -> new SyncDelivery(processor);
-          case ASYNC_CACHE -> new CacheDelivery(processor, engine);
-          case ASYNC_PERSIST -> new PersistDelivery(processor, engine);
+          case ASYNC_CACHE -> new CacheDelivery(processor, engine, outage);
+          case ASYNC_PERSIST -> new PersistDelivery(processor, engine, outage);
         };
     DeliveryRecovery recovery =
         delivery instanceof PersistDelivery persist ? new DeliveryRecovery(pool, persist) : null;
@@ -107,7 +108,8 @@ public final class Pipeline implements AutoCloseable {
                 delivery,
                 counters.get(stage),
                 settings.redeliveryMaxAttempts(),
-                faults);
+                faults,
+                outage);
         pipeline.consumers.add(consumer);
         Thread thread = new Thread(consumer, "tunelab-" + stage.key() + "-" + i);
         thread.setDaemon(true);

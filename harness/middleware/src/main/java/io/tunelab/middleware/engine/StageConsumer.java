@@ -27,6 +27,7 @@ final class StageConsumer implements Runnable {
   private final StageCounters counters;
   private final int maxAttempts;
   private final Faults faults;
+  private final DatabaseOutage outage;
   private volatile boolean running = true;
 
   /** Registers the consumer on the broker now; {@link #run()} then receives. */
@@ -36,7 +37,8 @@ final class StageConsumer implements Runnable {
       Delivery delivery,
       StageCounters counters,
       int maxAttempts,
-      Faults faults)
+      Faults faults,
+      DatabaseOutage outage)
       throws JMSException {
     this.stage = stage;
     this.tx = tx;
@@ -45,6 +47,7 @@ final class StageConsumer implements Runnable {
     this.counters = counters;
     this.maxAttempts = maxAttempts;
     this.faults = faults;
+    this.outage = outage;
   }
 
   @Override
@@ -89,6 +92,11 @@ final class StageConsumer implements Runnable {
     try {
       delivery.deliver(new Received(stage, messageId, payload, orderId, lastAttempt), tx);
     } catch (RuntimeException e) {
+      if (DatabaseOutage.isCause(e)) {
+        // held, not rolled back yet: the broker's deliveries are not spent while the database is
+        // gone, and a last one can still record its fault once it is back
+        outage.awaitBack(stage.key() + " consumer", DatabaseOutage.HOLD);
+      }
       if (lastAttempt) {
         // The broker dead-letters the message after this rollback: account for the order first.
         String reason = "dead-lettered after " + deliveryCount + " deliveries: " + e;

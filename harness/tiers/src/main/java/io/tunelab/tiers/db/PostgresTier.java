@@ -37,6 +37,7 @@ public final class PostgresTier implements Tier {
   static final String TEMPLATES = "db-templates";
 
   private final TierProcess server;
+  private final ServerLaunch launch;
   private final Optional<TierProcess> ownerWatch;
   private final PgBinaries binaries;
   private final Map<String, String> settings;
@@ -47,6 +48,7 @@ public final class PostgresTier implements Tier {
 
   private PostgresTier(
       TierProcess server,
+      ServerLaunch launch,
       Optional<TierProcess> ownerWatch,
       PgBinaries binaries,
       Map<String, String> settings,
@@ -54,6 +56,7 @@ public final class PostgresTier implements Tier {
       String password,
       Duration startTime) {
     this.server = server;
+    this.launch = launch;
     this.ownerWatch = ownerWatch;
     this.binaries = binaries;
     this.settings = Map.copyOf(settings);
@@ -133,7 +136,51 @@ public final class PostgresTier implements Tier {
         binaries.version(),
         binaries.source());
     return new PostgresTier(
-        server, watch, binaries, settings.settings(), port, password, startTime);
+        server, launch, watch, binaries, settings.settings(), port, password, startTime);
+  }
+
+  /**
+   * Crashes the server as the kernel's OOM killer or a {@code kill -9} does: SIGKILL to the
+   * postmaster and every backend at once, no checkpoint, nothing written out; then starts it again
+   * on the same data directory, port, settings and password. PostgreSQL replays its WAL (crash
+   * recovery) before it answers: what was committed survives (fsync is on unless a knob turned it
+   * off), what was in flight is gone, and every client's session with it.
+   *
+   * @param owner the controller whose death stops the new server; empty for a detached stack
+   * @return the tier on the restarted server; this one is closed
+   * @throws io.tunelab.tiers.TierStartException when the server did not recover; nothing is left
+   *     running then
+   */
+  public PostgresTier crashAndRestart(OptionalLong owner) {
+    if (!closed.compareAndSet(false, true)) {
+      throw new IllegalStateException("the db tier on port " + port + " was closed");
+    }
+    List<ProcessHandle> tree = new ArrayList<>();
+    tree.add(server.handle());
+    server.handle().descendants().forEach(tree::add);
+    tree.forEach(ProcessHandle::destroyForcibly);
+    tree.forEach(process -> process.onExit().join());
+    ownerWatch.ifPresent(watch -> watch.stop(Duration.ofSeconds(5)));
+    long started = System.nanoTime();
+    TierProcess restarted = launch.start(true);
+    Optional<TierProcess> watch = Optional.empty();
+    try {
+      if (owner.isPresent()) {
+        watch = Optional.of(OwnerWatch.start(owner.getAsLong(), restarted.pid(), root()));
+      }
+      launch.awaitReady(restarted);
+    } catch (RuntimeException e) {
+      stopServer(restarted);
+      watch.ifPresent(w -> w.stop(Duration.ofSeconds(5)));
+      throw e;
+    }
+    Duration recovery = Duration.ofNanos(System.nanoTime() - started);
+    LOG.info("db tier crashed and recovered on port {} in {} ms", port, recovery.toMillis());
+    return new PostgresTier(restarted, launch, watch, binaries, settings, port, password, recovery);
+  }
+
+  private Path root() {
+    return server.log().getParent();
   }
 
   private static Path prepare(Path dir, ServerUser serverUser) {

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -55,6 +56,16 @@ final class ServerLaunch {
   }
 
   TierProcess start() {
+    return start(false);
+  }
+
+  /**
+   * Starts the postmaster on the cluster in the tier's folder.
+   *
+   * @param again the cluster ran before (a restart on the same data): the log is added to, not
+   *     begun anew, so the crash before it stays readable
+   */
+  TierProcess start(boolean again) {
     List<String> command = new ArrayList<>();
     command.addAll(List.of(binaries.postgres().toString(), "-D", root.resolve("data").toString()));
     command.addAll(settings.arguments());
@@ -69,7 +80,16 @@ final class ServerLaunch {
     preamble.add("tunelab: " + String.join(" ", full));
     preamble.addAll(settings.warnings().stream().map(w -> "tunelab: " + w).toList());
     try {
-      Files.write(log, preamble, StandardCharsets.UTF_8);
+      if (again) {
+        Files.write(
+            log,
+            List.of("tunelab: started again on the same data: " + String.join(" ", full)),
+            StandardCharsets.UTF_8,
+            StandardOpenOption.CREATE,
+            StandardOpenOption.APPEND);
+      } else {
+        Files.write(log, preamble, StandardCharsets.UTF_8);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write " + log, e);
     }
