@@ -58,11 +58,6 @@ public final class ClassDataArchive {
         base.resolve("tunelab").resolve("cds"), !"off".equals(System.getenv("TUNELAB_CDS")));
   }
 
-  /** The archive's use by one JVM of {@code jar}: its flags, and what to do once it exited. */
-  public Use forJar(Path jar) {
-    return forJar(jar, List.of(), true);
-  }
-
   /**
    * The archive's use by one JVM of {@code jar} started with {@code jvmFlags}.
    *

@@ -16,15 +16,15 @@ class ClassDataArchiveTest {
     Path jar = Files.writeString(dir.resolve("tier.jar"), "a jar");
     ClassDataArchive archive = new ClassDataArchive(dir.resolve("cache"), true);
 
-    ClassDataArchive.Use first = archive.forJar(jar);
+    ClassDataArchive.Use first = archive.forJar(jar, List.of(), true);
     assertThat(first.flags().get(0)).startsWith("-XX:ArchiveClassesAtExit=");
     // another JVM of this controller before the first exited: neither writes nor maps
-    assertThat(archive.forJar(jar).flags()).isEmpty();
+    assertThat(archive.forJar(jar, List.of(), true).flags()).isEmpty();
     Files.writeString(first.writing(), "classes"); // what the JVM writes at its exit
     first.afterExit(143); // stopped with SIGTERM: the JDK writes the archive on that exit too
 
     assertThat(first.writing()).doesNotExist();
-    assertThat(archive.forJar(jar).flags())
+    assertThat(archive.forJar(jar, List.of(), true).flags())
         .containsExactly("-XX:SharedArchiveFile=" + first.archive());
   }
 
@@ -37,18 +37,22 @@ class ClassDataArchiveTest {
     assertThat(ClassDataArchive.key(jar)).startsWith("other-").isNotEqualTo(before);
     Files.createDirectories(dir.resolve("cache"));
     Path old = Files.writeString(dir.resolve("cache").resolve(before + ".jsa"), "old classes");
-    ClassDataArchive.Use rebuilt = new ClassDataArchive(dir.resolve("cache"), true).forJar(jar);
+    ClassDataArchive.Use rebuilt =
+        new ClassDataArchive(dir.resolve("cache"), true).forJar(jar, List.of(), true);
     Files.writeString(rebuilt.writing(), "new classes");
     rebuilt.afterExit(0);
     assertThat(rebuilt.archive()).hasContent("new classes");
     assertThat(old).as("the earlier build's archive").doesNotExist();
-    assertThat(new ClassDataArchive(dir.resolve("cache"), false).forJar(jar).flags()).isEmpty();
+    assertThat(
+            new ClassDataArchive(dir.resolve("cache"), false).forJar(jar, List.of(), true).flags())
+        .isEmpty();
   }
 
   @Test
   void aJvmThatWroteNothingLeavesNoArchive() throws Exception {
     Path jar = Files.writeString(dir.resolve("killed.jar"), "a jar");
-    ClassDataArchive.Use use = new ClassDataArchive(dir.resolve("cache"), true).forJar(jar);
+    ClassDataArchive.Use use =
+        new ClassDataArchive(dir.resolve("cache"), true).forJar(jar, List.of(), true);
 
     use.afterExit(0);
 
@@ -58,7 +62,8 @@ class ClassDataArchiveTest {
   @Test
   void aKilledJvmsArchiveIsNotTrustedAndNotKept() throws Exception {
     Path jar = Files.writeString(dir.resolve("sigkill.jar"), "a jar");
-    ClassDataArchive.Use use = new ClassDataArchive(dir.resolve("cache"), true).forJar(jar);
+    ClassDataArchive.Use use =
+        new ClassDataArchive(dir.resolve("cache"), true).forJar(jar, List.of(), true);
     Files.writeString(use.writing(), "half an archive");
 
     use.afterExit(ClassDataArchive.KILLED);
@@ -116,7 +121,7 @@ class ClassDataArchiveTest {
             cache.resolve("mine-0123." + ProcessHandle.current().pid() + ".writing"), "busy");
     Path jar = Files.writeString(dir.resolve("next.jar"), "a jar");
 
-    new ClassDataArchive(cache, true).forJar(jar);
+    new ClassDataArchive(cache, true).forJar(jar, List.of(), true);
 
     assertThat(abandoned).doesNotExist();
     assertThat(ours).as("a live controller's").exists();
