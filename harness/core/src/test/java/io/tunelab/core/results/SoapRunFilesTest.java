@@ -185,6 +185,63 @@ class SoapRunFilesTest {
                 + " round the JIT compiler threads took 33% of the middleware's CPU");
   }
 
+  /**
+   * A JVM may end one of its compiler threads between two batches, taking that thread's CPU time
+   * with it: the batch's JIT figure is unknown, written as null, and run.json still follows its
+   * schema (it did not: a run whose JVMs compiled with C1 alone failed validation).
+   */
+  @Test
+  void aBatchWhoseJitFigureIsUnknownIsWrittenAsNullAndValidates() throws Exception {
+    Map<String, List<Double>> costs = new java.util.LinkedHashMap<>();
+    costs.put("middleware", List.of(60.0, 40.0, 30.0));
+    costs.put(
+        io.tunelab.core.stats.WarmupRule.jitSeries("middleware"),
+        java.util.Arrays.asList(30.0, null, 9.9));
+    SteadyStateReport rounds =
+        new SteadyStateReport(
+            true,
+            "steady when ...",
+            List.of(3400.0, 3500.0, 3450.0),
+            List.of(60.0, 40.0, 30.0),
+            List.of(0.5, 0.4, 0.6),
+            0,
+            3450.0,
+            1.4,
+            -0.6,
+            null,
+            null,
+            "FLAT",
+            450,
+            15000,
+            "steady",
+            costs,
+            null);
+    Repetition first = rep(1, 1800, 0);
+    Repetition warmedUp =
+        Repetition.measured(
+            first.number(),
+            first.valid(),
+            first.verdict(),
+            first.metrics(),
+            first.measures(),
+            Warmup.ofRequestsUntilSteady(450, 450, 15000, rounds),
+            first.wallMillis(),
+            first.rawData());
+    StepResult step =
+        StepResult.of("untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(warmedUp));
+
+    RunFiles.write(dir, run().withStep(step));
+
+    com.fasterxml.jackson.databind.JsonNode json =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(dir.resolve(RunFiles.RUN_JSON).toFile());
+    assertThat(
+            json.at("/steps/0/repetitions/0/warmup/steadyState/batchCostsPerUnit/jit.middleware/1")
+                .isNull())
+        .isTrue();
+    assertThat(RunJsonSchemaTest.errors(json)).isEmpty();
+  }
+
   @Test
   void summaryCountsAnsweredAndFailedRequests() throws Exception {
     RunFiles.write(dir, run());
