@@ -31,8 +31,8 @@ class MiddlewareDeathIT {
           """
           plan: batch-order
           repeat: 2
-          workload: {orders: 60, warmupOrders: 0, drainTimeoutSeconds: 900, mix: "1:0:0"}
-          knobs: {db.seed.customers: 100, mocks.brm.latency: 200}
+          workload: {orders: 30, warmupOrders: 0, drainTimeoutSeconds: 900, mix: "1:0:0"}
+          knobs: {db.seed.customers: 100, mocks.brm.latency: 100}
           steps: [{name: dies}]
           """);
       CliProcess.Running running =
@@ -64,7 +64,7 @@ class MiddlewareDeathIT {
           .doesNotContain("stalled");
       JsonNode second = repetitions.path(1);
       assertThat(second.path("valid").asBoolean()).as(result.stderr()).isTrue();
-      assertThat(second.path("accounting").path("completed").asInt()).isEqualTo(60);
+      assertThat(second.path("accounting").path("completed").asInt()).isEqualTo(30);
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());

@@ -48,7 +48,7 @@ class RepetitionResetIT {
       knobs:
         db.seed.customers: 50
         db.analyze: on
-        mocks.brm.latency: 250
+        mocks.brm.latency: 100
       steps:
         - name: untuned
       """;
@@ -114,12 +114,13 @@ class RepetitionResetIT {
             .orElseThrow();
 
     // at the step's latency the warm-up would run at about the measured rate (a cold JVM, slower
-    // still); at full speed it ran 2.7 times as fast with 150 ms while verify loaded the host
+    // still); at full speed it ran 2.7 times as fast with 150 ms while verify loaded the host, 20
+    // times with 250 ms
     assertThat(warmupRate)
         .as("warm-up at full speed vs measured")
         .isGreaterThan(2 * first.metrics().throughputPerMinute());
     assertThat(reps())
-        .allSatisfy(r -> assertThat(r.metrics().latencyMillis().p50()).isGreaterThanOrEqualTo(250));
+        .allSatisfy(r -> assertThat(r.metrics().latencyMillis().p50()).isGreaterThanOrEqualTo(100));
   }
 
   private static List<Repetition> reps() {
