@@ -167,6 +167,7 @@ class BenchCommandTest {
             "a CPU",
             24103,
             "Linux",
+            Map.of(),
             Map.of());
     RunResult run =
         new RunResult(

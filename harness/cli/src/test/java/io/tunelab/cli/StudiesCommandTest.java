@@ -63,6 +63,7 @@ class StudiesCommandTest {
             "AMD EPYC",
             24105,
             "Linux",
+            Map.of(),
             Map.of());
     RunResult run =
         new RunResult(

@@ -48,7 +48,8 @@ final class EnvironmentProbe {
             + System.getProperty("os.version")
             + " "
             + System.getProperty("os.arch"),
-        flags);
+        flags,
+        Environment.jvmOptionsIn(System.getenv()));
   }
 
   private static String artemis(Endpoints endpoints) {

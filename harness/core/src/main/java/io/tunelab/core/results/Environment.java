@@ -20,6 +20,11 @@ import java.util.Map;
  * @param os operating system name, version and architecture
  * @param jvmFlags JVM flags per tier JVM ({@code broker}, {@code mocks}, {@code middleware}, {@code
  *     load}), as the first step ran them
+ * @param jvmOptionsFromEnvironment options every JVM of the run (the controller's and each tier's)
+ *     took from the controller's environment, by variable ({@code JAVA_TOOL_OPTIONS}, {@code
+ *     JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS}): they change what every tier runs without showing
+ *     in any knob (e.g. {@code -XX:TieredStopAtLevel=1} leaves out the JIT's optimizing compiler);
+ *     empty when none, null in runs before it was recorded
  */
 public record Environment(
     String gitCommit,
@@ -32,4 +37,22 @@ public record Environment(
     String cpuModel,
     long memoryMegabytes,
     String os,
-    Map<String, List<String>> jvmFlags) {}
+    Map<String, List<String>> jvmFlags,
+    Map<String, String> jvmOptionsFromEnvironment) {
+
+  /** The variables through which the JVM takes options from its environment. */
+  public static final List<String> JVM_OPTION_VARIABLES =
+      List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS");
+
+  /** Those of {@link #JVM_OPTION_VARIABLES} set to something in {@code env}, in that order. */
+  public static Map<String, String> jvmOptionsIn(Map<String, String> env) {
+    Map<String, String> set = new java.util.LinkedHashMap<>();
+    for (String name : JVM_OPTION_VARIABLES) {
+      String value = env.get(name);
+      if (value != null && !value.isBlank()) {
+        set.put(name, value.strip());
+      }
+    }
+    return set;
+  }
+}

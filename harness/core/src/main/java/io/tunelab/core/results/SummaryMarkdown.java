@@ -99,6 +99,17 @@ public final class SummaryMarkdown {
           .append("; commit ")
           .append(env.gitCommit())
           .append(".\n");
+      if (env.jvmOptionsFromEnvironment() != null && !env.jvmOptionsFromEnvironment().isEmpty()) {
+        md.append("\n**Every JVM of this run also took options from the environment**, which no")
+            .append(" knob shows: ");
+        md.append(
+            String.join(
+                ", ",
+                env.jvmOptionsFromEnvironment().entrySet().stream()
+                    .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`")
+                    .toList()));
+        md.append(". Compare it only with runs that took the same.\n");
+      }
     }
     return md.toString();
   }

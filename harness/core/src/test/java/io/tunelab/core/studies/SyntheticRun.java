@@ -113,6 +113,7 @@ final class SyntheticRun {
                   "AMD EPYC",
                   24105,
                   "Linux 6.1 amd64",
+                  Map.of(),
                   Map.of()),
               List.of());
       for (Map.Entry<String, double[]> step : steps.entrySet()) {
