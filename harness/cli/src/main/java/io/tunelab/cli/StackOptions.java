@@ -55,21 +55,26 @@ final class StackOptions {
   }
 
   /**
-   * The tier settings: knobs, then the ports asked for (each checked to be free, no two the same).
+   * The tier settings: knobs, then the ports asked for (each checked to be free, no two the same);
+   * 0 stays 0, for the tier to pick one just before it binds it.
    */
   StackConfig config(KnobSet knobSet) {
     requireDistinctPorts();
     StackConfig config = StackConfig.from(knobSet);
     return config
-        .withDb(config.db().withPort(Ports.resolve(dbPort, "--db-port")))
-        .withBroker(config.broker().withPort(Ports.resolve(brokerPort, "--broker-port")))
+        .withDb(config.db().withPort(asked(dbPort, "--db-port")))
+        .withBroker(config.broker().withPort(asked(brokerPort, "--broker-port")))
         .withMocks(
             config
                 .mocks()
                 .withPorts(
-                    Ports.resolve(siebelPort, "--siebel-port"),
-                    Ports.resolve(brmPort, "--brm-port"),
-                    Ports.resolve(driverPort, "--driver-port")));
+                    asked(siebelPort, "--siebel-port"),
+                    asked(brmPort, "--brm-port"),
+                    asked(driverPort, "--driver-port")));
+  }
+
+  private static int asked(int port, String option) {
+    return port == 0 ? 0 : Ports.resolve(port, option);
   }
 
   /** Two tiers cannot listen on one port: the second would fail after the first started. */

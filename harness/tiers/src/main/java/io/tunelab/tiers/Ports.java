@@ -89,4 +89,47 @@ public final class Ports {
       return false;
     }
   }
+
+  /** Attempts at starting a tier on ports picked here. */
+  static final int START_ATTEMPTS = 3;
+
+  /**
+   * Starts a tier, and again on newly picked ports when it could not bind one. A port picked free
+   * stays free only until someone binds it: while the tier's JVM starts, another process (a second
+   * controller starting its stack, any outgoing connection given that ephemeral port) can take it.
+   * Two test JVMs starting stacks at once lost that race in a verify.
+   *
+   * @param picked whether the tier's ports are picked by {@code start} itself (0 asked), so that
+   *     another attempt gets other ones; a port the user chose is never tried again
+   * @param start starts the tier, picking its ports
+   */
+  public static <T> T startRetryingTakenPorts(
+      boolean picked, String tier, java.util.function.Supplier<T> start) {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return start.get();
+      } catch (TierStartException e) {
+        if (!picked || attempt >= START_ATTEMPTS || !lostAPort(e)) {
+          throw e;
+        }
+        org.slf4j.LoggerFactory.getLogger(Ports.class)
+            .warn(
+                "the {} tier could not bind a port picked free (another process took it first):"
+                    + " starting it again on other ports (attempt {} of {})",
+                tier,
+                attempt + 1,
+                START_ATTEMPTS);
+      }
+    }
+  }
+
+  /** Whether a failure says a port was bound by someone else. */
+  static boolean lostAPort(Throwable failure) {
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t.getMessage() != null && t.getMessage().contains("Address already in use")) {
+        return true;
+      }
+    }
+    return false;
+  }
 }

@@ -50,6 +50,11 @@ public final class BrokerTier extends ProcessTier {
    *     running then
    */
   public static BrokerTier start(BrokerConfig config, Path dir, OptionalLong owner) {
+    return Ports.startRetryingTakenPorts(
+        config.port() == 0, NAME, () -> startOnce(config, dir, owner));
+  }
+
+  private static BrokerTier startOnce(BrokerConfig config, Path dir, OptionalLong owner) {
     int port = Ports.resolve(config.port(), "broker.port");
     Path home = dir.toAbsolutePath().normalize();
     BrokerDist dist = BrokerDist.locate(TunelabHome.locate());

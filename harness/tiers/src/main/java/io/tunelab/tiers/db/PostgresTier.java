@@ -98,13 +98,15 @@ public final class PostgresTier implements Tier {
     ServerUser serverUser = ServerUser.forThisProcess();
     PgBinaries binaries = locator.locate(config.binaries());
     ServerSettings settings = ServerSettings.resolve(config.serverSettings(), binaries);
-    int port = Ports.resolve(config.port(), "db.port");
+    int chosen = config.port() == 0 ? 0 : Ports.resolve(config.port(), "db.port");
     Path root = prepare(dir, serverUser);
     long started = System.nanoTime();
     String templatePassword =
         new ClusterTemplate(RuntimeDir.cache().resolve(TEMPLATES))
             .copyInto(binaries, serverUser, root.resolve("data"), root.resolve("initdb.log"));
     long initialized = System.nanoTime();
+    // picked after the copy, just before the server binds it: a port is free only until taken
+    int port = chosen != 0 ? chosen : Ports.free();
     ServerLaunch launch =
         new ServerLaunch(binaries, serverUser, root, port, settings, templatePassword);
     TierProcess server = launch.start();

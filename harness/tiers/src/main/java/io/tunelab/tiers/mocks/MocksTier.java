@@ -52,6 +52,13 @@ public final class MocksTier extends ProcessTier {
    */
   public static MocksTier start(MocksConfig config, Path mocksRoot, Path dir, OptionalLong owner) {
     checkMocksRoot(mocksRoot);
+    boolean picked = config.siebelPort() == 0 || config.brmPort() == 0 || config.driverPort() == 0;
+    return Ports.startRetryingTakenPorts(
+        picked, NAME, () -> startOnce(config, mocksRoot, dir, owner));
+  }
+
+  private static MocksTier startOnce(
+      MocksConfig config, Path mocksRoot, Path dir, OptionalLong owner) {
     int siebelPort = Ports.resolve(config.siebelPort(), "mocks.siebelPort");
     int brmPort = otherPort(config.brmPort(), "mocks.brmPort", Set.of(siebelPort));
     int driverPort =
