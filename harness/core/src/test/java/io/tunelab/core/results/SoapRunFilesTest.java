@@ -139,11 +139,8 @@ class SoapRunFilesTest {
     assertThat(read.steadyState().batchRatesPerMinute()).hasSize(4);
   }
 
-  @Test
-  void theSummarySaysWhatShareOfTheMiddlewaresCpuItsJitTookAtTheWarmupsEnd() throws Exception {
-    Map<String, List<Double>> costs = new java.util.LinkedHashMap<>();
-    costs.put("middleware", List.of(60.0, 40.0, 30.0));
-    costs.put(io.tunelab.core.stats.WarmupRule.jitSeries("middleware"), List.of(30.0, 16.0, 9.9));
+  /** A step whose warm-up was steady after 3 rounds, with these costs per unit by batch. */
+  private static StepResult steadyInThreeRounds(Map<String, List<Double>> costs) {
     SteadyStateReport rounds =
         new SteadyStateReport(
             true,
@@ -176,8 +173,15 @@ class SoapRunFilesTest {
             first.rawData());
     StepResult step =
         StepResult.of("untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(warmedUp));
+    return step;
+  }
 
-    RunFiles.write(dir, run().withStep(step));
+  @Test
+  void theSummarySaysWhatShareOfTheMiddlewaresCpuItsJitTookAtTheWarmupsEnd() throws Exception {
+    Map<String, List<Double>> costs = new java.util.LinkedHashMap<>();
+    costs.put("middleware", List.of(60.0, 40.0, 30.0));
+    costs.put(io.tunelab.core.stats.WarmupRule.jitSeries("middleware"), List.of(30.0, 16.0, 9.9));
+    RunFiles.write(dir, run().withStep(steadyInThreeRounds(costs)));
 
     assertThat(Files.readString(dir.resolve("summary.md")))
         .contains(
@@ -197,40 +201,7 @@ class SoapRunFilesTest {
     costs.put(
         io.tunelab.core.stats.WarmupRule.jitSeries("middleware"),
         java.util.Arrays.asList(30.0, null, 9.9));
-    SteadyStateReport rounds =
-        new SteadyStateReport(
-            true,
-            "steady when ...",
-            List.of(3400.0, 3500.0, 3450.0),
-            List.of(60.0, 40.0, 30.0),
-            List.of(0.5, 0.4, 0.6),
-            0,
-            3450.0,
-            1.4,
-            -0.6,
-            null,
-            null,
-            "FLAT",
-            450,
-            15000,
-            "steady",
-            costs,
-            null);
-    Repetition first = rep(1, 1800, 0);
-    Repetition warmedUp =
-        Repetition.measured(
-            first.number(),
-            first.valid(),
-            first.verdict(),
-            first.metrics(),
-            first.measures(),
-            Warmup.ofRequestsUntilSteady(450, 450, 15000, rounds),
-            first.wallMillis(),
-            first.rawData());
-    StepResult step =
-        StepResult.of("untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(warmedUp));
-
-    RunFiles.write(dir, run().withStep(step));
+    RunFiles.write(dir, run().withStep(steadyInThreeRounds(costs)));
 
     com.fasterxml.jackson.databind.JsonNode json =
         new com.fasterxml.jackson.databind.ObjectMapper()
