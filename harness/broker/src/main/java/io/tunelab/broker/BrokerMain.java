@@ -58,7 +58,7 @@ public final class BrokerMain {
     if (!broker.getActiveMQServer().isActive()) {
       System.err.println(
           "tunelab broker: Artemis stopped during its start (an acceptor or the storage failed,"
-              + " e.g. 'Address already in use' when another process took the port): see its"
+              + " e.g. its port bound by another process first): see its"
               + " AMQ22xxxx errors above");
       System.exit(START_FAILED_EXIT_STATUS);
     }
