@@ -2,6 +2,7 @@ package io.tunelab.core;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
@@ -72,4 +73,13 @@ class CoreIsPureTest {
           .orShould()
           .dependOnClassesThat()
           .haveFullyQualifiedName("java.net.ServerSocket");
+
+  /**
+   * The core's packages build on each other in one direction (model, measurement, analysis,
+   * report): a package that needs one that needs it back is one package, or a type in the wrong
+   * one.
+   */
+  @ArchTest
+  static final ArchRule corePackagesHaveNoCycle =
+      slices().matching("io.tunelab.core.(*)..").should().beFreeOfCycles();
 }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.ArrivalRate;
+import io.tunelab.core.measure.ArrivalReport;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.core.results.ArrivalReport;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.broker.BrokerTier;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;

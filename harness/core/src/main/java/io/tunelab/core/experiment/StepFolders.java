@@ -1,6 +1,5 @@
 package io.tunelab.core.experiment;
 
-import io.tunelab.core.results.RunFiles;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -19,10 +18,13 @@ final class StepFolders {
   /** Longest folder name: file systems stop at 255 bytes, and the run adds its own names. */
   static final int MAX_LENGTH = 200;
 
-  /** Names the run's folder keeps for its own files and folders. */
+  /**
+   * Names the run's folder keeps for its own files and folders. Written out, not read from the
+   * results package, which builds on this one; StepFoldersTest holds the list to the files a run
+   * writes.
+   */
   static final Set<String> RESERVED =
-      Set.of(
-          RunFiles.RUN_JSON, RunFiles.SUMMARY_MD, RunFiles.REPETITIONS_CSV, "report.html", "logs");
+      Set.of("run.json", "summary.md", "repetitions.csv", "report.html", "logs");
 
   private static final String WINDOWS_DEVICE = "(?i)(con|prn|aux|nul|com[0-9]|lpt[0-9])(\\..*)?";
 

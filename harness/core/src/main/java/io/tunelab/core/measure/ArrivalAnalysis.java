@@ -1,6 +1,5 @@
 package io.tunelab.core.measure;
 
-import io.tunelab.core.results.ArrivalReport;
 import java.time.Duration;
 import java.util.List;
 import java.util.OptionalLong;

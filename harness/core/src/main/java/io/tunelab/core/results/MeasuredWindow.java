@@ -1,6 +1,7 @@
 package io.tunelab.core.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunelab.core.measure.ArrivalReport;
 
 /**
  * How a batch-order repetition's measured window was made, so a reader knows what its throughput

@@ -3,7 +3,6 @@ package io.tunelab.core.measure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.tunelab.core.results.ArrivalReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

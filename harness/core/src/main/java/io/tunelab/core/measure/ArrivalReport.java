@@ -1,4 +1,4 @@
-package io.tunelab.core.results;
+package io.tunelab.core.measure;
 
 import java.util.Locale;
 
