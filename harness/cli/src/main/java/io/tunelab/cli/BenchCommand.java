@@ -1,12 +1,11 @@
 package io.tunelab.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
 import io.tunelab.core.bench.BaselineBootstrap;
 import io.tunelab.core.bench.BaselineStore;
 import io.tunelab.core.bench.BaselineUse;
+import io.tunelab.core.bench.BenchFiles;
 import io.tunelab.core.bench.BenchMarkdown;
 import io.tunelab.core.bench.BenchResult;
 import io.tunelab.core.bench.BenchRun;
@@ -14,7 +13,6 @@ import io.tunelab.core.bench.Check;
 import io.tunelab.core.bench.Fingerprint;
 import io.tunelab.core.bench.Gate;
 import io.tunelab.core.bench.GateCase;
-import io.tunelab.core.bench.JunitXml;
 import io.tunelab.core.bench.StepThreshold;
 import io.tunelab.core.bench.Suite;
 import io.tunelab.core.bench.SuiteReader;
@@ -35,11 +33,7 @@ import io.tunelab.run.Sampler;
 import io.tunelab.run.history.Histories;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.StackProvider;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDateTime;
@@ -79,10 +73,6 @@ import picocli.CommandLine.Spec;
           + " regression, a check that could not be judged)."
     })
 final class BenchCommand implements Callable<Integer> {
-  static final String BENCH_JSON = "bench.json";
-
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
   private static final DateTimeFormatter ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
   @Spec CommandSpec spec;
@@ -202,11 +192,11 @@ final class BenchCommand implements Callable<Integer> {
     BenchResult result =
         new BenchResult(
             suite.name(), suite.file(), startedAt, Instant.now().toString(), runs, uses, checks);
-    write(dir, result);
+    BenchFiles.write(dir, result);
     String kept = historyStore == null ? null : keep(historyStore, suite, startedAt, results);
     PrintWriter stdout = spec.commandLine().getOut();
     if (json) {
-      stdout.println(json(result));
+      stdout.println(BenchFiles.json(result));
     } else {
       stdout.print(BenchMarkdown.of(result));
       stdout.println("\nresults: " + dir);
@@ -295,25 +285,5 @@ final class BenchCommand implements Callable<Integer> {
       err.flush();
     }
     return result;
-  }
-
-  private static void write(Path dir, BenchResult result) {
-    try {
-      Files.createDirectories(dir);
-      Files.writeString(dir.resolve(BENCH_JSON), json(result) + "\n", StandardCharsets.UTF_8);
-      Files.writeString(dir.resolve(JunitXml.FILE), JunitXml.of(result), StandardCharsets.UTF_8);
-      Files.writeString(
-          dir.resolve(BenchMarkdown.FILE), BenchMarkdown.of(result), StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the suite's results in " + dir, e);
-    }
-  }
-
-  private static String json(BenchResult result) {
-    try {
-      return JSON.writeValueAsString(result);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
   }
 }

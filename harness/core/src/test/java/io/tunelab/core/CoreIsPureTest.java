@@ -4,10 +4,15 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import io.tunelab.core.results.OutputFiles;
+import java.nio.file.Files;
+import java.util.Set;
 
 /**
  * The core holds knobs, experiments, statistics, results and findings as plain Java: it starts no
@@ -82,4 +87,28 @@ class CoreIsPureTest {
   @ArchTest
   static final ArchRule corePackagesHaveNoCycle =
       slices().matching("io.tunelab.core.(*)..").should().beFreeOfCycles();
+
+  private static final Set<String> FILE_WRITES =
+      Set.of("write", "writeString", "newBufferedWriter", "newOutputStream", "newByteChannel");
+
+  /**
+   * Every file the core writes for a user is written aside and moved into place, by OutputFiles: a
+   * writer of its own could leave half a file that looks whole.
+   */
+  @ArchTest
+  static final ArchRule coreWritesFilesOnlyThroughOutputFiles =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.core..")
+          .and()
+          .doNotBelongToAnyOf(OutputFiles.class)
+          .should()
+          .callMethodWhere(
+              new DescribedPredicate<JavaMethodCall>("write a file with java.nio.file.Files") {
+                @Override
+                public boolean test(JavaMethodCall call) {
+                  return call.getTargetOwner().isEquivalentTo(Files.class)
+                      && FILE_WRITES.contains(call.getName());
+                }
+              });
 }

@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.results.OutputFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -86,11 +86,7 @@ public final class BaselineStore {
   public Path write(Baseline baseline) {
     Path file = file(baseline.suite(), baseline.machine(), baseline.experiment());
     try {
-      Files.createDirectories(file.getParent());
-      Path aside = file.resolveSibling(file.getFileName() + ".tmp");
-      Files.writeString(aside, JSON.writeValueAsString(baseline) + "\n", StandardCharsets.UTF_8);
-      return Files.move(
-          aside, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return OutputFiles.replace(file, JSON.writeValueAsString(baseline) + "\n");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write the baseline " + file, e);
     }

@@ -1,6 +1,7 @@
 package io.tunelab.core.history;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.results.OutputFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -8,7 +9,6 @@ import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -65,14 +65,14 @@ public final class FileHistory implements HistoryStore {
     List<HistoryRow> rows = new ArrayList<>(rows(file));
     rows.add(row);
     rows.sort(Comparator.comparing(HistoryRow::time));
-    replace(file, OtavaCsv.write(rows));
+    OutputFiles.replace(file, OtavaCsv.write(rows));
     Map<String, OtavaConfig.Experiment> experiments = new LinkedHashMap<>();
     read(suite)
         .forEach(
             (name, its) ->
                 experiments.put(
                     name, new OtavaConfig.Experiment(name + SUFFIX, OtavaCsv.columns(its))));
-    replace(file.resolveSibling(OtavaConfig.FILE), OtavaConfig.of(suite, experiments));
+    OutputFiles.replace(file.resolveSibling(OtavaConfig.FILE), OtavaConfig.of(suite, experiments));
   }
 
   @Override
@@ -121,17 +121,6 @@ public final class FileHistory implements HistoryStore {
       return rows;
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the history " + file, e);
-    }
-  }
-
-  private static void replace(Path file, String text) {
-    try {
-      Files.createDirectories(file.getParent());
-      Path next = file.resolveSibling(file.getFileName() + ".next");
-      Files.writeString(next, text, StandardCharsets.UTF_8);
-      Files.move(next, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the history " + file, e);
     }
   }
 }

@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunelab.core.results.ComparisonText;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunComparison;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepFindings;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Comparison;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -55,16 +53,7 @@ public final class CompareReport {
       r.put("verdict", ComparisonText.verdict(c));
     }
     String title = "tunelab: " + a.runId() + " vs " + b.runId();
-    try {
-      Files.createDirectories(pageDir);
-      Files.writeString(
-          file,
-          ReportPage.render(ReportPage.COMPARE_TEMPLATE, model, title),
-          StandardCharsets.UTF_8);
-      return file;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+    return OutputFiles.replace(file, ReportPage.render(ReportPage.COMPARE_TEMPLATE, model, title));
   }
 
   private static ObjectNode side(RunResult run, Path given, Path pageDir) {

@@ -2,11 +2,8 @@ package io.tunelab.core.report;
 
 import io.tunelab.core.history.Trend;
 import io.tunelab.core.history.TrendJson;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.stats.ChangePoints;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -23,18 +20,11 @@ public final class TrendPage {
   /** Writes the page to {@code file} and returns it. */
   public static Path write(
       String suite, String where, List<Trend> trends, ChangePoints detector, Path file) {
-    try {
-      Files.createDirectories(file.toAbsolutePath().getParent());
-      Files.writeString(
-          file,
-          ReportPage.render(
-              TEMPLATE,
-              TrendJson.of(suite, where, trends, detector),
-              "tunelab: history of " + suite),
-          StandardCharsets.UTF_8);
-      return file;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+    return OutputFiles.replace(
+        file,
+        ReportPage.render(
+            TEMPLATE,
+            TrendJson.of(suite, where, trends, detector),
+            "tunelab: history of " + suite));
   }
 }

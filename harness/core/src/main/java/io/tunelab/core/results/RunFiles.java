@@ -10,8 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Writes a run's files in its {@link ResultFormat}s and reads its {@code run.json} back. */
@@ -48,18 +46,7 @@ public final class RunFiles {
    * @return the files written, in the order of {@code formats}
    */
   public static List<Path> write(Path dir, RunResult run, List<ResultFormat> formats) {
-    List<Path> written = new ArrayList<>();
-    try {
-      Files.createDirectories(dir);
-      for (ResultFormat format : formats) {
-        Path target = dir.resolve(format.file());
-        replace(target, format.render(run, dir));
-        written.add(target);
-      }
-      return written;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the results in " + dir, e);
-    }
+    return OutputFiles.write(dir, run, formats);
   }
 
   /**
@@ -89,11 +76,5 @@ public final class RunFiles {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-  }
-
-  private static void replace(Path target, String text) throws IOException {
-    Path aside = target.resolveSibling(target.getFileName() + ".tmp");
-    Files.writeString(aside, text, StandardCharsets.UTF_8);
-    Files.move(aside, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
   }
 }

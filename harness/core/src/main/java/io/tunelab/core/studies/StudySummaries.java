@@ -5,12 +5,12 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.results.OutputFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -84,16 +84,7 @@ public final class StudySummaries {
 
   /** Writes {@code summary}, replacing the one before it whole; returns its file. */
   public Path write(StudySummary summary) {
-    Path file = file(summary.experiment());
-    try {
-      Files.createDirectories(root);
-      Path aside = file.resolveSibling(file.getFileName() + ".tmp");
-      Files.writeString(aside, json(summary), StandardCharsets.UTF_8);
-      return Files.move(
-          aside, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the study summary " + file, e);
-    }
+    return OutputFiles.replace(file(summary.experiment()), json(summary));
   }
 
   /** The file's text: indented, fields in a fixed order, a newline at the end. */

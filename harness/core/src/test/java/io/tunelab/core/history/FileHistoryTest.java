@@ -31,7 +31,7 @@ class FileHistoryTest {
     assertThat(history.read("nightly")).containsOnlyKeys("quickstart", "soap");
     assertThat(history.read("weekly")).isEmpty();
     assertThat(dir.resolve("nightly")).isDirectoryContaining("glob:**/quickstart.csv");
-    assertThat(dir.resolve("nightly")).isDirectoryNotContaining("glob:**/*.next");
+    assertThat(dir.resolve("nightly")).isDirectoryNotContaining("glob:**/*.tmp");
 
     // what Otava's csv tests read (otava/test_config.py): type, file, time_column, attributes,
     // metrics with direction, csv_options
