@@ -9,10 +9,12 @@ import java.util.List;
  * the heap) with queries that find nothing.
  *
  * <ul>
- *   <li>{@link FindingKind#FETCHER_LIMIT}: polls come back full ({@value #MIN_FULL_SHARE} of
- *       poolSize rows or more on average) while orders wait in the inbox in at least {@value
- *       #MIN_WAITING_SHARE} of the samples: the fetchers take orders no faster than their triple
- *       lets them, whatever the engine could do.
+ *   <li>{@link FindingKind#FETCHER_LIMIT}: while a full poll's worth of orders waited in the inbox
+ *       (poolSize rows or more at both ends of a sample's second), the polls came back full
+ *       ({@value #MIN_FULL_SHARE} of poolSize rows or more on average), and orders waited in at
+ *       least {@value #MIN_WAITING_SHARE} of the samples: the fetchers take orders no faster than
+ *       their triple lets them, whatever the engine could do. The polls after the inbox ran dry
+ *       (the window's tail, while the engine finishes) find fewer and do not count against it.
  *   <li>{@link FindingKind#POLLING_CHURN}: at least {@value #MIN_EMPTY_SHARE} of the polls found
  *       nothing, {@value #MIN_EMPTY_POLLS_PER_SECOND} empty polls a second or more.
  * </ul>
@@ -45,6 +47,7 @@ final class FetcherRule implements FindingRule {
     double empty = FetcherData.rise(f.emptyPolls());
     List<Finding> findings = new ArrayList<>();
     double perPoll = picked / polls;
+    double[] whileWaiting = pollsWhileAPoolWaited(f);
     double waitingShare =
         f.waiting().isEmpty()
             ? 0
@@ -68,6 +71,11 @@ final class FetcherRule implements FindingRule {
                     + " most %d",
                 picked, picked / seconds, perPoll, f.poolSize()),
             String.format(
+                "of those, while %d or more orders waited: %.0f polls picked %.1f each",
+                f.poolSize(),
+                whileWaiting[0],
+                whileWaiting[0] > 0 ? whileWaiting[1] / whileWaiting[0] : 0),
+            String.format(
                 "series.csv middleware.fetcher.emptyPolls: %.0f (%.0f%% of the polls)",
                 empty, 100 * empty / polls),
             String.format(
@@ -78,7 +86,8 @@ final class FetcherRule implements FindingRule {
                 "triple: pollingMillis %d, submitMillis %d, poolSize %d",
                 f.pollingMillis(), f.submitMillis(), f.poolSize()));
     if (f.poolSize() > 0
-        && perPoll >= MIN_FULL_SHARE * f.poolSize()
+        && whileWaiting[0] >= MIN_POLLS
+        && whileWaiting[1] / whileWaiting[0] >= MIN_FULL_SHARE * f.poolSize()
         && waitingShare >= MIN_WAITING_SHARE) {
       findings.add(
           new Finding(
@@ -142,6 +151,42 @@ final class FetcherRule implements FindingRule {
         cycleMillis,
         perSecond,
         60 * perSecond);
+  }
+
+  /**
+   * The polls, and the orders they picked, over the samples' seconds that began and ended with at
+   * least poolSize orders waiting: {polls, picked}.
+   */
+  private static double[] pollsWhileAPoolWaited(FetcherData f) {
+    double polls = 0;
+    double picked = 0;
+    List<Point> counted = f.polls();
+    for (int i = 1; i < counted.size(); i++) {
+      long from = counted.get(i - 1).epochMillis();
+      long to = counted.get(i).epochMillis();
+      if (waitingAt(f.waiting(), from) >= f.poolSize()
+          && waitingAt(f.waiting(), to) >= f.poolSize()) {
+        polls += counted.get(i).value() - counted.get(i - 1).value();
+        picked += valueAt(f.picked(), to) - valueAt(f.picked(), from);
+      }
+    }
+    return new double[] {polls, picked};
+  }
+
+  private static double waitingAt(List<Point> waiting, long epochMillis) {
+    return waiting.isEmpty() ? 0 : valueAt(waiting, epochMillis);
+  }
+
+  /** The last sample taken at or before {@code epochMillis}; the first when none was. */
+  private static double valueAt(List<Point> series, long epochMillis) {
+    double value = series.isEmpty() ? 0 : series.get(0).value();
+    for (Point p : series) {
+      if (p.epochMillis() > epochMillis) {
+        break;
+      }
+      value = p.value();
+    }
+    return value;
   }
 
   private static double ceiling(FetcherData f, int pausesMillis) {

@@ -65,6 +65,32 @@ class FetcherRuleTest {
   }
 
   @Test
+  void thePollsAfterTheInboxRanDryDoNotHideTheLimit() {
+    // FetcherRunIT's starved step: one fetcher, 2 rows a poll every 400 ms, 30 orders waiting at
+    // the start; they wait 6 s, then the window runs 5 s more while the engine finishes, and the
+    // polls of that tail find nothing (30 orders in 25 polls: 1.2 a poll over the window)
+    RunData data =
+        RunData.empty(11_000)
+            .withFetcher(
+                new FetcherData(
+                    1,
+                    400,
+                    0,
+                    2,
+                    Series.line(11, 0, 2.5),
+                    Series.of(0, 0, 0, 0, 0, 0, 2.5, 5, 7.5, 10, 12.5),
+                    Series.of(0, 5, 10, 15, 20, 25, 30, 30, 30, 30, 30),
+                    Series.of(30, 25, 20, 15, 10, 5, 0, 0, 0, 0, 0)));
+
+    assertThat(Findings.of(data))
+        .extracting(Finding::kind)
+        .containsExactly(FindingKind.FETCHER_LIMIT);
+    assertThat(Findings.of(data).get(0).evidence())
+        .anyMatch(line -> line.contains("1.2 per poll of at most 2"))
+        .anyMatch(line -> line.contains("while 2 or more orders waited: 13 polls picked 2.0 each"));
+  }
+
+  @Test
   void fullPollsWithNothingLeftWaitingAreNoLimit() {
     // the fetchers keep up: every poll is full, yet the inbox is empty between them
     assertThat(Findings.of(fetchers(2, 1000, 10, 2, 0, 20, 0))).isEmpty();
