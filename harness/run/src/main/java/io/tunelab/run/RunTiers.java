@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -147,19 +148,13 @@ final class RunTiers implements AutoCloseable {
 
   /** Sets the mocks' live knobs (latency, faults, answer sizes) as {@code knobs} say. */
   synchronized void mocksAsKnobs(KnobSet knobs) {
-    siebel().setLatency(knobs.get(MocksKnobs.SIEBEL_LATENCY));
-    siebel()
-        .setFaults(
-            knobs.get(MocksKnobs.SIEBEL_FAULT_RATE), knobs.get(MocksKnobs.SIEBEL_FAULT_KIND));
-    brm().setLatency(knobs.get(MocksKnobs.BRM_LATENCY));
-    brm().setFaults(knobs.get(MocksKnobs.BRM_FAULT_RATE), knobs.get(MocksKnobs.BRM_FAULT_KIND));
-    brm().setRepeats(StackConfig.brmRepeats(knobs));
-    if (endpoints().hasDriver()) {
-      driver().setLatency(knobs.get(MocksKnobs.DRIVER_LATENCY));
-      driver()
-          .setFaults(
-              knobs.get(MocksKnobs.DRIVER_FAULT_RATE), knobs.get(MocksKnobs.DRIVER_FAULT_KIND));
+    for (Backend backend : mockedBackends()) {
+      MocksKnobs.BackendKnobs its = MocksKnobs.of(backend);
+      MocksClient mock = mock(backend);
+      mock.setLatency(knobs.get(its.latency()));
+      mock.setFaults(knobs.get(its.faultRate()), knobs.get(its.faultKind()));
     }
+    brm().setRepeats(StackConfig.brmRepeats(knobs));
   }
 
   /**
@@ -167,11 +162,16 @@ final class RunTiers implements AutoCloseable {
    * warm-up at full speed ({@code workload.warmupFullSpeed}); {@link #mocksAsKnobs} restores them.
    */
   synchronized void mocksAtFullSpeed() {
-    siebel().setLatency(io.tunelab.core.knobs.Latency.NONE);
-    brm().setLatency(io.tunelab.core.knobs.Latency.NONE);
-    if (endpoints().hasDriver()) {
-      driver().setLatency(io.tunelab.core.knobs.Latency.NONE);
+    for (Backend backend : mockedBackends()) {
+      mock(backend).setLatency(io.tunelab.core.knobs.Latency.NONE);
     }
+  }
+
+  /** The back-ends this stack's mocks serve: the device driver only where the stack has one. */
+  private List<Backend> mockedBackends() {
+    return Arrays.stream(Backend.values())
+        .filter(backend -> backend != Backend.DRIVER || endpoints().hasDriver())
+        .toList();
   }
 
   /**
@@ -382,16 +382,20 @@ final class RunTiers implements AutoCloseable {
     return middleware;
   }
 
+  MocksClient mock(Backend backend) {
+    return MocksClient.of(backend, stack.endpoints());
+  }
+
   MocksClient siebel() {
-    return MocksClient.of(Backend.SIEBEL, stack.endpoints());
+    return mock(Backend.SIEBEL);
   }
 
   MocksClient brm() {
-    return MocksClient.of(Backend.BRM, stack.endpoints());
+    return mock(Backend.BRM);
   }
 
   MocksClient driver() {
-    return MocksClient.of(Backend.DRIVER, stack.endpoints());
+    return mock(Backend.DRIVER);
   }
 
   /**

@@ -67,8 +67,9 @@ public final class PlanKnobs {
             MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS,
             MiddlewareKnobs.MESSAGING_NAVIGATION,
             MiddlewareKnobs.MESSAGING_EXCLUSIVE,
-            MocksKnobs.DRIVER_LATENCY,
-            MocksKnobs.DRIVER_FAULT_RATE));
+            MocksKnobs.DRIVER.latency(),
+            MocksKnobs.DRIVER.faultRate(),
+            MocksKnobs.DRIVER.faultKind()));
     OWN.put(
         Plan.SORT_REQUESTS,
         List.of(

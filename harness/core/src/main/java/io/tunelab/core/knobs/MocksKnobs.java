@@ -1,5 +1,7 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.stack.Backend;
+
 /**
  * The WireMock back-end mocks: Jetty threads and JVM restart them; latency, faults and the size of
  * BRM's billing-care answers apply live.
@@ -20,46 +22,19 @@ public final class MocksKnobs {
           .doc("delayed answers are scheduled instead of holding a Jetty thread")
           .add();
 
-  public static final Knob<Latency> SIEBEL_LATENCY =
-      KNOBS
-          .knob("mocks.siebel.latency", KnobTypes.latency(), Latency.NONE)
-          .unit("ms")
-          .apply(Knob.Apply.LIVE)
-          .doc("delay of every Siebel answer: 500, uniform:400..600 or lognormal:500:0.25")
-          .study("AIA order-to-bill: mock latency")
-          .add();
+  /** A back-end's own knobs, the same three for each: how late it answers and how it fails. */
+  public record BackendKnobs(
+      Backend backend, Knob<Latency> latency, Knob<Double> faultRate, Knob<FaultKind> faultKind) {}
 
-  public static final Knob<Latency> BRM_LATENCY =
-      KNOBS
-          .knob("mocks.brm.latency", KnobTypes.latency(), Latency.NONE)
-          .unit("ms")
-          .apply(Knob.Apply.LIVE)
-          .doc("delay of every BRM answer: 500, uniform:400..600 or lognormal:500:0.25")
-          .study(Studies.WHAT_IF)
-          .add();
+  public static final BackendKnobs SIEBEL =
+      backend(
+          Backend.SIEBEL,
+          "Siebel",
+          ": 500, uniform:400..600 or lognormal:500:0.25",
+          "AIA order-to-bill: mock latency");
 
-  public static final Knob<Double> SIEBEL_FAULT_RATE =
-      KNOBS
-          .knob("mocks.siebel.faultRate", KnobTypes.decimal(0, 1), 0.0)
-          .unit("share")
-          .apply(Knob.Apply.LIVE)
-          .doc(
-              "share of Siebel requests failed, as mocks.siebel.faultKind says (a SOAP Fault by default)")
-          .add();
-
-  public static final Knob<FaultKind> SIEBEL_FAULT_KIND =
-      faultKind("mocks.siebel.faultKind", "Siebel");
-
-  public static final Knob<Double> BRM_FAULT_RATE =
-      KNOBS
-          .knob("mocks.brm.faultRate", KnobTypes.decimal(0, 1), 0.0)
-          .unit("share")
-          .apply(Knob.Apply.LIVE)
-          .doc(
-              "share of BRM requests failed, as mocks.brm.faultKind says (a SOAP Fault by default)")
-          .add();
-
-  public static final Knob<FaultKind> BRM_FAULT_KIND = faultKind("mocks.brm.faultKind", "BRM");
+  public static final BackendKnobs BRM =
+      backend(Backend.BRM, "BRM", ": 500, uniform:400..600 or lognormal:500:0.25", Studies.WHAT_IF);
 
   /**
    * Lines of the billing-care answers. At least 1: the load plans check that each answer's first
@@ -87,28 +62,12 @@ public final class MocksKnobs {
           .study(Studies.BILLING + ", unbilled usage size")
           .add();
 
-  public static final Knob<Latency> DRIVER_LATENCY =
-      KNOBS
-          .knob("mocks.driver.latency", KnobTypes.latency(), Latency.NONE)
-          .unit("ms")
-          .apply(Knob.Apply.LIVE)
-          .doc(
-              "delay of every device-driver answer (the messaging plan's back-end): 5,"
-                  + " uniform:2..8 or lognormal:5:0.25")
-          .study(Studies.MESSAGING)
-          .add();
-
-  public static final Knob<Double> DRIVER_FAULT_RATE =
-      KNOBS
-          .knob("mocks.driver.faultRate", KnobTypes.decimal(0, 1), 0.0)
-          .unit("share")
-          .apply(Knob.Apply.LIVE)
-          .doc(
-              "share of device-driver requests failed, as mocks.driver.faultKind says (a SOAP Fault by default)")
-          .add();
-
-  public static final Knob<FaultKind> DRIVER_FAULT_KIND =
-      faultKind("mocks.driver.faultKind", "device-driver");
+  public static final BackendKnobs DRIVER =
+      backend(
+          Backend.DRIVER,
+          "device-driver",
+          " (the messaging plan's back-end): 5, uniform:2..8 or lognormal:5:0.25",
+          Studies.MESSAGING);
 
   public static final Knob<Integer> HEAP =
       KNOBS
@@ -117,19 +76,59 @@ public final class MocksKnobs {
           .doc("maximum heap of the mocks JVM (-Xmx)")
           .add();
 
-  /** How the requests a back-end's fault rate draws fail. */
-  private static Knob<FaultKind> faultKind(String name, String backend) {
-    return KNOBS
-        .knob(name, KnobTypes.choice(FaultKind.class), FaultKind.SOAP)
-        .apply(Knob.Apply.LIVE)
-        .doc(
-            "how the "
-                + backend
-                + " requests its faultRate draws fail: soap (a SOAP Fault, HTTP 500), reset (the"
-                + " connection reset), empty (closed without an answer), malformed (a 200 whose"
-                + " chunked body breaks off), garbage (random bytes, then closed) or truncated (a"
-                + " whole 200 whose SOAP envelope breaks off half-way)")
-        .add();
+  /** The knobs of {@code backend}. */
+  public static BackendKnobs of(Backend backend) {
+    return switch (backend) {
+      case SIEBEL -> SIEBEL;
+      case BRM -> BRM;
+      case DRIVER -> DRIVER;
+    };
+  }
+
+  /**
+   * Declares a back-end's knobs, {@code mocks.<label>.latency}, {@code .faultRate} and {@code
+   * .faultKind}, all live.
+   *
+   * @param who the back-end as the docs name it
+   * @param latencyExamples what follows "delay of every ... answer" in the latency knob's doc
+   * @param study what the latency re-creates
+   */
+  private static BackendKnobs backend(
+      Backend backend, String who, String latencyExamples, String study) {
+    String prefix = "mocks." + backend.label() + ".";
+    Knob<Latency> latency =
+        KNOBS
+            .knob(prefix + "latency", KnobTypes.latency(), Latency.NONE)
+            .unit("ms")
+            .apply(Knob.Apply.LIVE)
+            .doc("delay of every " + who + " answer" + latencyExamples)
+            .study(study)
+            .add();
+    Knob<Double> faultRate =
+        KNOBS
+            .knob(prefix + "faultRate", KnobTypes.decimal(0, 1), 0.0)
+            .unit("share")
+            .apply(Knob.Apply.LIVE)
+            .doc(
+                "share of "
+                    + who
+                    + " requests failed, as "
+                    + prefix
+                    + "faultKind says (a SOAP Fault by default)")
+            .add();
+    Knob<FaultKind> faultKind =
+        KNOBS
+            .knob(prefix + "faultKind", KnobTypes.choice(FaultKind.class), FaultKind.SOAP)
+            .apply(Knob.Apply.LIVE)
+            .doc(
+                "how the "
+                    + who
+                    + " requests its faultRate draws fail: soap (a SOAP Fault, HTTP 500), reset"
+                    + " (the connection reset), empty (closed without an answer), malformed (a 200"
+                    + " whose chunked body breaks off), garbage (random bytes, then closed) or"
+                    + " truncated (a whole 200 whose SOAP envelope breaks off half-way)")
+            .add();
+    return new BackendKnobs(backend, latency, faultRate, faultKind);
   }
 
   /** This tier's knobs, in declaration order. */

@@ -45,7 +45,7 @@ class PlanKnobsTest {
     assertThat(last.knobs().get(WorkloadKnobs.LOOPS)).isEqualTo(10);
     assertThat(last.knobs().get(WorkloadKnobs.WARMUP_LOOPS)).isEqualTo(2);
     assertThat(last.knobs().get(WorkloadKnobs.MODEL)).isEqualTo(WorkloadKnobs.Model.CLOSED);
-    assertThat(last.knobs().get(MocksKnobs.BRM_LATENCY).text()).isEqualTo("250");
+    assertThat(last.knobs().get(MocksKnobs.BRM.latency()).text()).isEqualTo("250");
   }
 
   @Test

@@ -72,7 +72,7 @@ class ShippedExperimentsTest {
     assertThat(whatIf.plan()).isEqualTo(Plan.CONCURRENT_SOAP);
     assertThat(whatIf.kind()).isEqualTo(Experiment.Kind.SWEEP);
     assertThat(whatIf.steps())
-        .extracting(step -> step.knobs().get(MocksKnobs.BRM_LATENCY).text())
+        .extracting(step -> step.knobs().get(MocksKnobs.BRM.latency()).text())
         .containsExactly("500", "400", "250");
     assertThat(whatIf.steps())
         .allSatisfy(step -> assertThat(step.knobs().get(WorkloadKnobs.THREADS)).isEqualTo(20));

@@ -36,8 +36,8 @@ class KnobSetTest {
     assertThat(knobs.get(DbKnobs.MAX_CONNECTIONS)).isEqualTo(250);
     assertThat(knobs.get(DataKnobs.XREF_INDEX)).isTrue();
     assertThat(knobs.get(BrokerKnobs.JOURNAL_TYPE)).isEqualTo(BrokerKnobs.JournalType.NIO);
-    assertThat(knobs.get(MocksKnobs.BRM_LATENCY)).isEqualTo(new Latency.LogNormal(500, 0.25));
-    assertThat(knobs.get(MocksKnobs.BRM_FAULT_RATE)).isEqualTo(0.05);
+    assertThat(knobs.get(MocksKnobs.BRM.latency())).isEqualTo(new Latency.LogNormal(500, 0.25));
+    assertThat(knobs.get(MocksKnobs.BRM.faultRate())).isEqualTo(0.05);
     assertThat(knobs.changed())
         .containsOnlyKeys(
             "db.server.max_connections",

@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.DbKnobs;
 import io.tunelab.core.knobs.KnobRules;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.db.DbBinaries;
 import io.tunelab.tiers.db.DbConfig;
@@ -64,22 +65,17 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
         0,
         knobs.get(MocksKnobs.CONTAINER_THREADS),
         knobs.get(MocksKnobs.ASYNC_RESPONSES),
-        new MocksConfig.Backend(
-            knobs.get(MocksKnobs.SIEBEL_LATENCY),
-            knobs.get(MocksKnobs.SIEBEL_FAULT_RATE),
-            knobs.get(MocksKnobs.SIEBEL_FAULT_KIND),
-            Map.of()),
-        new MocksConfig.Backend(
-            knobs.get(MocksKnobs.BRM_LATENCY),
-            knobs.get(MocksKnobs.BRM_FAULT_RATE),
-            knobs.get(MocksKnobs.BRM_FAULT_KIND),
-            brmRepeats(knobs)),
-        new MocksConfig.Backend(
-            knobs.get(MocksKnobs.DRIVER_LATENCY),
-            knobs.get(MocksKnobs.DRIVER_FAULT_RATE),
-            knobs.get(MocksKnobs.DRIVER_FAULT_KIND),
-            Map.of()),
+        mock(knobs, Backend.SIEBEL, Map.of()),
+        mock(knobs, Backend.BRM, brmRepeats(knobs)),
+        mock(knobs, Backend.DRIVER, Map.of()),
         jvmFlags(knobs.get(MocksKnobs.HEAP), ""));
+  }
+
+  private static MocksConfig.Backend mock(
+      KnobSet knobs, Backend backend, Map<String, Integer> repeats) {
+    MocksKnobs.BackendKnobs its = MocksKnobs.of(backend);
+    return new MocksConfig.Backend(
+        knobs.get(its.latency()), knobs.get(its.faultRate()), knobs.get(its.faultKind()), repeats);
   }
 
   /**
