@@ -1,6 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.db.MessageLedger;
@@ -58,10 +59,7 @@ record MessagingRun(
       Runnable atRelease,
       boolean dashboard)
       throws InterruptedException {
-    List<String> queues = new java.util.ArrayList<>();
-    for (int n = 1; n <= plan.queues(); n++) {
-      queues.add("tunelab.messages." + n);
-    }
+    List<String> queues = MessagingQueues.names(plan.queues());
     LoadRun load;
     long released = 0;
     ReplyQueueWatch.Seen replies = null;

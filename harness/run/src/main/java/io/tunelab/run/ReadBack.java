@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.broker.QueueCounters;
@@ -60,7 +61,7 @@ final class ReadBack {
     Map<String, Object> exclusive = new LinkedHashMap<>();
     try (BrokerManagement management = BrokerManagement.of(endpoints)) {
       for (String queue : management.queues().keySet()) {
-        if (queue.startsWith("tunelab.messages.")) {
+        if (MessagingQueues.isOne(queue)) {
           exclusive.put(queue, management.queueAttribute(queue, "Exclusive"));
         }
       }

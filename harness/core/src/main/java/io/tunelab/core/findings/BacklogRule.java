@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.stack.MessagingQueues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -52,14 +53,14 @@ final class BacklogRule implements FindingRule {
    * their hands, not a queue).
    */
   static double minRise(QueueSeries queue) {
-    return queue.queue().startsWith(QueueEmptyRule.MESSAGING_PREFIX)
+    return MessagingQueues.isOne(queue.queue())
         ? Math.max(MIN_RISE_MESSAGES, MESSAGES_PER_DEQUEUE_THREAD * queue.consumers())
         : MIN_RISE_MESSAGES;
   }
 
   private static Finding finding(Candidate c, boolean engineLimit) {
     QueueSeries queue = c.queue;
-    if (queue.queue().startsWith(QueueEmptyRule.MESSAGING_PREFIX)) {
+    if (MessagingQueues.isOne(queue.queue())) {
       return new Finding(
           FindingKind.QUEUE_BACKLOG,
           queue.queue(),

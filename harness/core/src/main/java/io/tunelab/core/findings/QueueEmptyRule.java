@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.stack.MessagingQueues;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,12 +9,11 @@ import java.util.List;
  * its consumers hold, in process or prefetched) never rose above {@value #SLACK} messages per
  * dequeue thread and averaged at most one per thread, with at least {@value #MIN_SAMPLES} samples.
  * The dequeue threads wait for work: more of them would only wait too; the clients are the limit.
- * Only the messaging plan's queues ({@value #MESSAGING_PREFIX}N) are judged, and only when they
+ * Only the messaging plan's queues ({@code tunelab.messages.N}) are judged, and only when they
  * carried messages in the window: the order flow's queues are empty between stages by design, and
  * the messaging server's queues sit idle under the other plans.
  */
 final class QueueEmptyRule implements FindingRule {
-  static final String MESSAGING_PREFIX = "tunelab.messages.";
   static final int MIN_SAMPLES = 5;
   static final double SLACK = 2;
 
@@ -22,7 +22,7 @@ final class QueueEmptyRule implements FindingRule {
     List<Finding> found = new ArrayList<>();
     for (QueueSeries queue : data.queues()) {
       List<Point> depth = queue.messageCount();
-      if (!queue.queue().startsWith(MESSAGING_PREFIX)
+      if (!MessagingQueues.isOne(queue.queue())
           || queue.consumers() == 0
           || queue.idle()
           || depth.size() < MIN_SAMPLES) {
