@@ -2,11 +2,11 @@ package io.tunelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Metrics;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMetrics;
@@ -45,7 +45,7 @@ class EventLinesTest {
 
   @Test
   void aSoapRepetitionReadsWithoutAWindow() {
-    OperationStats all = new OperationStats(30, 0, 600, 5, 20, 90, 18, 40, 60, 85);
+    LatencySummary all = new LatencySummary(30, 0, 600, 5, 20, 90, 18, 40, 60, 85);
     Repetition done =
         Repetition.measured(
             1,

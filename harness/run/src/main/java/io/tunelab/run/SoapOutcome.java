@@ -6,7 +6,6 @@ import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
@@ -28,19 +27,19 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
     SoapStats stats = result.stats();
     LatencySummary all = stats.overall();
     ConcurrentSoapPlan plan = result.plan();
-    double errorPercent = all.count() == 0 ? 100 : 100.0 * all.errors() / all.count();
+    double errorPercent = all.requests() == 0 ? 100 : 100.0 * all.errors() / all.requests();
     StringBuilder verdict =
         new StringBuilder(
             String.format(
                 Locale.ROOT,
                 "%d requests, %d errors (%.1f%%)",
-                all.count(),
+                all.requests(),
                 all.errors(),
                 errorPercent));
-    boolean valid = !Verdicts.empty(verdict, all.count(), "request", result.load().log());
+    boolean valid = !Verdicts.empty(verdict, all.requests(), "request", result.load().log());
     if (valid
         && plan.model() == ConcurrentSoapPlan.Model.CLOSED
-        && all.count() != plan.plannedRequests()) {
+        && all.requests() != plan.plannedRequests()) {
       valid = false;
       verdict
           .append("; INVALID: the plan makes ")
@@ -55,16 +54,16 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
             ? value(result.achievedArrivalsPerMinute())
             : Verdicts.arrivals(verdict, target, result.achievedArrivalsPerMinute());
     Metrics metrics = metrics(all);
-    Map<String, OperationStats> byOperation = new LinkedHashMap<>();
-    stats.byOperation().forEach((label, summary) -> byOperation.put(label, stats(summary)));
+    Map<String, LatencySummary> byOperation = new LinkedHashMap<>();
+    byOperation.putAll(stats.byOperation());
     RequestMetrics requests =
         new RequestMetrics(
                 plan.model().name().toLowerCase(Locale.ROOT),
                 plan.plannedRequests(),
-                all.count(),
+                all.requests(),
                 all.errors(),
                 errorPercent,
-                stats(all),
+                all,
                 byOperation,
                 target,
                 achieved)
@@ -102,20 +101,6 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
               }
             });
     return out;
-  }
-
-  static OperationStats stats(LatencySummary s) {
-    return new OperationStats(
-        s.count(),
-        s.errors(),
-        s.requestsPerMinute(),
-        s.minMillis(),
-        s.meanMillis(),
-        s.maxMillis(),
-        s.p50Millis(),
-        s.p90Millis(),
-        s.p95Millis(),
-        s.p99Millis());
   }
 
   private static Double value(OptionalDouble value) {

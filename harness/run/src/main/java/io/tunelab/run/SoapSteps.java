@@ -5,8 +5,8 @@ import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.results.Warmup;
@@ -97,7 +97,7 @@ final class SoapSteps implements PlanSteps {
     SoapOutcome outcome =
         SoapOutcome.of(result, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT))
             .withDeath(tiers.middlewareDeath());
-    OperationStats all = outcome.requests().overall();
+    LatencySummary all = outcome.requests().overall();
     return new Measured(
         outcome.valid(),
         outcome.verdict(),

@@ -48,7 +48,7 @@ final class SoapWarmup {
               ConcurrentSoapResult.run(load, plan, roundDir, SoapSteps.timeout(plan), false);
           LatencySummary all = result.stats().overall();
           return new RoundWarmup.Done(
-              all.count(), all.count() - all.errors(), all.requestsPerMinute());
+              all.requests(), all.requests() - all.errors(), all.requestsPerMinute());
         });
   }
 }

@@ -6,7 +6,6 @@ import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.DeadlineMisses;
 import io.tunelab.core.results.Metrics;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.tiers.jmeter.SortRequestResult;
 import java.util.LinkedHashMap;
@@ -32,20 +31,20 @@ record SortOutcome(
       SortRequestResult result, double maxErrorPercent, int deadlineMillis, double maxMissPercent) {
     SoapStats stats = result.stats();
     LatencySummary all = stats.overall();
-    double errorPercent = all.count() == 0 ? 100 : 100.0 * all.errors() / all.count();
+    double errorPercent = all.requests() == 0 ? 100 : 100.0 * all.errors() / all.requests();
     DeadlineMisses deadline = DeadlineMisses.of(result.samples(), deadlineMillis, maxMissPercent);
     StringBuilder verdict =
         new StringBuilder(
             String.format(
                 Locale.ROOT,
                 "%d requests, %d errors (%.1f%%), %d over the %d ms deadline (%.2f%% missed)",
-                all.count(),
+                all.requests(),
                 all.errors(),
                 errorPercent,
                 deadline.late(),
                 deadlineMillis,
                 deadline.missPercent()));
-    boolean valid = !Verdicts.empty(verdict, all.count(), "request", result.load().log());
+    boolean valid = !Verdicts.empty(verdict, all.requests(), "request", result.load().log());
     valid &= !Verdicts.loadFailed(verdict, result.load().exitCode(), all.errors());
     valid &= !Verdicts.tooManyErrors(verdict, errorPercent, maxErrorPercent);
     if (deadline.overLimit()) {
@@ -59,16 +58,16 @@ record SortOutcome(
     double target = result.plan().arrivalsPerMinute();
     Double achieved = Verdicts.arrivals(verdict, target, result.achievedArrivalsPerMinute());
     Metrics metrics = SoapOutcome.metrics(all);
-    Map<String, OperationStats> byType = new LinkedHashMap<>();
-    stats.byOperation().forEach((label, summary) -> byType.put(label, SoapOutcome.stats(summary)));
+    Map<String, LatencySummary> byType = new LinkedHashMap<>();
+    byType.putAll(stats.byOperation());
     RequestMetrics requests =
         new RequestMetrics(
                 "open",
                 result.plan().plannedRequests(),
-                all.count(),
+                all.requests(),
                 all.errors(),
                 errorPercent,
-                SoapOutcome.stats(all),
+                all,
                 byType,
                 target,
                 achieved)

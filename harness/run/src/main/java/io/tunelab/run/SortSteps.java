@@ -5,7 +5,6 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.SortMeasures;
 import io.tunelab.core.results.Warmup;
@@ -119,7 +118,7 @@ final class SortSteps implements PlanSteps {
               OptionalLong after = HostClock.cpuNanos(pid);
               LatencySummary all = result.stats().overall();
               return new RoundWarmup.Done(
-                  all.count(), all.count() - all.errors(), perCpuMinute(before, after, all));
+                  all.requests(), all.requests() - all.errors(), perCpuMinute(before, after, all));
             });
     DataPreparation.prepare(Database.of(tiers.endpoints()), knobs, true);
     return warmup;
@@ -147,7 +146,7 @@ final class SortSteps implements PlanSteps {
                 knobs.get(WorkloadKnobs.DEADLINE),
                 knobs.get(WorkloadKnobs.MAX_MISS_PERCENT))
             .withDeath(tiers.middlewareDeath());
-    OperationStats all = outcome.requests().overall();
+    LatencySummary all = outcome.requests().overall();
     return new Measured(
         outcome.valid(),
         outcome.verdict(),
@@ -168,7 +167,7 @@ final class SortSteps implements PlanSteps {
    */
   static double perCpuMinute(OptionalLong before, OptionalLong after, LatencySummary all) {
     double cpuMillisPerRequest =
-        HostClock.cpuMillisPerUnit(before, after, all.count() - all.errors()).orElse(0);
+        HostClock.cpuMillisPerUnit(before, after, all.requests() - all.errors()).orElse(0);
     return cpuMillisPerRequest > 0 ? 60_000 / cpuMillisPerRequest : 0;
   }
 

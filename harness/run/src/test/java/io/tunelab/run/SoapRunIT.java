@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.LatencyHistograms;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunFiles;
@@ -164,7 +164,7 @@ class SoapRunIT {
     assertThat(brm(open).get("faultKind")).isEqualTo("reset");
     // No answer came sooner than the mock's latency: it applied to every operation.
     assertThat(requests(repetition("closed-brm-120")).byOperation().values())
-        .extracting(OperationStats::minMillis)
+        .extracting(LatencySummary::minMillis)
         .allSatisfy(min -> assertThat(min).isGreaterThanOrEqualTo(120));
     assertThat(requests(repetition("open-brm-60")).overall().minMillis())
         .isGreaterThanOrEqualTo(60);

@@ -3,8 +3,9 @@ package io.tunelab.core.measure;
 import org.HdrHistogram.Histogram;
 
 /**
- * Response-time statistics of a set of JMeter samples (all of them, failed ones included, as
- * JMeter's own reports count them), in milliseconds.
+ * Response-time statistics of a set of JMeter samples (one operation's, or every request's, as
+ * run.json keeps them for the concurrent-soap and sort-requests plans) (all of them, failed ones
+ * included, as JMeter's own reports count them), in milliseconds.
  *
  * <p>The algorithm, one for every operation and for the whole run: each sample's {@code elapsed}
  * (JMeter's response time: from just before the request is sent to the last byte of the answer) is
@@ -15,12 +16,12 @@ import org.HdrHistogram.Histogram;
  * per minute over the run's window: from the earliest sample start to the latest sample end of the
  * whole run (the same window for every operation, so the operations' rates add up to the total).
  *
- * @param count samples
+ * @param requests samples
  * @param errors failed samples (HTTP error, SOAP Fault, failed assertion, timeout)
  * @param requestsPerMinute count per minute over the run's window
  */
 public record LatencySummary(
-    long count,
+    long requests,
     long errors,
     double requestsPerMinute,
     long minMillis,
@@ -63,7 +64,7 @@ public record LatencySummary(
 
   /** Share of failed samples, 0..1. */
   public double errorRate() {
-    return count == 0 ? 0 : (double) errors / count;
+    return requests == 0 ? 0 : (double) errors / requests;
   }
 
   @Override
@@ -71,7 +72,7 @@ public record LatencySummary(
     return String.format(
         "%d requests (%d errors), %.1f requests/min; ms min %d, mean %.1f, max %d, p50 %d, p90 %d,"
             + " p95 %d, p99 %d",
-        count,
+        requests,
         errors,
         requestsPerMinute,
         minMillis,

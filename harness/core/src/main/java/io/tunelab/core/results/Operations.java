@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.measure.LatencySummary;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,7 +45,7 @@ public final class Operations {
       long requests,
       long errors,
       double perMinute,
-      OperationStats stats,
+      LatencySummary stats,
       Histogram histogram,
       Double maxMillis) {
     /** Errors in % of the attempts; empty without attempts. */
@@ -171,7 +172,7 @@ public final class Operations {
       ops.forEach(o -> all.add(o.histogram()));
       merged = Optional.of(all);
     }
-    OperationStats stats = merged.isPresent() ? null : medianStats(ops);
+    LatencySummary stats = merged.isPresent() ? null : medianStats(ops);
     Double max =
         ops.stream().allMatch(o -> o.max().isPresent())
             ? ops.stream().mapToDouble(o -> o.max().getAsDouble()).max().orElse(0)
@@ -180,25 +181,25 @@ public final class Operations {
   }
 
   /** Statistics whose figures are the medians of the repetitions'; null when one has none. */
-  private static OperationStats medianStats(List<Of> ops) {
+  private static LatencySummary medianStats(List<Of> ops) {
     if (ops.stream().anyMatch(o -> o.stats() == null)) {
       return null;
     }
-    List<OperationStats> all = ops.stream().map(Of::stats).toList();
-    return new OperationStats(
-        all.stream().mapToLong(OperationStats::requests).sum(),
-        all.stream().mapToLong(OperationStats::errors).sum(),
-        median(all.stream().mapToDouble(OperationStats::requestsPerMinute).sorted().toArray()),
-        all.stream().mapToLong(OperationStats::minMillis).min().orElse(0),
-        median(all.stream().mapToDouble(OperationStats::meanMillis).sorted().toArray()),
-        all.stream().mapToLong(OperationStats::maxMillis).max().orElse(0),
-        Math.round(median(all.stream().mapToDouble(OperationStats::p50Millis).sorted().toArray())),
-        Math.round(median(all.stream().mapToDouble(OperationStats::p90Millis).sorted().toArray())),
-        Math.round(median(all.stream().mapToDouble(OperationStats::p95Millis).sorted().toArray())),
-        Math.round(median(all.stream().mapToDouble(OperationStats::p99Millis).sorted().toArray())));
+    List<LatencySummary> all = ops.stream().map(Of::stats).toList();
+    return new LatencySummary(
+        all.stream().mapToLong(LatencySummary::requests).sum(),
+        all.stream().mapToLong(LatencySummary::errors).sum(),
+        median(all.stream().mapToDouble(LatencySummary::requestsPerMinute).sorted().toArray()),
+        all.stream().mapToLong(LatencySummary::minMillis).min().orElse(0),
+        median(all.stream().mapToDouble(LatencySummary::meanMillis).sorted().toArray()),
+        all.stream().mapToLong(LatencySummary::maxMillis).max().orElse(0),
+        Math.round(median(all.stream().mapToDouble(LatencySummary::p50Millis).sorted().toArray())),
+        Math.round(median(all.stream().mapToDouble(LatencySummary::p90Millis).sorted().toArray())),
+        Math.round(median(all.stream().mapToDouble(LatencySummary::p95Millis).sorted().toArray())),
+        Math.round(median(all.stream().mapToDouble(LatencySummary::p99Millis).sorted().toArray())));
   }
 
-  private static double statsPercentile(OperationStats s, double q) {
+  private static double statsPercentile(LatencySummary s, double q) {
     return q == 50
         ? s.p50Millis()
         : q == 90 ? s.p90Millis() : q == 95 ? s.p95Millis() : s.p99Millis();

@@ -1,6 +1,7 @@
 package io.tunelab.core.results;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunelab.core.measure.LatencySummary;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,8 +34,8 @@ public record RequestMetrics(
     long requests,
     long errors,
     double errorPercent,
-    OperationStats overall,
-    Map<String, OperationStats> byOperation,
+    LatencySummary overall,
+    Map<String, LatencySummary> byOperation,
     Double targetArrivalsPerMinute,
     Double achievedArrivalsPerMinute,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> latencyHistograms,
@@ -56,8 +57,8 @@ public record RequestMetrics(
       long requests,
       long errors,
       double errorPercent,
-      OperationStats overall,
-      Map<String, OperationStats> byOperation,
+      LatencySummary overall,
+      Map<String, LatencySummary> byOperation,
       Double targetArrivalsPerMinute,
       Double achievedArrivalsPerMinute) {
     this(

@@ -2,11 +2,11 @@ package io.tunelab.core.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
-import io.tunelab.core.results.OperationStats;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMetrics;
@@ -53,10 +53,10 @@ class GateMeasureTest {
   private static Repetition soap(int n, long invoiceErrors, int invoiceFrom) {
     Histogram invoices = latencies(invoiceFrom);
     Histogram balances = latencies(10);
-    OperationStats invoiceStats =
-        new OperationStats(
+    LatencySummary invoiceStats =
+        new LatencySummary(
             100, invoiceErrors, 600, invoiceFrom, invoiceFrom + 49.5, invoiceFrom + 99, 0, 0, 0, 0);
-    OperationStats balanceStats = new OperationStats(100, 0, 600, 10, 59.5, 109, 0, 0, 0, 0);
+    LatencySummary balanceStats = new LatencySummary(100, 0, 600, 10, 59.5, 109, 0, 0, 0, 0);
     RequestMetrics requests =
         new RequestMetrics(
                 "closed",

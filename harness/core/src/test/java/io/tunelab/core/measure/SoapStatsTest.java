@@ -23,7 +23,7 @@ class SoapStatsTest {
 
     LatencySummary summary = SoapStats.of(samples).overall();
 
-    assertThat(summary.count()).isEqualTo(100);
+    assertThat(summary.requests()).isEqualTo(100);
     assertThat(summary.minMillis()).isEqualTo(10);
     assertThat(summary.maxMillis()).isEqualTo(1000);
     assertThat(summary.meanMillis()).isEqualTo(505.0);
@@ -73,7 +73,7 @@ class SoapStatsTest {
   void noSamplesGiveZeros() {
     SoapStats stats = SoapStats.of(List.of());
 
-    assertThat(stats.overall().count()).isZero();
+    assertThat(stats.overall().requests()).isZero();
     assertThat(stats.overall().requestsPerMinute()).isZero();
   }
 }

@@ -2,6 +2,7 @@ package io.tunelab.core.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.LatencySummary;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -38,7 +39,7 @@ class OperationsMarkdownTest {
   }
 
   private static Repetition soap(int n, boolean valid) {
-    OperationStats stats = new OperationStats(100, 2, 600, 300, 349.5, 399, 0, 0, 0, 0);
+    LatencySummary stats = new LatencySummary(100, 2, 600, 300, 349.5, 399, 0, 0, 0, 0);
     RequestMetrics requests =
         new RequestMetrics(
                 "closed", 100, 100, 2, 2, stats, Map.of("GetInvoiceList", stats), null, null)

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.measure.LatencySummary;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -54,7 +55,7 @@ class RepetitionJsonTest {
 
   @Test
   void aSoapRepetitionWritesItsRequestsAndNoAccounting() throws Exception {
-    OperationStats all = new OperationStats(30, 1, 600, 5, 20, 90, 18, 40, 60, 85);
+    LatencySummary all = new LatencySummary(30, 1, 600, 5, 20, 90, 18, 40, 60, 85);
     RequestMetrics requests =
         new RequestMetrics(
             "closed", 30, 30, 1, 3.3, all, Map.of("GetInvoiceList", all), null, null);

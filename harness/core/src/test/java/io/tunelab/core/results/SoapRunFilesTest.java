@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.measure.LatencySummary;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +17,8 @@ class SoapRunFilesTest {
   @TempDir Path dir;
 
   private static Repetition rep(int n, double throughput, long errors) {
-    OperationStats all =
-        new OperationStats(300, errors, throughput, 100, 120.5, 400, 110, 150, 180, 390);
+    LatencySummary all =
+        new LatencySummary(300, errors, throughput, 100, 120.5, 400, 110, 150, 180, 390);
     return Repetition.measured(
         n,
         true,

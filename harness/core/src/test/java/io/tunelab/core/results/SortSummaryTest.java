@@ -2,6 +2,7 @@ package io.tunelab.core.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.LatencySummary;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -9,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /** summary.md of a sort-requests run: the requests answered beside the deadline's misses. */
 class SortSummaryTest {
   private static Repetition rep(int n, long requests, long late, long failed) {
-    OperationStats all =
-        new OperationStats(requests, failed, 1200, 10, 12.5, 2400, 11, 15, 18, 2390);
+    LatencySummary all =
+        new LatencySummary(requests, failed, 1200, 10, 12.5, 2400, 11, 15, 18, 2390);
     DeadlineMisses deadline =
         new DeadlineMisses(2000, requests, late, failed, 100.0 * (late + failed) / requests, 1.0);
     return Repetition.measured(

@@ -70,7 +70,7 @@ class BillingCareStudyIT {
           after.put("load", childrenCpuMillis() - loadBefore);
           before.put("load", 0L);
           summary.append(row(latency, threads, result, before, after));
-          assertThat(result.stats().overall().count()).isEqualTo(3L * threads * loops);
+          assertThat(result.stats().overall().requests()).isEqualTo(3L * threads * loops);
         }
       }
     }
@@ -106,7 +106,7 @@ class BillingCareStudyIT {
     return String.format(
         "%d ms | %d | %d | %.0f | %.0f | %.2f | %d | %d | %s | %.1f%n",
         latency,
-        overall.count(),
+        overall.requests(),
         overall.errors(),
         overall.requestsPerMinute(),
         limit,
