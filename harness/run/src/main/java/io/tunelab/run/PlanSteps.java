@@ -2,7 +2,7 @@ package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.results.DeadlineMisses;
+import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;

@@ -1,10 +1,10 @@
 package io.tunelab.run;
 
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.measure.Failures;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
-import io.tunelab.core.results.DeadlineMisses;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.tiers.jmeter.SortRequestResult;

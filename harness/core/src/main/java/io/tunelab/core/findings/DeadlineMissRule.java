@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.measure.DeadlineMisses;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ final class DeadlineMissRule implements FindingRule {
     if (data.deadline().isEmpty()) {
       return List.of();
     }
-    DeadlineData deadline = data.deadline().get();
+    DeadlineMisses deadline = data.deadline().get();
     if (deadline.requests() == 0 || !deadline.overLimit()) {
       return List.of();
     }
@@ -74,7 +75,7 @@ final class DeadlineMissRule implements FindingRule {
         .toList();
   }
 
-  private static String message(DeadlineData deadline, List<TopStatement> slowest) {
+  private static String message(DeadlineMisses deadline, List<TopStatement> slowest) {
     StringBuilder message =
         new StringBuilder(
             String.format(

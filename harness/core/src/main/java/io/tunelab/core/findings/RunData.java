@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
+import io.tunelab.core.measure.DeadlineMisses;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -40,7 +41,7 @@ public record RunData(
     FetcherData fetcher,
     Optional<HarnessCost> harness,
     Optional<MachineNoise> noise,
-    Optional<DeadlineData> deadline) {
+    Optional<DeadlineMisses> deadline) {
   public RunData {
     queues = List.copyOf(queues);
     Objects.requireNonNull(cpu, "cpu");
@@ -274,7 +275,7 @@ public record RunData(
         deadline);
   }
 
-  public RunData withDeadline(DeadlineData value) {
+  public RunData withDeadline(DeadlineMisses value) {
     return new RunData(
         measuredMillis,
         queues,

@@ -9,6 +9,7 @@ import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
+import io.tunelab.core.measure.DeadlineMisses;
 import java.util.List;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;

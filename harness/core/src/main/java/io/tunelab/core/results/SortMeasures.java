@@ -1,5 +1,7 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.measure.DeadlineMisses;
+
 /**
  * What a sort-requests repetition measured beside its metrics.
  *

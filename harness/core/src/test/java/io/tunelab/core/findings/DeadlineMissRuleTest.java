@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.DeadlineMisses;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +32,7 @@ class DeadlineMissRuleTest {
     double percent = requests == 0 ? 100 : 100.0 * (late + failed) / requests;
     return RunData.empty(90_000)
         .withDatabase(List.of(), STATEMENTS)
-        .withDeadline(new DeadlineData(2_000, requests, late, failed, percent, maxPercent));
+        .withDeadline(new DeadlineMisses(2_000, requests, late, failed, percent, maxPercent));
   }
 
   @Test
@@ -75,7 +76,7 @@ class DeadlineMissRuleTest {
     assertThat(Findings.of(RunData.empty(90_000))).isEmpty();
     assertThat(Findings.of(missed(0, 0, 0, 1))).isEmpty();
     RunData withoutStatements =
-        RunData.empty(90_000).withDeadline(new DeadlineData(25, 120, 30, 0, 25, 1));
+        RunData.empty(90_000).withDeadline(new DeadlineMisses(25, 120, 30, 0, 25, 1));
     assertThat(Findings.of(withoutStatements))
         .singleElement()
         .satisfies(

@@ -2,6 +2,7 @@ package io.tunelab.core.results;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.measure.LatencySummary;
 import java.util.List;
 import java.util.Map;

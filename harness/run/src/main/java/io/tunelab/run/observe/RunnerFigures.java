@@ -1,8 +1,7 @@
 package io.tunelab.run.observe;
 
-import io.tunelab.core.findings.DeadlineData;
 import io.tunelab.core.findings.RunData;
-import io.tunelab.core.results.DeadlineMisses;
+import io.tunelab.core.measure.DeadlineMisses;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -30,16 +29,6 @@ public record RunnerFigures(
   RunData applyTo(RunData data) {
     RunData withLatency =
         data.withBackend(data.backend().withEndToEnd(completed, endToEndMeanMillis));
-    return deadline.map(d -> withLatency.withDeadline(findings(d))).orElse(withLatency);
-  }
-
-  static DeadlineData findings(DeadlineMisses misses) {
-    return new DeadlineData(
-        misses.deadlineMillis(),
-        misses.requests(),
-        misses.late(),
-        misses.failed(),
-        misses.missPercent(),
-        misses.maxMissPercent());
+    return deadline.map(withLatency::withDeadline).orElse(withLatency);
   }
 }

@@ -2,9 +2,8 @@ package io.tunelab.run.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tunelab.core.findings.DeadlineData;
 import io.tunelab.core.findings.RunData;
-import io.tunelab.core.results.DeadlineMisses;
+import io.tunelab.core.measure.DeadlineMisses;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +14,7 @@ class RunnerFiguresTest {
 
     RunData data = new RunnerFigures(118, 21.5, Optional.of(misses)).applyTo(RunData.empty(6_000));
 
-    assertThat(data.deadline()).contains(new DeadlineData(25, 120, 30, 2, 26.67, 1));
+    assertThat(data.deadline()).contains(new DeadlineMisses(25, 120, 30, 2, 26.67, 1));
     assertThat(data.backend().completedOrders()).isEqualTo(118);
   }
 

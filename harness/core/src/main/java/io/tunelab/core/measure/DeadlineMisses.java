@@ -1,13 +1,12 @@
-package io.tunelab.core.results;
+package io.tunelab.core.measure;
 
-import io.tunelab.core.measure.JtlRecord;
 import java.util.List;
 
 /**
  * Requests not answered within the deadline, as the sort hub counts them: a parcel whose answer
  * comes later than {@code workload.deadlineMillis}, or never comes right, goes to the exception
  * area. A miss is a failed request or an answer whose JMeter elapsed time (request sent to last
- * byte) exceeds the deadline.
+ * byte) exceeds the deadline. run.json keeps it; the DEADLINE_MISSES finding reads it.
  *
  * @param deadlineMillis the deadline
  * @param requests requests in the measured run
