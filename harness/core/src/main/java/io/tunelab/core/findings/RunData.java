@@ -6,6 +6,7 @@ import io.tunelab.core.measure.DeadlineMisses;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What the findings rules look at: the data an observer recorded over a run's measured window
@@ -78,218 +79,114 @@ public record RunData(
   }
 
   public RunData withQueues(List<QueueSeries> value) {
-    return new RunData(
-        measuredMillis,
-        value,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.queues = value);
   }
 
   public RunData withCpu(CpuData value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        value,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.cpu = value);
   }
 
   public RunData withGc(GcData value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        Optional.of(value),
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.gc = Optional.of(value));
   }
 
   public RunData withDatabase(List<TableScans> scans, List<TopStatement> top) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        scans,
-        top,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(
+        p -> {
+          p.tables = scans;
+          p.statements = top;
+        });
   }
 
   public RunData withWaits(WaitProfile value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        value,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.waits = value);
   }
 
   public RunData withConnections(Connections value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        value,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.connections = value);
   }
 
   public RunData withBackend(BackendCalls value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        value,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.backend = value);
   }
 
   public RunData withEngine(EngineData value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        value,
-        fetcher,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.engine = value);
   }
 
   public RunData withFetcher(FetcherData value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        value,
-        harness,
-        noise,
-        deadline);
+    return change(p -> p.fetcher = value);
   }
 
   public RunData withHarness(HarnessCost value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        Optional.of(value),
-        noise,
-        deadline);
+    return change(p -> p.harness = Optional.of(value));
   }
 
   public RunData withNoise(MachineNoise value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        Optional.of(value),
-        deadline);
+    return change(p -> p.noise = Optional.of(value));
   }
 
   public RunData withDeadline(DeadlineMisses value) {
-    return new RunData(
-        measuredMillis,
-        queues,
-        cpu,
-        gc,
-        tables,
-        statements,
-        waits,
-        connections,
-        backend,
-        engine,
-        fetcher,
-        harness,
-        noise,
-        Optional.of(value));
+    return change(p -> p.deadline = Optional.of(value));
+  }
+
+  /** This data with one part changed by {@code edit}: one copy of every part, not one a wither. */
+  private RunData change(Consumer<Parts> edit) {
+    Parts p = new Parts(this);
+    edit.accept(p);
+    return p.build();
+  }
+
+  /** The parts of a RunData, to change some. */
+  private static final class Parts {
+    private long measuredMillis;
+    private List<QueueSeries> queues;
+    private CpuData cpu;
+    private Optional<GcData> gc;
+    private List<TableScans> tables;
+    private List<TopStatement> statements;
+    private WaitProfile waits;
+    private Connections connections;
+    private BackendCalls backend;
+    private EngineData engine;
+    private FetcherData fetcher;
+    private Optional<HarnessCost> harness;
+    private Optional<MachineNoise> noise;
+    private Optional<DeadlineMisses> deadline;
+
+    private Parts(RunData d) {
+      measuredMillis = d.measuredMillis;
+      queues = d.queues;
+      cpu = d.cpu;
+      gc = d.gc;
+      tables = d.tables;
+      statements = d.statements;
+      waits = d.waits;
+      connections = d.connections;
+      backend = d.backend;
+      engine = d.engine;
+      fetcher = d.fetcher;
+      harness = d.harness;
+      noise = d.noise;
+      deadline = d.deadline;
+    }
+
+    private RunData build() {
+      return new RunData(
+          measuredMillis,
+          queues,
+          cpu,
+          gc,
+          tables,
+          statements,
+          waits,
+          connections,
+          backend,
+          engine,
+          fetcher,
+          harness,
+          noise,
+          deadline);
+    }
   }
 }
