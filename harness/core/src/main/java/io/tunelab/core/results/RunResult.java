@@ -6,6 +6,7 @@ import io.tunelab.core.experiment.Repetitions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The content of {@code run.json}: the experiment, its status, the environment and every step.
@@ -121,46 +122,12 @@ public record RunResult(
 
   /** This run with the way its steps are repeated. */
   public RunResult withRepetitions(Repetitions value) {
-    return new RunResult(
-        schemaVersion,
-        runId,
-        experiment,
-        file,
-        plan,
-        throughputUnit,
-        status,
-        valid,
-        startedAt,
-        finishedAt,
-        repeat,
-        baseline,
-        environment,
-        steps,
-        value,
-        schedule,
-        controller);
+    return change(p -> p.repetitions = value);
   }
 
   /** This run with how its schedule went. */
   public RunResult withSchedule(ScheduleOutcome value) {
-    return new RunResult(
-        schemaVersion,
-        runId,
-        experiment,
-        file,
-        plan,
-        throughputUnit,
-        status,
-        valid,
-        startedAt,
-        finishedAt,
-        repeat,
-        baseline,
-        environment,
-        steps,
-        repetitions,
-        value,
-        controller);
+    return change(p -> p.schedule = value);
   }
 
   /** This run with one more step or its latest state replaced, indexes recomputed. */
@@ -198,24 +165,7 @@ public record RunResult(
   }
 
   public RunResult withEnvironment(Environment value) {
-    return new RunResult(
-        schemaVersion,
-        runId,
-        experiment,
-        file,
-        plan,
-        throughputUnit,
-        status,
-        valid,
-        startedAt,
-        finishedAt,
-        repeat,
-        baseline,
-        value,
-        steps,
-        repetitions,
-        schedule,
-        controller);
+    return change(p -> p.environment = value);
   }
 
   /**
@@ -225,24 +175,11 @@ public record RunResult(
    */
   public RunResult asSeenNow() {
     if (status == RUNNING && controller != null && !controller.alive()) {
-      return new RunResult(
-          schemaVersion,
-          runId,
-          experiment,
-          file,
-          plan,
-          throughputUnit,
-          INTERRUPTED,
-          false,
-          startedAt,
-          finishedAt,
-          repeat,
-          baseline,
-          environment,
-          steps,
-          repetitions,
-          schedule,
-          controller);
+      return change(
+          p -> {
+            p.status = INTERRUPTED;
+            p.valid = false;
+          });
     }
     return this;
   }
@@ -262,23 +199,81 @@ public record RunResult(
     List<StepResult> indexed =
         BaselineComparisons.apply(list.stream().map(s -> s.withIndex(base)).toList(), baseline);
     boolean allValid = COMPLETE.equals(newStatus) && indexed.stream().allMatch(StepResult::valid);
-    return new RunResult(
-        schemaVersion,
-        runId,
-        experiment,
-        file,
-        plan,
-        throughputUnit,
-        newStatus,
-        allValid,
-        startedAt,
-        at,
-        repeat,
-        baseline,
-        environment,
-        indexed,
-        repetitions,
-        schedule,
-        controller);
+    return change(
+        p -> {
+          p.status = newStatus;
+          p.valid = allValid;
+          p.finishedAt = at;
+          p.steps = indexed;
+        });
+  }
+
+  /** This run with some parts changed by {@code edit}: one copy of every part, not one a wither. */
+  private RunResult change(Consumer<Parts> edit) {
+    Parts p = new Parts(this);
+    edit.accept(p);
+    return p.build();
+  }
+
+  /** The parts of a RunResult, to change some. */
+  private static final class Parts {
+    private Integer schemaVersion;
+    private String runId;
+    private String experiment;
+    private String file;
+    private String plan;
+    private String throughputUnit;
+    private RunStatus status;
+    private boolean valid;
+    private String startedAt;
+    private String finishedAt;
+    private int repeat;
+    private String baseline;
+    private Environment environment;
+    private List<StepResult> steps;
+    private Repetitions repetitions;
+    private ScheduleOutcome schedule;
+    private RunController controller;
+
+    private Parts(RunResult r) {
+      schemaVersion = r.schemaVersion;
+      runId = r.runId;
+      experiment = r.experiment;
+      file = r.file;
+      plan = r.plan;
+      throughputUnit = r.throughputUnit;
+      status = r.status;
+      valid = r.valid;
+      startedAt = r.startedAt;
+      finishedAt = r.finishedAt;
+      repeat = r.repeat;
+      baseline = r.baseline;
+      environment = r.environment;
+      steps = r.steps;
+      repetitions = r.repetitions;
+      schedule = r.schedule;
+      controller = r.controller;
+    }
+
+    private RunResult build() {
+      return new RunResult(
+          schemaVersion,
+          runId,
+          experiment,
+          file,
+          plan,
+          throughputUnit,
+          status,
+          valid,
+          startedAt,
+          finishedAt,
+          repeat,
+          baseline,
+          environment,
+          steps,
+          repetitions,
+          schedule,
+          controller);
+    }
   }
 }
