@@ -113,12 +113,53 @@ final class MeasurementMarkdown {
                           s.shape().toLowerCase(Locale.ROOT))
                       : String.format(
                           Locale.ROOT,
-                          "warm-up NO STEADY STATE after %s, %.0f s (%s)",
+                          "warm-up NO STEADY STATE after %s, %.0f s (%s)%s",
                           parts,
                           s.millis() / 1000.0,
-                          s.endedBy()))
+                          s.endedBy(),
+                          stillMoving(s, w.requests() != null ? "rounds" : "batches")))
                   + lastJit(s, w.requests() != null ? "round" : "batch");
             });
+  }
+
+  /**
+   * "; its last batches: throughput CV 14.9%, trend -29.7%; cost per unit against the batches
+   * before: middleware -14.8%, db -10.9%": what still moved when a warm-up gave up, largest first,
+   * so the engineer can tell a JVM still warming up from a stack whose batches are that noisy; ""
+   * when nothing was judged.
+   */
+  private static String stillMoving(SteadyStateReport s, String parts) {
+    List<String> throughput = new java.util.ArrayList<>();
+    if (s.cvPercent() != null) {
+      throughput.add(String.format(Locale.ROOT, "throughput CV %.1f%%", s.cvPercent()));
+    }
+    if (s.trendPercent() != null) {
+      throughput.add(String.format(Locale.ROOT, "trend %+.1f%%", s.trendPercent()));
+    }
+    List<String> costs =
+        s.costChangePercent() == null
+            ? List.of()
+            : s.costChangePercent().entrySet().stream()
+                .filter(e -> e.getValue() != null)
+                .sorted((a, b) -> Double.compare(Math.abs(b.getValue()), Math.abs(a.getValue())))
+                .map(e -> String.format(Locale.ROOT, "%s %+.1f%%", e.getKey(), e.getValue()))
+                .toList();
+    if (throughput.isEmpty() && costs.isEmpty()) {
+      return "";
+    }
+    String text = "; its last " + parts + ": ";
+    if (!throughput.isEmpty()) {
+      text += String.join(", ", throughput);
+    }
+    if (!costs.isEmpty()) {
+      text +=
+          (throughput.isEmpty() ? "" : "; ")
+              + "cost per unit against the "
+              + parts
+              + " before: "
+              + String.join(", ", costs);
+    }
+    return text;
   }
 
   /**

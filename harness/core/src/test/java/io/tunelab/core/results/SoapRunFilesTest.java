@@ -140,6 +140,62 @@ class SoapRunFilesTest {
     assertThat(read.steadyState().batchRatesPerMinute()).hasSize(4);
   }
 
+  /**
+   * A warm-up that gave up says what still moved over its last rounds, so the engineer can tell a
+   * JVM still warming up from batches that are that noisy (the restart ladder's every batch failed
+   * one of the rule's conditions by a few percent).
+   */
+  @Test
+  void aWarmupWithoutSteadyStateSaysWhatStillMovedLargestFirst() throws Exception {
+    Map<String, Double> change = new java.util.LinkedHashMap<>();
+    change.put("db", -10.9);
+    change.put("broker", -5.2);
+    change.put("middleware", -14.8);
+    SteadyStateReport rounds =
+        new SteadyStateReport(
+            false,
+            "steady when ...",
+            List.of(3400.0, 2900.0, 3450.0),
+            List.of(30.0, 33.0, 28.0),
+            List.of(0.5, 0.4, 0.6),
+            0,
+            null,
+            14.9,
+            -29.7,
+            null,
+            null,
+            "NONE",
+            450,
+            300000,
+            "the time cap workload.warmupMaxSeconds (300 s) was reached",
+            null,
+            change);
+    Repetition first = rep(1, 1800, 0);
+    Repetition unsteady =
+        Repetition.measured(
+            first.number(),
+            first.valid(),
+            first.verdict(),
+            first.metrics(),
+            first.measures(),
+            Warmup.ofRequestsUntilSteady(450, 450, 300000, rounds),
+            first.wallMillis(),
+            first.rawData());
+    RunFiles.write(
+        dir,
+        run()
+            .withStep(
+                StepResult.of(
+                    "untuned", Map.of(), Map.of(), List.of("db"), Map.of(), List.of(unsteady))));
+
+    assertThat(Files.readString(dir.resolve("summary.md")))
+        .contains(
+            "warm-up NO STEADY STATE after 3 rounds, 450 requests, 300 s (the time cap"
+                + " workload.warmupMaxSeconds (300 s) was reached); its last rounds: throughput CV"
+                + " 14.9%, trend -29.7%; cost per unit against the rounds before: middleware"
+                + " -14.8%, db -10.9%, broker -5.2%");
+  }
+
   /** A step whose warm-up was steady after 3 rounds, with these costs per unit by batch. */
   private static StepResult steadyInThreeRounds(Map<String, List<Double>> costs) {
     SteadyStateReport rounds =
