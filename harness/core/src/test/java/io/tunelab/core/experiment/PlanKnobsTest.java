@@ -120,6 +120,13 @@ class PlanKnobsTest {
         matrix: {workload.model: [closed, open]}
         """,
         "matrix.workload.model: workload.model means nothing to plan batch-order");
+    assertBad(
+        """
+        plan: batch-order
+        knobs: {mocks.driver.faultKind: reset}
+        steps: [{name: a}]
+        """,
+        "knobs.mocks.driver.faultKind: mocks.driver.faultKind means nothing to plan batch-order");
   }
 
   @Test
