@@ -87,7 +87,7 @@ class DatabaseCrashIT {
       assertThat(fixture.count("SELECT count(*) FROM xref_data"))
           .as("rows committed before the crash, after WAL recovery")
           .isGreaterThanOrEqualTo(rowsBefore);
-      fixture.awaitAccounted(ORDERS, Duration.ofSeconds(120));
+      fixture.awaitAccounted(ids, Duration.ofSeconds(120));
       assertThat(middleware.status().path("pid").asLong()).isPositive();
     }
 

@@ -20,10 +20,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * One real stack for the middleware ITs: a seeded database with the xref index, the broker and the
@@ -116,10 +120,99 @@ public final class FlowFixture implements AutoCloseable {
 
   /** Waits until every order is completed (Siebel updated) or faulted (instance row). */
   public void awaitAccounted(int orders, Duration atMost) {
-    await()
-        .atMost(atMost)
-        .pollInterval(Duration.ofMillis(250))
-        .until(() -> completed().size() + faulted().size() >= orders);
+    try {
+      await()
+          .atMost(atMost)
+          .pollInterval(Duration.ofMillis(250))
+          .until(() -> completed().size() + faulted().size() >= orders);
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(
+          (completed().size() + faulted().size())
+              + " of "
+              + orders
+              + " orders accounted for after "
+              + atMost.toSeconds()
+              + " s; "
+              + stuck(List.of()),
+          e);
+    }
+  }
+
+  /**
+   * Waits until each of {@code ids} is completed or faulted; on timeout says where each missing one
+   * was last seen (its receipt, stored deliveries, instance row) and what the queues hold.
+   */
+  public void awaitAccounted(Collection<String> ids, Duration atMost) {
+    try {
+      await()
+          .atMost(atMost)
+          .pollInterval(Duration.ofMillis(250))
+          .until(() -> unaccounted(ids).isEmpty());
+    } catch (ConditionTimeoutException e) {
+      List<String> missing = unaccounted(ids);
+      throw new AssertionError(
+          missing.size()
+              + " of "
+              + ids.size()
+              + " orders neither completed nor faulted after "
+              + atMost.toSeconds()
+              + " s; "
+              + stuck(missing),
+          e);
+    }
+  }
+
+  private List<String> unaccounted(Collection<String> ids) {
+    Set<String> accounted = new HashSet<>(completed().keySet());
+    accounted.addAll(faulted().keySet());
+    return ids.stream().filter(id -> !accounted.contains(id)).sorted().toList();
+  }
+
+  /** Where the missing orders are: their rows in the database, and the queues' contents. */
+  private String stuck(List<String> missing) {
+    StringBuilder where = new StringBuilder();
+    for (String id : missing.subList(0, Math.min(10, missing.size()))) {
+      where.append("\n  ").append(id).append(": receipt ");
+      where.append(
+          strings(
+              "SELECT coalesce(crm_updated_at::text, 'unmarked') FROM order_receipt"
+                  + " WHERE order_id = '"
+                  + id
+                  + "'"));
+      where.append(", deliveries ");
+      where.append(
+          strings(
+              "SELECT destination || ':' || state FROM delivery_message"
+                  + " WHERE order_id = '"
+                  + id
+                  + "' ORDER BY delivery_id"));
+      where.append(", instance ");
+      where.append(
+          strings(
+              "SELECT state || ':' || stage FROM process_instance"
+                  + " WHERE conversation_id = '"
+                  + id
+                  + "'"));
+    }
+    where.append("\n  queues: ");
+    try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
+      broker.queues().values().stream()
+          .filter(queue -> queue.messageCount() > 0 || queue.deliveringCount() > 0)
+          .forEach(
+              queue ->
+                  where
+                      .append(queue.name())
+                      .append(' ')
+                      .append(queue.messageCount())
+                      .append(" (delivering ")
+                      .append(queue.deliveringCount())
+                      .append(", consumers ")
+                      .append(queue.consumerCount())
+                      .append(") "));
+    } catch (RuntimeException e) {
+      where.append("unreadable: ").append(e);
+    }
+    return where.toString();
   }
 
   /** Order ids Siebel was told are complete, with how often. */
