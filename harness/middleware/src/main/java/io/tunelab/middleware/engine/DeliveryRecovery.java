@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
  * {@code async.persist} after a crash: deliveries stored and acknowledged but never processed are
  * still {@code NEW} in {@code delivery_message}; at start they are handed to the engine again, on a
  * thread of their own so that start-up does not wait for them. A message the broker redelivers
- * meanwhile finds its row already stored and is left to this recovery.
+ * meanwhile finds its row already stored: whichever of the two claims the row first hands it on.
  */
 final class DeliveryRecovery {
   private static final Logger LOG = LoggerFactory.getLogger(DeliveryRecovery.class);
@@ -48,8 +48,9 @@ final class DeliveryRecovery {
   private void resubmit(List<Stored> rows) {
     for (Stored row : rows) {
       try {
-        delivery.process(row.stage(), row.id(), row.payload(), row.orderId());
-        recovered.incrementAndGet();
+        if (delivery.process(row.stage(), row.id(), row.payload(), row.orderId())) {
+          recovered.incrementAndGet();
+        }
       } catch (InterruptedException e) {
         return;
       }

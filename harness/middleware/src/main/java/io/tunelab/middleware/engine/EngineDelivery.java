@@ -36,7 +36,33 @@ abstract class EngineDelivery implements Delivery {
    */
   final void handOff(Stage stage, String payload, String orderId, Processor.SqlStep sameTransaction)
       throws InterruptedException {
-    engine.submit(engineTx -> attempt(stage, payload, orderId, sameTransaction, engineTx));
+    handOff(stage, payload, orderId, sameTransaction, () -> {});
+  }
+
+  /**
+   * Hands the stage's work to the engine; {@code finished} runs once the engine is done with it
+   * (processed, faulted or given up), or at once when it could not be handed off.
+   */
+  final void handOff(
+      Stage stage,
+      String payload,
+      String orderId,
+      Processor.SqlStep sameTransaction,
+      Runnable finished)
+      throws InterruptedException {
+    try {
+      engine.submit(
+          engineTx -> {
+            try {
+              attempt(stage, payload, orderId, sameTransaction, engineTx);
+            } finally {
+              finished.run();
+            }
+          });
+    } catch (InterruptedException | RuntimeException e) {
+      finished.run();
+      throw e;
+    }
   }
 
   private void attempt(

@@ -1,48 +1,98 @@
 package io.tunelab.middleware.engine;
 
 import io.tunelab.middleware.Stage;
+import io.tunelab.middleware.db.Pool;
 import jakarta.jms.JMSException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.OptionalLong;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code async.persist}: the consumer stores the message in {@code delivery_message} and commits
  * both the row and the acknowledgement (one after the other with local transactions, atomically
  * with XA); an engine thread then processes it in a second transaction that marks the row done.
  * Survives a crash at the price of a write and an update per message, as BPEL's delivery store.
+ *
+ * <p>A message delivered again can find its row stored but never handed to the engine: the row's
+ * commit reached the database but its answer was lost when the database died, or the
+ * acknowledgement was lost with the broker. Such a row, still {@code NEW} and held by no engine
+ * thread, is processed on that delivery; left to the next start's recovery, its order would wait
+ * for a restart that may never come.
  */
 final class PersistDelivery extends EngineDelivery {
-  PersistDelivery(Processor processor, Engine engine, DatabaseOutage outage) {
+  /** Stored deliveries the engine holds (queued or in work), so that none is processed twice. */
+  private final Set<Long> held = ConcurrentHashMap.newKeySet();
+
+  private final Pool pool;
+
+  PersistDelivery(Processor processor, Engine engine, DatabaseOutage outage, Pool pool) {
     super(processor, engine, outage);
+    this.pool = pool;
   }
 
   @Override
   public void deliver(Received message, StageTransaction tx)
       throws JMSException, InterruptedException {
-    OptionalLong stored;
+    long[] claimed = {-1};
+    Claim claim;
     try {
-      stored = tx.beforeAcknowledge(connection -> store(connection, message));
+      claim = tx.beforeAcknowledge(connection -> store(connection, message, claimed));
     } catch (SQLException | RuntimeException e) {
+      new Claim(claimed[0]).release(held);
       tx.rollback();
       throw new IllegalStateException("could not store the delivery: " + e, e);
     }
-    tx.commit();
-    if (stored.isEmpty()) {
-      return; // stored by an earlier delivery of the same message, which the engine handles
+    try {
+      tx.commit();
+    } catch (JMSException | RuntimeException e) {
+      claim.release(held);
+      throw e;
     }
-    process(message.stage(), stored.getAsLong(), message.payload(), message.orderId());
+    if (claim.id() >= 0) {
+      handOff(message.stage(), message.payload(), message.orderId(), claim.id());
+    }
   }
 
-  /** Hands a stored delivery to the engine, which marks it done with the stage's work. */
-  void process(Stage stage, long deliveryId, String payload, String orderId)
+  /**
+   * Hands a stored delivery to the engine, unless the engine holds it already or it was processed
+   * since it was read (a redelivery of its message got to it first).
+   *
+   * @return whether it was handed off
+   */
+  boolean process(Stage stage, long deliveryId, String payload, String orderId)
       throws InterruptedException {
-    handOff(stage, payload, orderId, done(deliveryId));
+    if (!held.add(deliveryId)) {
+      return false;
+    }
+    boolean pending;
+    try {
+      pending = pool.inTransaction(connection -> isNew(connection, deliveryId));
+    } catch (RuntimeException e) {
+      held.remove(deliveryId);
+      throw e;
+    }
+    if (!pending) {
+      held.remove(deliveryId);
+      return false;
+    }
+    handOff(stage, payload, orderId, deliveryId);
+    return true;
   }
 
-  private static OptionalLong store(Connection connection, Received message) throws SQLException {
+  private void handOff(Stage stage, String payload, String orderId, long deliveryId)
+      throws InterruptedException {
+    handOff(stage, payload, orderId, done(deliveryId), () -> held.remove(deliveryId));
+  }
+
+  /**
+   * Stores the message and claims its row for the engine; a row stored by an earlier delivery is
+   * claimed only when no engine thread holds it and it is still {@code NEW} (read after the claim,
+   * so an engine thread that finished it in between has committed it {@code DONE}).
+   */
+  private Claim store(Connection connection, Received message, long[] claimed) throws SQLException {
     try (PreparedStatement insert =
         connection.prepareStatement(
             "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
@@ -53,7 +103,44 @@ final class PersistDelivery extends EngineDelivery {
       insert.setString(3, message.orderId());
       insert.setString(4, message.payload());
       try (ResultSet row = insert.executeQuery()) {
-        return row.next() ? OptionalLong.of(row.getLong(1)) : OptionalLong.empty();
+        if (row.next()) {
+          long id = row.getLong(1);
+          held.add(id);
+          claimed[0] = id;
+          return new Claim(id);
+        }
+      }
+    }
+    long id = storedId(connection, message.messageId());
+    if (id < 0 || !held.add(id)) {
+      return Claim.NONE;
+    }
+    claimed[0] = id;
+    if (isNew(connection, id)) {
+      return new Claim(id);
+    }
+    held.remove(id);
+    claimed[0] = -1;
+    return Claim.NONE;
+  }
+
+  private static long storedId(Connection connection, String messageId) throws SQLException {
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            "SELECT delivery_id FROM delivery_message WHERE message_id = ?")) {
+      select.setString(1, messageId);
+      try (ResultSet row = select.executeQuery()) {
+        return row.next() ? row.getLong(1) : -1;
+      }
+    }
+  }
+
+  private static boolean isNew(Connection connection, long deliveryId) throws SQLException {
+    try (PreparedStatement select =
+        connection.prepareStatement("SELECT state FROM delivery_message WHERE delivery_id = ?")) {
+      select.setLong(1, deliveryId);
+      try (ResultSet row = select.executeQuery()) {
+        return row.next() && row.getString(1).equals("NEW");
       }
     }
   }
@@ -68,5 +155,16 @@ final class PersistDelivery extends EngineDelivery {
         update.executeUpdate();
       }
     };
+  }
+
+  /** A delivery row claimed for the engine, or none ({@code id} -1). */
+  private record Claim(long id) {
+    static final Claim NONE = new Claim(-1);
+
+    void release(Set<Long> held) {
+      if (id >= 0) {
+        held.remove(id);
+      }
+    }
   }
 }

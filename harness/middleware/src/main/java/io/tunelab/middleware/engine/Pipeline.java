@@ -83,7 +83,7 @@ public final class Pipeline implements AutoCloseable {
         switch (settings.deliveryPolicy()) {
           case SYNC -> new SyncDelivery(processor);
           case ASYNC_CACHE -> new CacheDelivery(processor, engine, outage);
-          case ASYNC_PERSIST -> new PersistDelivery(processor, engine, outage);
+          case ASYNC_PERSIST -> new PersistDelivery(processor, engine, outage, pool);
         };
     DeliveryRecovery recovery =
         delivery instanceof PersistDelivery persist ? new DeliveryRecovery(pool, persist) : null;

@@ -175,6 +175,44 @@ class OrderDeliveryIT {
     assertThat(fixture.completed().values()).containsOnly(1);
   }
 
+  /**
+   * A delivery whose row reached the database but whose commit's answer did not (the database died
+   * in between) is rolled back and comes again: the row is there, NEW, and no engine thread holds
+   * it. The redelivery hands it on; left to the next start's recovery, the order waited for a
+   * restart. The row is written here as that lost commit left it; the message's first delivery then
+   * finds it, as the redelivery would.
+   */
+  @Test
+  void asyncPersistHandsOnAStoredRowThatNoEngineThreadHolds() throws Exception {
+    KnobSet knobs = OrderToBillIT.quick().with("middleware.delivery.policy", "async.persist");
+    List<TestOrder> orders = TestOrders.orders("indoubt", "small", 3, fixture.parties(3));
+    TestOrder inDoubt = orders.get(0);
+
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "in-doubt-store")) {
+      // after the start's recovery, which would have taken it: a core message has no JMS
+      // message id, so the consumer names it by its queue and order id
+      fixture.update(
+          "INSERT INTO delivery_message (message_id, destination, order_id, payload)"
+              + " VALUES (?, 'tunelab.intake', ?, ?)",
+          "tunelab.intake:" + inDoubt.id(),
+          inDoubt.id(),
+          inDoubt.xml());
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(ids("indoubt", 3), Duration.ofSeconds(60));
+      assertThat(middleware.status().path("recoveredDeliveries").asLong()).isZero();
+    }
+
+    assertThat(fixture.faulted()).isEmpty();
+    assertThat(fixture.completed()).containsOnlyKeys(ids("indoubt", 3));
+    assertThat(fixture.completed().values()).containsOnly(1);
+    assertThat(
+            fixture.strings(
+                "SELECT state FROM delivery_message WHERE message_id = 'tunelab.intake:"
+                    + inDoubt.id()
+                    + "'"))
+        .containsExactly("DONE");
+  }
+
   @Test
   void theConsumerWindowDecidesHowManyMessagesAConsumerHoldsUnacknowledged() throws Exception {
     // BRM slow and one create-customer consumer: a backlog builds on tunelab.create-customer
