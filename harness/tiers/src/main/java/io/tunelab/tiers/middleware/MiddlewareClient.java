@@ -40,9 +40,24 @@ public final class MiddlewareClient {
   /** Whether {@code /health} answers 200 right now. */
   public boolean isHealthy() {
     try {
-      return get("/health").statusCode() == 200;
-    } catch (UncheckedIOException e) {
+      checkHealthy();
+      return true;
+    } catch (UncheckedIOException | IllegalStateException e) {
       return false;
+    }
+  }
+
+  /**
+   * Fails, saying why, unless {@code /health} answers 200 right now.
+   *
+   * @throws UncheckedIOException when it cannot be reached
+   * @throws IllegalStateException when it answers another status
+   */
+  public void checkHealthy() {
+    HttpResponse<String> response = get("/health");
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(
+          "GET " + statusUrl + "/health answered " + response.statusCode());
     }
   }
 

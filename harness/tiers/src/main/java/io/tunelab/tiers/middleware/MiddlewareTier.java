@@ -87,9 +87,13 @@ public final class MiddlewareTier extends ProcessTier {
           READY_TIMEOUT,
           () -> {
             if (client[0] == null) {
-              statusPort(process).ifPresent(port -> client[0] = client(port));
+              statusPort(process.log(), process.pid()).ifPresent(port -> client[0] = client(port));
             }
-            return client[0] != null && client[0].isHealthy();
+            if (client[0] == null) {
+              throw new IllegalStateException("no ready banner in its log yet");
+            }
+            client[0].checkHealthy();
+            return true;
           });
     } catch (TierInputException e) {
       process.stop(STOP_GRACE);
@@ -109,17 +113,20 @@ public final class MiddlewareTier extends ProcessTier {
 
   /**
    * The status port this process's ready banner names; empty until it printed it (the log is
-   * appended to by every middleware started in the folder: the pid tells them apart).
+   * appended to by every middleware started in the folder: the pid tells them apart). The whole log
+   * is read: a middleware that starts on a full queue can log hundreds of lines between its banner
+   * and the next poll.
    */
-  static java.util.Optional<Integer> statusPort(TierProcess process) {
-    java.util.regex.Matcher m = READY.matcher(process.logTail(200));
-    Integer port = null;
-    while (m.find()) {
-      if (Long.parseLong(m.group(2)) == process.pid()) {
-        port = Integer.parseInt(m.group(1));
-      }
+  static java.util.Optional<Integer> statusPort(Path log, long pid) {
+    try (java.util.stream.Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
+      return lines
+          .map(READY::matcher)
+          .filter(m -> m.find() && Long.parseLong(m.group(2)) == pid)
+          .map(m -> Integer.parseInt(m.group(1)))
+          .reduce((first, last) -> last);
+    } catch (IOException | UncheckedIOException e) {
+      return java.util.Optional.empty();
     }
-    return java.util.Optional.ofNullable(port);
   }
 
   private static MiddlewareClient client(int port) {
