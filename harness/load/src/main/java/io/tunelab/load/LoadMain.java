@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 /**
  * The load tier: runs one JMeter plan with JMeter's engine, without the GUI, in this JVM, and
@@ -12,7 +13,8 @@ import java.nio.file.Path;
  *
  * <p>With {@code --report DIR}, JMeter's HTML dashboard of the JTL is generated into DIR after the
  * run. {@code LoadMain dashboards --work DIR JTL DIR...} generates the dashboards of JTLs written
- * earlier ({@link DashboardsOnly}).
+ * earlier ({@link DashboardsOnly}). {@code LoadMain serve --work DIR} keeps the JVM and runs plan
+ * after plan as its standard input asks ({@link LoadServer}).
  *
  * <p>Exit status: 0 when the plan ran and every sample succeeded; 2 when the plan is missing or
  * unreadable, an argument or property is bad (a property the plan does not read, or a value the
@@ -46,9 +48,26 @@ public final class LoadMain {
     if (args.length > 0 && args[0].equals(DashboardsOnly.MODE)) {
       return DashboardsOnly.run(args, out, err);
     }
+    if (args.length > 0 && args[0].equals(LoadServer.MODE)) {
+      return LoadServer.serve(args, System.in, System.out);
+    }
+    return runPlan(args, System.getenv(), null, out, err);
+  }
+
+  /**
+   * One plan run.
+   *
+   * @param env where the secret plan properties are read from ({@link
+   *     LoadArgs#SECRET_PROPERTY_PREFIX})
+   * @param sharedHome a JMETER_HOME unpacked before, kept after; null to unpack one into the work
+   *     folder for this run only
+   */
+  static int runPlan(
+      String[] args, Map<String, String> env, Path sharedHome, PrintStream out, PrintStream err)
+      throws Exception {
     LoadArgs parsed;
     try {
-      parsed = LoadArgs.parse(args, System.getenv());
+      parsed = LoadArgs.parse(args, env);
       checkPlan(parsed.plan());
       PlanProperties.check(
           parsed.properties(), PlanProperties.readBy(parsed.plan()), parsed.plan());
@@ -63,7 +82,7 @@ public final class LoadMain {
     Files.deleteIfExists(jtl); // JMeter appends to an existing JTL
     // JMeter's bin/ (3.6 MB) is needed only while it runs: kept, it filled a quickstart's results
     // with 50 MB of copies, one per batch
-    Path home = JmeterHome.unpack(work.resolve("jmeter-home"));
+    Path home = sharedHome != null ? sharedHome : JmeterHome.unpack(work.resolve("jmeter-home"));
     try {
       LogConfig.install(work); // before the first JMeter class logs
       PlanRun.configure(home, parsed);
@@ -82,7 +101,9 @@ public final class LoadMain {
       }
       return report(outcome, millis, jtl, out, err);
     } finally {
-      JmeterHome.delete(home);
+      if (sharedHome == null) {
+        JmeterHome.delete(home);
+      }
     }
   }
 

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.LoggerContext;
 
 /**
  * The log4j configuration of the load JVM: JMeter's log to {@code jmeter.log}, without the GUI
@@ -35,5 +37,9 @@ final class LogConfig {
     String xml = XML.formatted(log.toString().replace("&", "&amp;").replace("\"", "&quot;"));
     Path config = Files.writeString(work.resolve("log4j2.xml"), xml, StandardCharsets.UTF_8);
     System.setProperty("log4j.configurationFile", config.toString());
+    if (LogManager.getContext(false) instanceof LoggerContext context && context.isStarted()) {
+      // a load JVM that serves run after run: each run's jmeter.log in its own folder
+      context.setConfigLocation(config.toUri());
+    }
   }
 }

@@ -6,6 +6,7 @@ import java.util.Map;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.reporters.ResultCollector;
+import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleSaveConfiguration;
 import org.apache.jmeter.save.SaveService;
 import org.apache.jmeter.util.JMeterUtils;
@@ -39,7 +40,7 @@ final class PlanRun {
     }
   }
 
-  /** JMeter's global settings: home, properties, the CSV results format. Once per JVM. */
+  /** JMeter's global settings: home, properties, the CSV results format. Before each run. */
   static void configure(Path home, LoadArgs args) throws Exception {
     System.setProperty(JMeter.JMETER_NON_GUI, "true");
     JMeterUtils.setJMeterHome(home.toString());
@@ -58,6 +59,8 @@ final class PlanRun {
       JMeterUtils.setProperty(property.getKey(), property.getValue());
     }
     SaveService.loadProperties();
+    // read once when the class loads: a load JVM that runs plan after plan reads them again
+    SampleEvent.initSampleVariables();
   }
 
   /** Loads the plan, runs it to its end and writes the JTL. */

@@ -17,6 +17,7 @@ import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.StartState;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.jmeter.JmeterServer;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.StackProvider;
@@ -72,6 +73,7 @@ public final class ExperimentRunner {
   private final Progress progress;
   private final Object lock = new Object();
   private RunTiers tiers;
+  private JmeterServer load;
   private PlanRunner planRunner;
   private Path runDir;
   private RunResult result;
@@ -106,6 +108,14 @@ public final class ExperimentRunner {
               provider,
               runDir.resolve("logs"),
               text -> progress.report(new RunEvent.TierNotice(text)));
+      // one load JVM for every load run of the experiment: a JVM a batch spent seconds of CPU
+      // beside the stack at every batch's start
+      load =
+          new JmeterServer(
+              home,
+              LOAD_JVM_FLAGS,
+              OptionalLong.of(ProcessHandle.current().pid()),
+              runDir.resolve("logs"));
       planRunner = PlanRunner.forRun(experiment.plan());
       result =
           new RunResult(
@@ -212,8 +222,6 @@ public final class ExperimentRunner {
           result.withEnvironment(
               EnvironmentProbe.collect(home, tiers.endpoints(), step.step.knobs())));
     }
-    LocalJmeter load =
-        new LocalJmeter(home, LOAD_JVM_FLAGS, OptionalLong.of(ProcessHandle.current().pid()));
     step.repetition = planRunner.repetition(tiers, load, sampler, progress);
   }
 
@@ -384,8 +392,13 @@ public final class ExperimentRunner {
 
   private void closeTiers() {
     RunTiers running;
+    JmeterServer loadJvm;
     synchronized (lock) {
       running = tiers;
+      loadJvm = load;
+    }
+    if (loadJvm != null) {
+      loadJvm.close();
     }
     if (running != null) {
       running.close();

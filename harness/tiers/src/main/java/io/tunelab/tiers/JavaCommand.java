@@ -53,6 +53,13 @@ public final class JavaCommand {
       process.onExit(classes::afterExit);
       return process;
     }
+
+    /** Starts it as a server on pipes: {@link TierProcess#startServing}. */
+    public TierProcess startServing(String name, Path workDir, Path log, Map<String, String> env) {
+      TierProcess process = TierProcess.startServing(name, command, workDir, log, env);
+      process.onExit(classes::afterExit);
+      return process;
+    }
   }
 
   /** The {@code java} of the JDK running the controller, so every tier runs the same JDK. */

@@ -62,6 +62,38 @@ public final class TierProcess implements AutoCloseable {
     }
   }
 
+  /**
+   * Starts {@code command} as a server that takes requests on its standard input and answers on its
+   * standard output, both pipes to this JVM ({@link #requests()}, {@link #answers()}); its standard
+   * error is appended to {@code log}.
+   */
+  public static TierProcess startServing(
+      String name, List<String> command, Path workDir, Path log, Map<String, String> env) {
+    try {
+      Files.createDirectories(log.toAbsolutePath().getParent());
+      Files.createDirectories(workDir);
+      ProcessBuilder builder =
+          new ProcessBuilder(command)
+              .directory(workDir.toFile())
+              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      builder.environment().putAll(env);
+      return new TierProcess(name, builder.start(), log, command);
+    } catch (IOException e) {
+      throw new TierStartException(
+          name, "cannot run " + String.join(" ", command) + ": " + e.getMessage(), log, e);
+    }
+  }
+
+  /** The process's standard input: a pipe when started serving, else a stream that discards. */
+  public java.io.OutputStream requests() {
+    return process.getOutputStream();
+  }
+
+  /** The process's standard output: a pipe when started serving, else an empty stream. */
+  public java.io.InputStream answers() {
+    return process.getInputStream();
+  }
+
   public String name() {
     return name;
   }

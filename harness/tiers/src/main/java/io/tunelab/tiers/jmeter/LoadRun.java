@@ -14,7 +14,7 @@ import java.util.List;
  * @param jtl the CSV results file
  * @param log the load JVM's console output
  * @param jmeterLog JMeter's own log ({@code jmeter.log})
- * @param wallTime from launching the JVM to its end
+ * @param wallTime from handing the plan to the load tier to the run's end
  */
 public record LoadRun(int exitCode, Path jtl, Path log, Path jmeterLog, Duration wallTime) {
   /** Whether the plan ran and every sample succeeded. */

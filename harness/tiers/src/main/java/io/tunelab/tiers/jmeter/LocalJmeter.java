@@ -73,25 +73,9 @@ public final class LocalJmeter implements LoadGenerator {
     Path jtl = work.resolve(RunLayout.JTL);
     Path log = work.resolve(RunLayout.LOAD_LOG);
     deleteOld(log);
-    Path file = home.plans().resolve(plan.file()).toAbsolutePath();
-    List<String> args = new ArrayList<>(List.of("--plan", file.toString()));
-    args.addAll(List.of("--jtl", jtl.toString(), "--work", work.toString()));
-    if (!plan.sampleVariables().isEmpty()) {
-      args.addAll(List.of("--sample-variables", String.join(",", plan.sampleVariables())));
-    }
-    if (dashboard) {
-      args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
-    }
+    List<String> args = arguments(home, plan, work, dashboard);
     Map<String, String> env = new java.util.LinkedHashMap<>();
-    plan.properties()
-        .forEach(
-            (name, value) -> {
-              if (plan.secret().contains(name)) {
-                env.put(SECRET_PROPERTY_PREFIX + name, value);
-              } else {
-                args.add("-J" + name + "=" + value);
-              }
-            });
+    secrets(plan).forEach((name, value) -> env.put(SECRET_PROPERTY_PREFIX + name, value));
     JavaCommand.Launch launch =
         JavaCommand.withClassArchive(home.dist(NAME), jvmFlags, owner, args);
     long started = System.nanoTime();
@@ -117,6 +101,44 @@ public final class LocalJmeter implements LoadGenerator {
     }
     return new LoadRun(
         exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - started));
+  }
+
+  /**
+   * The load tier's arguments for one run of {@code plan}: plan, JTL and work folder, sample
+   * variables, dashboard, and each plan property but the secret ones as {@code -J}.
+   */
+  static List<String> arguments(TunelabHome home, LoadPlan plan, Path work, boolean dashboard) {
+    Path file = home.plans().resolve(plan.file()).toAbsolutePath();
+    List<String> args = new ArrayList<>(List.of("--plan", file.toString()));
+    args.addAll(
+        List.of("--jtl", work.resolve(RunLayout.JTL).toString(), "--work", work.toString()));
+    if (!plan.sampleVariables().isEmpty()) {
+      args.addAll(List.of("--sample-variables", String.join(",", plan.sampleVariables())));
+    }
+    if (dashboard) {
+      args.addAll(List.of("--report", work.resolve(DASHBOARD_DIR).toString()));
+    }
+    plan.properties()
+        .forEach(
+            (name, value) -> {
+              if (!plan.secret().contains(name)) {
+                args.add("-J" + name + "=" + value);
+              }
+            });
+    return args;
+  }
+
+  /** The plan's secret properties, never on a command line. */
+  static Map<String, String> secrets(LoadPlan plan) {
+    Map<String, String> secrets = new java.util.LinkedHashMap<>();
+    plan.properties()
+        .forEach(
+            (name, value) -> {
+              if (plan.secret().contains(name)) {
+                secrets.put(name, value);
+              }
+            });
+    return secrets;
   }
 
   /**
@@ -158,7 +180,7 @@ public final class LocalJmeter implements LoadGenerator {
   }
 
   /** The load tier's own messages ("tunelab load: ..."), or the log tail when it wrote none. */
-  private static String loadSays(Path log) {
+  static String loadSays(Path log) {
     try {
       String said =
           Files.readAllLines(log).stream()
@@ -171,7 +193,7 @@ public final class LocalJmeter implements LoadGenerator {
     }
   }
 
-  private static void deleteOld(Path log) {
+  static void deleteOld(Path log) {
     try {
       Files.deleteIfExists(log);
     } catch (IOException e) {

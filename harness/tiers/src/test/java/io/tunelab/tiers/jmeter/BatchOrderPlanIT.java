@@ -33,19 +33,29 @@ class BatchOrderPlanIT {
   private static final int CUSTOMERS = 50;
 
   private BrokerTier broker;
-  private LocalJmeter runner;
+
+  /** One load JVM for the class's runs, as an experiment has. */
+  private JmeterServer runner;
 
   @BeforeAll
   void start() throws IOException {
     broker = LoadItBroker.start();
-    runner = LocalJmeter.owned();
+    runner = server(OptionalLong.of(ProcessHandle.current().pid()), "server");
   }
 
   @AfterAll
   void stop() {
+    if (runner != null) {
+      runner.close();
+    }
     if (broker != null) {
       broker.close();
     }
+  }
+
+  private static JmeterServer server(OptionalLong owner, String name) throws IOException {
+    return new JmeterServer(
+        TunelabHome.locate(), LocalJmeter.DEFAULT_JVM_FLAGS, owner, freshDir(name));
   }
 
   private BatchOrderPlan plan(String queue, int orders, int threads, long seed, String mix) {
@@ -197,23 +207,69 @@ class BatchOrderPlanIT {
   }
 
   @Test
+  void oneLoadJvmRunsPlanAfterPlanAndOutlivesARefusedOne() throws Exception {
+    Map<String, String> refused =
+        new LinkedHashMap<>(plan("tunelab.it.serve", 1, 1, 1, "1:1:1").properties());
+    refused.put("orders", "0");
+    LoadRun first;
+    LoadRun second;
+    try (JmeterServer server = server(OptionalLong.empty(), "serve")) {
+      first =
+          server.run(
+              plan("tunelab.it.serve", 7, 1, 21, "1:0:0").loadPlan(), freshDir("s1"), TIMEOUT);
+      assertThatThrownBy(
+              () ->
+                  server.run(LoadPlan.of(BatchOrderPlan.FILE, refused), freshDir("s-bad"), TIMEOUT))
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("orders must be an integer 1..");
+      second =
+          server.run(
+              plan("tunelab.it.serve", 5, 2, 22, "0:1:0").loadPlan(), freshDir("s2"), TIMEOUT);
+      assertThat(server.started()).isEqualTo(1);
+    }
+
+    assertThat(first.succeeded()).as("exit status, see %s", first.log()).isTrue();
+    assertThat(second.succeeded()).as("exit status, see %s", second.log()).isTrue();
+    assertThat(first.records()).hasSize(7);
+    assertThat(second.records()).hasSize(5);
+    assertThat(QueuedOrder.drain(broker.url(), "tunelab.it.serve"))
+        .extracting(QueuedOrder::sizeClass)
+        .containsExactlyInAnyOrder(
+            "small", "small", "small", "small", "small", "small", "small", "medium", "medium",
+            "medium", "medium", "medium");
+    assertThat(first.log()).content().contains("tunelab load: 7 samples");
+    assertThat(first.jmeterLog()).isNotEmptyFile();
+    assertThat(second.jmeterLog()).isNotEmptyFile();
+  }
+
+  @Test
+  void aRunPastItsTimeoutKillsTheLoadJvmAndTheNextRunStartsAnother() throws Exception {
+    BatchOrderPlan endless = endless("tunelab.it.timeout", "timeout");
+    try (JmeterServer server = server(OptionalLong.empty(), "timeout")) {
+      assertThatThrownBy(
+              () -> server.run(endless.loadPlan(), freshDir("t1"), Duration.ofSeconds(5)))
+          .isInstanceOf(IllegalStateException.class)
+          .hasMessageContaining("did not end within 5 s");
+      LoadRun next =
+          server.run(
+              plan("tunelab.it.timeout2", 3, 1, 31, "1:0:0").loadPlan(), freshDir("t2"), TIMEOUT);
+
+      assertThat(next.succeeded()).as("exit status, see %s", next.log()).isTrue();
+      assertThat(next.records()).hasSize(3);
+      assertThat(server.started()).isEqualTo(2);
+    }
+  }
+
+  private BatchOrderPlan endless(String queue, String tag) {
+    return new BatchOrderPlan(
+        broker.url(), queue, 10_000_000, 1, 1, SizeMix.parse("1:0:0"), CUSTOMERS, 0, tag, false);
+  }
+
+  @Test
   void theLoadJvmEndsWhenItsOwnerDies() throws Exception {
     Process owner = new ProcessBuilder("sleep", "600").start();
-    LocalJmeter ownedBySleep =
-        new LocalJmeter(
-            TunelabHome.locate(), LocalJmeter.DEFAULT_JVM_FLAGS, OptionalLong.of(owner.pid()));
-    BatchOrderPlan endless =
-        new BatchOrderPlan(
-            broker.url(),
-            "tunelab.it.owner",
-            10_000_000,
-            1,
-            1,
-            SizeMix.parse("1:0:0"),
-            CUSTOMERS,
-            0,
-            "owner",
-            false);
+    JmeterServer ownedBySleep = server(OptionalLong.of(owner.pid()), "owned");
+    BatchOrderPlan endless = endless("tunelab.it.owner", "owner");
     Path dir = freshDir("owner");
     CompletableFuture<LoadRun> run =
         CompletableFuture.supplyAsync(() -> ownedBySleep.run(endless.loadPlan(), dir, TIMEOUT));
@@ -233,6 +289,7 @@ class BatchOrderPlanIT {
           .contains("owner process " + owner.pid() + " is gone");
     } finally {
       owner.destroyForcibly();
+      ownedBySleep.close();
     }
   }
 

@@ -1,0 +1,251 @@
+package io.tunelab.tiers.jmeter;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.results.RunLayout;
+import io.tunelab.tiers.JavaCommand;
+import io.tunelab.tiers.TierProcess;
+import io.tunelab.tiers.TunelabHome;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The load generator on this host, one JVM for many runs: the load tier started once in its serving
+ * mode ({@code io.tunelab.load.LoadMain serve}), then handed plan after plan, as JMeter's own
+ * {@code jmeter-server} is. A run gets what a {@link LocalJmeter} run gets (its JTL, its log,
+ * jmeter.log, the same exit statuses) without a JVM's start-up: 4-5 s of CPU a run on a 2-core
+ * machine, spent beside the stack being measured, with JMeter cold every time.
+ *
+ * <p>A run that does not end within its timeout, or an interruption, kills the JVM; the next run
+ * starts another. {@link #close()} ends it; so does the death of its owner or of this JVM (its
+ * input then ends).
+ */
+public final class JmeterServer implements LoadGenerator, AutoCloseable {
+  static final String READY = "tunelab-load-server ready";
+  static final String DONE = "tunelab-load-server done ";
+
+  /** How long a load JVM may take to unpack JMeter's home and say it is ready. */
+  private static final Duration START = Duration.ofSeconds(60);
+
+  private static final Duration STOP_GRACE = Duration.ofSeconds(5);
+
+  /** What the answer queue holds when the server's output ended. */
+  private static final String ENDED = "\u0000ended";
+
+  private final TunelabHome home;
+  private final List<String> jvmFlags;
+  private final OptionalLong owner;
+  private final Path dir;
+  private volatile Server server;
+  private final AtomicInteger started = new AtomicInteger();
+
+  /** A running load JVM, its request pipe and the answers read from it. */
+  private record Server(TierProcess process, Writer requests, BlockingQueue<String> answers) {}
+
+  /**
+   * @param dir the server's folder: its log ({@code load-server.log}) and its JMeter home while it
+   *     runs
+   * @param owner the process whose death ends the load JVM; empty for none
+   */
+  public JmeterServer(TunelabHome home, List<String> jvmFlags, OptionalLong owner, Path dir) {
+    this.home = home;
+    this.jvmFlags = List.copyOf(jvmFlags);
+    this.owner = owner;
+    this.dir = dir.toAbsolutePath().normalize();
+  }
+
+  /** Load JVMs started so far: 1 for a run whose load runs all went well. */
+  public int started() {
+    return started.get();
+  }
+
+  /** The server's own log: its start and whatever ended it. */
+  public Path log() {
+    return dir.resolve("load-server.log");
+  }
+
+  @Override
+  public synchronized LoadRun run(LoadPlan plan, Path runDir, Duration timeout, boolean dashboard) {
+    Path work = runDir.toAbsolutePath().normalize();
+    Path jtl = work.resolve(RunLayout.JTL);
+    Path log = work.resolve(RunLayout.LOAD_LOG);
+    LocalJmeter.deleteOld(log);
+    String request =
+        line(log, LocalJmeter.arguments(home, plan, work, dashboard), LocalJmeter.secrets(plan));
+    long began = System.nanoTime();
+    Server running = running();
+    String answer;
+    try {
+      running.requests().write(request + "\n");
+      running.requests().flush();
+      answer = running.answers().poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill(running);
+      throw new IllegalStateException("interrupted while the load ran; stopped it", e);
+    } catch (IOException e) {
+      answer = ENDED; // the JVM is gone: its exit status says why
+    }
+    if (answer == null) {
+      kill(running);
+      throw new IllegalStateException(
+          "the load run did not end within "
+              + timeout.toSeconds()
+              + " s; stopped it (log: "
+              + log
+              + ")");
+    }
+    int exit;
+    if (answer.startsWith(DONE)) {
+      exit = Integer.parseInt(answer.substring(DONE.length()).trim());
+    } else {
+      exit = ended(running);
+    }
+    if (exit == 2) {
+      throw new BadInputException(LocalJmeter.loadSays(log) + " (log: " + log + ")");
+    }
+    return new LoadRun(
+        exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - began));
+  }
+
+  /** Ends the load JVM: its input closed, it finishes and exits; killed if it does not. */
+  @Override
+  public void close() {
+    Server running = server;
+    server = null;
+    if (running == null) {
+      return;
+    }
+    try {
+      running.requests().close();
+    } catch (IOException e) {
+      // already gone
+    }
+    try {
+      if (!running.process().waitFor(STOP_GRACE)) {
+        kill(running);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill(running);
+    }
+    deleteQuietly(work());
+  }
+
+  private Server running() {
+    Server current = server;
+    if (current != null && current.process().isAlive()) {
+      return current;
+    }
+    server = null;
+    Server fresh = start();
+    server = fresh;
+    return fresh;
+  }
+
+  private Server start() {
+    List<String> args = List.of("serve", "--work", work().toString());
+    TierProcess process =
+        JavaCommand.withClassArchive(home.dist(LocalJmeter.NAME), jvmFlags, owner, args)
+            .startServing(LocalJmeter.NAME, dir, log(), Map.of());
+    started.incrementAndGet();
+    BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+    Thread reader = new Thread(() -> read(process, answers), "tunelab-load-answers");
+    reader.setDaemon(true);
+    reader.start();
+    Server fresh =
+        new Server(
+            process, new OutputStreamWriter(process.requests(), StandardCharsets.UTF_8), answers);
+    String ready;
+    try {
+      ready = answers.poll(START.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      kill(fresh);
+      throw new IllegalStateException("interrupted while the load JVM started; stopped it", e);
+    }
+    if (!READY.equals(ready)) {
+      kill(fresh);
+      throw new IllegalStateException(
+          "the load JVM did not start"
+              + (ready == null ? " within " + START.toSeconds() + " s" : "")
+              + ": "
+              + TierProcess.tail(log(), 15));
+    }
+    return fresh;
+  }
+
+  private static void read(TierProcess process, BlockingQueue<String> answers) {
+    try (BufferedReader lines =
+        new BufferedReader(new InputStreamReader(process.answers(), StandardCharsets.UTF_8))) {
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+        if (line.equals(READY) || line.startsWith(DONE)) {
+          answers.add(line);
+        }
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // the pipe broke with the process: its end is what counts
+    }
+    answers.add(ENDED);
+  }
+
+  /** The exit status of a load JVM whose output ended mid-run (1 when it says 0). */
+  private int ended(Server running) {
+    try {
+      running.process().waitFor(STOP_GRACE);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    kill(running);
+    int exit = running.process().exitValue();
+    return exit <= 0 ? 1 : exit;
+  }
+
+  private void kill(Server running) {
+    if (server == running) {
+      server = null;
+    }
+    running.process().stop(STOP_GRACE);
+    deleteQuietly(work()); // JMeter's home, which a killed server could not remove
+  }
+
+  private Path work() {
+    return dir.resolve("load-server");
+  }
+
+  private static void deleteQuietly(Path tree) {
+    try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(tree)) {
+      for (Path path : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        java.nio.file.Files.deleteIfExists(path);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      // absent, or a copy of JMeter's configuration left behind: harmless
+    }
+  }
+
+  /** A request as the load tier's serving mode reads it: URL-encoded fields on one line. */
+  static String line(Path log, List<String> args, Map<String, String> secrets) {
+    StringBuilder line = new StringBuilder("log=").append(encode(log.toString()));
+    args.forEach(arg -> line.append(" arg=").append(encode(arg)));
+    secrets.forEach((name, value) -> line.append(" secret=").append(encode(name + "=" + value)));
+    return line.toString();
+  }
+
+  private static String encode(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8);
+  }
+}
