@@ -10,11 +10,12 @@ import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.broker.BrokerTier;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
+import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.LoadItBroker;
 import io.tunelab.tiers.jmeter.LoadRun;
-import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.QueuedOrder;
 import io.tunelab.tiers.jmeter.SizeMix;
+import io.tunelab.tiers.jmeter.TestLoad;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -38,12 +39,12 @@ class BatchOrderRateIT {
   private static final long CLOCK_SLACK_MILLIS = 5;
 
   private BrokerTier broker;
-  private LocalJmeter runner;
+  private LoadGenerator runner;
 
   @BeforeAll
   void start() throws Exception {
     broker = LoadItBroker.start();
-    runner = LocalJmeter.owned();
+    runner = TestLoad.shared();
   }
 
   @AfterAll

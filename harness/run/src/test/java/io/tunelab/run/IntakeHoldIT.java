@@ -10,8 +10,8 @@ import io.tunelab.tiers.broker.BrokerTier;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
 import io.tunelab.tiers.jmeter.LoadRun;
-import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.SizeMix;
+import io.tunelab.tiers.jmeter.TestLoad;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +86,7 @@ class IntakeHoldIT {
       session.start();
       try (IntakeHold hold = IntakeHold.hold(broker.url(), QUEUE)) {
         LoadRun run =
-            LocalJmeter.owned().run(plan().loadPlan(), freshDir("load"), Duration.ofMinutes(2));
+            TestLoad.shared().run(plan().loadPlan(), freshDir("load"), Duration.ofMinutes(2));
         assertThat(run.succeeded()).as("see %s", run.log()).isTrue();
         hold.awaitQueued(ORDERS, Duration.ofSeconds(30));
         long lastSendEnded =

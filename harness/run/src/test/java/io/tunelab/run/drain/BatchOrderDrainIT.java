@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
 import io.tunelab.tiers.jmeter.LoadRun;
-import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.SizeMix;
+import io.tunelab.tiers.jmeter.TestLoad;
 import io.tunelab.tiers.middleware.FlowFixture;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.nio.file.Path;
@@ -62,7 +62,7 @@ class BatchOrderDrainIT {
     DrainResult drain;
     try (MiddlewareTier middleware = fixture.middleware(knobs, "batch-order")) {
       load =
-          LocalJmeter.owned()
+          TestLoad.shared()
               .run(
                   plan.loadPlan(),
                   Path.of("target/order-to-bill-it/batch-order-load"),

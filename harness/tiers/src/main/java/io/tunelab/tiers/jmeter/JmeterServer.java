@@ -53,8 +53,9 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
   private volatile Server server;
   private final AtomicInteger started = new AtomicInteger();
 
-  /** A running load JVM, its request pipe and the answers read from it. */
-  private record Server(TierProcess process, Writer requests, BlockingQueue<String> answers) {}
+  /** A running load JVM, its request pipe, the answers read from it and its own folder. */
+  private record Server(
+      TierProcess process, Writer requests, BlockingQueue<String> answers, Path work) {}
 
   /**
    * @param dir the server's folder: its log ({@code load-server.log}) and its JMeter home while it
@@ -143,7 +144,7 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
       Thread.currentThread().interrupt();
       kill(running);
     }
-    deleteQuietly(work());
+    deleteQuietly(running.work());
   }
 
   private Server running() {
@@ -158,7 +159,16 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
   }
 
   private Server start() {
-    List<String> args = List.of("serve", "--work", work().toString());
+    Path work;
+    try {
+      // a folder of its own: two servers beside each other (two test JVMs) share the parent
+      work =
+          java.nio.file.Files.createTempDirectory(
+              java.nio.file.Files.createDirectories(dir), "load-server-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot make the load JVM's folder in " + dir, e);
+    }
+    List<String> args = List.of("serve", "--work", work.toString());
     TierProcess process =
         JavaCommand.withClassArchive(home.dist(LocalJmeter.NAME), jvmFlags, owner, args)
             .startServing(LocalJmeter.NAME, dir, log(), Map.of());
@@ -169,7 +179,10 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
     reader.start();
     Server fresh =
         new Server(
-            process, new OutputStreamWriter(process.requests(), StandardCharsets.UTF_8), answers);
+            process,
+            new OutputStreamWriter(process.requests(), StandardCharsets.UTF_8),
+            answers,
+            work);
     String ready;
     try {
       ready = answers.poll(START.toMillis(), TimeUnit.MILLISECONDS);
@@ -220,11 +233,7 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
       server = null;
     }
     running.process().stop(STOP_GRACE);
-    deleteQuietly(work()); // JMeter's home, which a killed server could not remove
-  }
-
-  private Path work() {
-    return dir.resolve("load-server");
+    deleteQuietly(running.work()); // JMeter's home, which a killed server could not remove
   }
 
   private static void deleteQuietly(Path tree) {

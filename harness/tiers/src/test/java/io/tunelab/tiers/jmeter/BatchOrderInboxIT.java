@@ -37,14 +37,14 @@ class BatchOrderInboxIT {
 
   private Path dir;
   private PostgresTier db;
-  private LocalJmeter runner;
+  private LoadGenerator runner;
 
   @BeforeAll
   void start() {
     dir = DbTestDirs.fresh("inbox-sink");
     db = PostgresTier.start(DbConfig.defaults(), dir, DbTestDirs.ownedByThisJvm());
     new Database(db.jdbcUrl(), db.user(), db.password(), TunelabHome.locate().db()).migrate();
-    runner = LocalJmeter.owned();
+    runner = TestLoad.shared();
   }
 
   @AfterAll

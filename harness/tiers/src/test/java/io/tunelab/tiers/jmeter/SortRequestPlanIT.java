@@ -52,7 +52,7 @@ class SortRequestPlanIT {
   private ExecutorService threads;
   private ScheduledExecutorService delayed;
   private HttpServer server;
-  private LocalJmeter runner;
+  private LoadGenerator runner;
 
   @BeforeAll
   void start() throws IOException {
@@ -62,7 +62,7 @@ class SortRequestPlanIT {
     server.createContext("/sort", this::sort);
     server.setExecutor(threads);
     server.start();
-    runner = LocalJmeter.owned();
+    runner = TestLoad.shared();
   }
 
   @AfterAll

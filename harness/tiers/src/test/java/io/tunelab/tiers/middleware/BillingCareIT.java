@@ -14,7 +14,7 @@ import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadPlan;
-import io.tunelab.tiers.jmeter.LocalJmeter;
+import io.tunelab.tiers.jmeter.TestLoad;
 import io.tunelab.tiers.mocks.MockCounts;
 import io.tunelab.tiers.mocks.MockEvents;
 import io.tunelab.tiers.stack.StackConfig;
@@ -76,7 +76,7 @@ class BillingCareIT {
           ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 4, 10);
       result =
           ConcurrentSoapResult.run(
-              LocalJmeter.owned(), plan, DIR.resolve("short-run"), RUN_TIMEOUT, true);
+              TestLoad.shared(), plan, DIR.resolve("short-run"), RUN_TIMEOUT, true);
     }
 
     assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
@@ -189,7 +189,7 @@ class BillingCareIT {
           ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 3, 10);
       result =
           ConcurrentSoapResult.run(
-              LocalJmeter.owned(), plan, DIR.resolve("fault-run"), RUN_TIMEOUT, false);
+              TestLoad.shared(), plan, DIR.resolve("fault-run"), RUN_TIMEOUT, false);
       BillingCareClient client = new BillingCareClient(middleware.billingUrl());
       unknown = client.ask("GetInvoiceList", "1-NOSUCH").body();
       fixture.brm().setFaultRate(1.0);
@@ -241,7 +241,7 @@ class BillingCareIT {
               .withResponseTimeoutMillis(5_000);
       result =
           ConcurrentSoapResult.run(
-              LocalJmeter.owned(), plan, DIR.resolve("open-run"), RUN_TIMEOUT, false);
+              TestLoad.shared(), plan, DIR.resolve("open-run"), RUN_TIMEOUT, false);
     }
 
     assertThat(result.load().succeeded()).as("load run, see %s", result.load().log()).isTrue();
@@ -352,7 +352,7 @@ class BillingCareIT {
     properties.put("threads", "-4");
     LoadPlan plan = LoadPlan.of(ConcurrentSoapPlan.Model.CLOSED.file(), properties);
 
-    assertThatThrownBy(() -> LocalJmeter.owned().run(plan, DIR.resolve("bad-plan"), RUN_TIMEOUT))
+    assertThatThrownBy(() -> TestLoad.shared().run(plan, DIR.resolve("bad-plan"), RUN_TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("threads must be an integer 1..10000, was '-4'");
   }

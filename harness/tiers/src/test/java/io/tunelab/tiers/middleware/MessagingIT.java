@@ -13,6 +13,7 @@ import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.jmeter.MessagingPlan;
+import io.tunelab.tiers.jmeter.TestLoad;
 import io.tunelab.tiers.mocks.MockCounts;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ class MessagingIT {
       assertThat(consumers)
           .containsEntry("tunelab.messages.1", 3)
           .containsEntry("tunelab.messages.2", 3);
-      run = LocalJmeter.owned().run(plan.loadPlan(), DIR.resolve("one-way"), RUN_TIMEOUT, true);
+      run = TestLoad.shared().run(plan.loadPlan(), DIR.resolve("one-way"), RUN_TIMEOUT, true);
       awaitFinished(60);
       JsonNode status = middleware.status().path("messaging");
       assertThat(status.path("received").asLong()).isEqualTo(60);
@@ -117,8 +118,7 @@ class MessagingIT {
                 () -> texts(middleware.status().path("messaging").path("replyQueues")),
                 Duration.ofMillis(100))) {
           run =
-              LocalJmeter.owned()
-                  .run(plan.loadPlan(), DIR.resolve("two-way-" + reply), RUN_TIMEOUT);
+              TestLoad.shared().run(plan.loadPlan(), DIR.resolve("two-way-" + reply), RUN_TIMEOUT);
           seen = watch.seen();
         }
         awaitFinished(40);
@@ -254,12 +254,12 @@ class MessagingIT {
       broker.pauseQueue("tunelab.messages.1");
       try {
         LoadRun run =
-            LocalJmeter.owned().run(nonPersistent.loadPlan(), DIR.resolve("np"), RUN_TIMEOUT);
+            TestLoad.shared().run(nonPersistent.loadPlan(), DIR.resolve("np"), RUN_TIMEOUT);
         assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
         // held on the paused queue: the broker keeps none of them in its journal
         await().atMost(Duration.ofSeconds(10)).until(() -> counter(broker, "MessageCount") == 20);
         assertThat(counter(broker, "DurableMessageCount")).isZero();
-        run = LocalJmeter.owned().run(persistent.loadPlan(), DIR.resolve("p"), RUN_TIMEOUT);
+        run = TestLoad.shared().run(persistent.loadPlan(), DIR.resolve("p"), RUN_TIMEOUT);
         assertThat(run.succeeded()).as("load run, see %s", run.log()).isTrue();
         assertThat(counter(broker, "MessageCount")).isEqualTo(40);
         assertThat(counter(broker, "DurableMessageCount")).isEqualTo(20);

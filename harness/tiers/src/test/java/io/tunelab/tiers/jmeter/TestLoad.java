@@ -1,0 +1,38 @@
+package io.tunelab.tiers.jmeter;
+
+import io.tunelab.tiers.TunelabHome;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.OptionalLong;
+
+/**
+ * The load generator the ITs of one test JVM share: one load JVM for all their plans, as a run has
+ * one, instead of a JVM's start-up per plan (4-5 s of CPU each on the 2-core machine verify runs
+ * on). Closed when the test JVM exits; a test that needs a load JVM of its own (its owner, its CPU)
+ * starts one.
+ */
+public final class TestLoad {
+  private static JmeterServer shared;
+
+  private TestLoad() {}
+
+  public static synchronized LoadGenerator shared() {
+    if (shared == null) {
+      try {
+        Path dir = Files.createDirectories(Path.of("target/it/load-server"));
+        shared =
+            new JmeterServer(
+                TunelabHome.locate(),
+                LocalJmeter.DEFAULT_JVM_FLAGS,
+                OptionalLong.of(ProcessHandle.current().pid()),
+                dir);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "test-load-close"));
+    }
+    return shared;
+  }
+}
