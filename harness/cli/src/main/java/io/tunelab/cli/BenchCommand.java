@@ -277,13 +277,6 @@ final class BenchCommand implements Callable<Integer> {
     ExperimentRunner runner =
         new ExperimentRunner(
             home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
-    RunResult result = StoppableRun.run(runner, experiment, root);
-    String dashboards = RunDashboards.complete(runner.runDir());
-    if (!dashboards.isEmpty()) {
-      PrintWriter err = spec.commandLine().getErr();
-      err.println("tunelab bench: " + dashboards);
-      err.flush();
-    }
-    return result;
+    return StoppableRun.run(runner, experiment, root);
   }
 }

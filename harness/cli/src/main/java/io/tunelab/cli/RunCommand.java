@@ -116,11 +116,6 @@ final class RunCommand implements Callable<Integer> {
       err.flush();
       return ExitCodes.INVALID_RUN;
     }
-    String dashboards = RunDashboards.complete(runner.runDir());
-    if (!dashboards.isEmpty()) {
-      err.println("tunelab: " + dashboards);
-      err.flush();
-    }
     PrintWriter stdout = spec.commandLine().getOut();
     Path runJson = runner.runDir().resolve(RunFiles.RUN_JSON);
     if (json) {

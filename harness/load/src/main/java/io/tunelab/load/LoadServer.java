@@ -26,8 +26,9 @@ import java.util.Map;
  * log=} the file that takes the run's console output (what a one-shot load JVM's log held), {@code
  * arg=} each argument of a one-shot run in order, {@code secret=} a secret plan property as {@code
  * NAME=VALUE} (on the pipe, never on a command line). The answer, on standard output, is {@value
- * #DONE} and the exit status a one-shot run would have had. The server ends when its input ends
- * (the harness closed it, or died) or its owner dies.
+ * #DONE} and the exit status a one-shot run would have had. A request whose first argument is
+ * {@code dashboards} writes JMeter's dashboards of JTLs written earlier ({@link DashboardsOnly}).
+ * The server ends when its input ends (the harness closed it, or died) or its owner dies.
  */
 final class LoadServer {
   static final String MODE = "serve";
@@ -138,8 +139,11 @@ final class LoadServer {
       System.setOut(log);
       System.setErr(log);
       try {
-        return LoadMain.runPlan(
-            request.args().toArray(String[]::new), secretEnv(request), home, log, log);
+        String[] args = request.args().toArray(String[]::new);
+        if (args.length > 0 && args[0].equals(DashboardsOnly.MODE)) {
+          return DashboardsOnly.run(args, log, log);
+        }
+        return LoadMain.runPlan(args, secretEnv(request), home, log, log);
       } catch (Exception | LinkageError e) {
         e.printStackTrace(log);
         log.println("tunelab load: the run failed: " + e);

@@ -139,6 +139,7 @@ public final class ExperimentRunner {
     running = Thread.currentThread();
     try {
       runSchedule(experiment);
+      dashboards();
       finish(RunResult.COMPLETE);
       return result;
     } catch (RuntimeException | InterruptedException e) {
@@ -353,6 +354,19 @@ public final class ExperimentRunner {
   public Path runDir() {
     synchronized (lock) {
       return runDir;
+    }
+  }
+
+  /** The measured repetitions' JMeter dashboards the load runs did not write, before the report. */
+  private void dashboards() {
+    try {
+      String done = RunDashboards.complete(runDir, result, load);
+      if (!done.isEmpty()) {
+        progress.report(new RunEvent.TierNotice(done));
+      }
+    } catch (RuntimeException e) {
+      // a dashboard is a view of the JTL, which is kept: its failure costs the view, not the run
+      progress.report(new RunEvent.TierNotice("JMeter's dashboards were not written: " + e));
     }
   }
 

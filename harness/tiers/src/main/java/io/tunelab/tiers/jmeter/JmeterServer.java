@@ -88,6 +88,43 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
     String request =
         line(log, LocalJmeter.arguments(home, plan, work, dashboard), LocalJmeter.secrets(plan));
     long began = System.nanoTime();
+    int exit = exchange(request, log, timeout);
+    if (exit == 2) {
+      throw new BadInputException(LocalJmeter.loadSays(log) + " (log: " + log + ")");
+    }
+    return new LoadRun(
+        exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - began));
+  }
+
+  /**
+   * JMeter's HTML dashboard of each JTL written earlier, in this load JVM ({@code jmeter -g JTL -o
+   * DIR} for each), as {@link LocalJmeter#dashboards} writes them in a JVM of their own.
+   *
+   * @param jobs each JTL and the folder its dashboard goes to (replaced)
+   * @param work where this job's log goes ({@code load.log}) and JMeter's home while it runs
+   * @return whether every dashboard was written; the log says why one was not
+   */
+  public synchronized boolean dashboards(Map<Path, Path> jobs, Path work, Duration timeout) {
+    if (jobs.isEmpty()) {
+      return true;
+    }
+    Path folder = work.toAbsolutePath().normalize();
+    Path log = folder.resolve(RunLayout.LOAD_LOG);
+    LocalJmeter.deleteOld(log);
+    List<String> args =
+        new java.util.ArrayList<>(List.of("dashboards", "--work", folder.toString()));
+    jobs.forEach((jtl, out) -> args.addAll(List.of(jtl.toString(), out.toString())));
+    return exchange(line(log, args, Map.of()), log, timeout) == 0;
+  }
+
+  /**
+   * Sends one request and waits for its answer.
+   *
+   * @return the exit status a one-shot load JVM would have ended with
+   * @throws IllegalStateException when it does not answer within {@code timeout} or this thread is
+   *     interrupted (the load JVM is killed then)
+   */
+  private int exchange(String request, Path log, Duration timeout) {
     Server running = running();
     String answer;
     try {
@@ -110,17 +147,10 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
               + log
               + ")");
     }
-    int exit;
     if (answer.startsWith(DONE)) {
-      exit = Integer.parseInt(answer.substring(DONE.length()).trim());
-    } else {
-      exit = ended(running);
+      return Integer.parseInt(answer.substring(DONE.length()).trim());
     }
-    if (exit == 2) {
-      throw new BadInputException(LocalJmeter.loadSays(log) + " (log: " + log + ")");
-    }
-    return new LoadRun(
-        exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - began));
+    return ended(running);
   }
 
   /** Ends the load JVM: its input closed, it finishes and exits; killed if it does not. */

@@ -1,12 +1,10 @@
-package io.tunelab.cli;
+package io.tunelab.run;
 
-import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Repetition;
-import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
-import io.tunelab.tiers.jmeter.LocalJmeter;
+import io.tunelab.tiers.jmeter.JmeterServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,8 +14,8 @@ import java.util.Map;
 /**
  * JMeter's HTML dashboard of every measured repetition's JTL, for every plan: the plans whose
  * measured run did not write one itself (batch-order's and messaging's load runs, which are also
- * their warm-ups' shape) get theirs once the run ended, from JMeter's own report generator in one
- * load JVM; the report is then rebuilt so that it links them.
+ * their warm-ups' shape) get theirs once the last repetition ended, from JMeter's own report
+ * generator in the run's load JVM, before the report that links them is written.
  */
 final class RunDashboards {
   /** The load JVM's log and JMeter home while it writes the dashboards, in the run's folder. */
@@ -28,20 +26,15 @@ final class RunDashboards {
   /**
    * Writes the missing dashboards of the run in {@code runDir}.
    *
-   * @return what was done, for stderr; empty when every repetition had its dashboard
+   * @return what was done, for the run's notices; empty when every repetition had its dashboard
    */
-  static String complete(Path runDir) {
-    if (!Files.isRegularFile(runDir.resolve(RunFiles.RUN_JSON))) {
-      return "";
-    }
-    Map<Path, Path> jobs = missing(runDir, RunFiles.read(runDir));
+  static String complete(Path runDir, RunResult run, JmeterServer load) {
+    Map<Path, Path> jobs = missing(runDir, run);
     if (jobs.isEmpty()) {
       return "";
     }
     boolean written =
-        LocalJmeter.owned()
-            .dashboards(jobs, runDir.resolve(WORK), Duration.ofSeconds(60 + 30L * jobs.size()));
-    HtmlReport.write(runDir);
+        load.dashboards(jobs, runDir.resolve(WORK), Duration.ofSeconds(60 + 30L * jobs.size()));
     return written
         ? "JMeter's dashboards of " + jobs.size() + " repetitions written"
         : "some of JMeter's dashboards could not be written: see "
