@@ -45,21 +45,17 @@ public final class TierProcess implements AutoCloseable {
    */
   public static TierProcess start(
       String name, List<String> command, Path workDir, Path log, Map<String, String> env) {
-    try {
-      Files.createDirectories(log.toAbsolutePath().getParent());
-      Files.createDirectories(workDir);
-      ProcessBuilder builder =
-          new ProcessBuilder(command)
-              .directory(workDir.toFile())
-              .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
-      builder.environment().putAll(env);
-      return new TierProcess(name, builder.start(), log, command);
-    } catch (IOException e) {
-      throw new TierStartException(
-          name, "cannot run " + String.join(" ", command) + ": " + e.getMessage(), log, e);
-    }
+    return start(
+        name,
+        command,
+        workDir,
+        log,
+        env,
+        builder ->
+            builder
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile())));
   }
 
   /**
@@ -69,13 +65,27 @@ public final class TierProcess implements AutoCloseable {
    */
   public static TierProcess startServing(
       String name, List<String> command, Path workDir, Path log, Map<String, String> env) {
+    return start(
+        name,
+        command,
+        workDir,
+        log,
+        env,
+        builder -> builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile())));
+  }
+
+  private static TierProcess start(
+      String name,
+      List<String> command,
+      Path workDir,
+      Path log,
+      Map<String, String> env,
+      java.util.function.UnaryOperator<ProcessBuilder> streams) {
     try {
       Files.createDirectories(log.toAbsolutePath().getParent());
       Files.createDirectories(workDir);
       ProcessBuilder builder =
-          new ProcessBuilder(command)
-              .directory(workDir.toFile())
-              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+          streams.apply(new ProcessBuilder(command).directory(workDir.toFile()));
       builder.environment().putAll(env);
       return new TierProcess(name, builder.start(), log, command);
     } catch (IOException e) {

@@ -140,12 +140,7 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
     }
     if (answer == null) {
       kill(running);
-      throw new IllegalStateException(
-          "the load run did not end within "
-              + timeout.toSeconds()
-              + " s; stopped it (log: "
-              + log
-              + ")");
+      throw LocalJmeter.timedOut(timeout, log);
     }
     if (answer.startsWith(DONE)) {
       return Integer.parseInt(answer.substring(DONE.length()).trim());

@@ -82,12 +82,7 @@ public final class LocalJmeter implements LoadGenerator {
     TierProcess process = launch.start(NAME, work, log, env);
     try {
       if (!process.waitFor(timeout)) {
-        throw new IllegalStateException(
-            "the load run did not end within "
-                + timeout.toSeconds()
-                + " s; stopped it (log: "
-                + log
-                + ")");
+        throw timedOut(timeout, log);
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -101,6 +96,16 @@ public final class LocalJmeter implements LoadGenerator {
     }
     return new LoadRun(
         exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - started));
+  }
+
+  /** A load run that did not end in time, and was stopped. */
+  static IllegalStateException timedOut(Duration timeout, Path log) {
+    return new IllegalStateException(
+        "the load run did not end within "
+            + timeout.toSeconds()
+            + " s; stopped it (log: "
+            + log
+            + ")");
   }
 
   /**
