@@ -40,6 +40,13 @@ final class DeliveryRecovery {
     thread.start();
   }
 
+  /**
+   * Stored deliveries a redelivery of their message handed on instead ({@link PersistDelivery}).
+   */
+  long resumed() {
+    return delivery.resumed();
+  }
+
   /** Deliveries handed to the engine again so far. */
   long recovered() {
     return recovered.get();

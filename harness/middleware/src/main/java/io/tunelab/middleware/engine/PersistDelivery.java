@@ -26,6 +26,10 @@ final class PersistDelivery extends EngineDelivery {
   /** Stored deliveries the engine holds (queued or in work), so that none is processed twice. */
   private final Set<Long> held = ConcurrentHashMap.newKeySet();
 
+  /** Stored rows a redelivery found NEW and held by no engine thread, and handed on. */
+  private final java.util.concurrent.atomic.AtomicLong resumed =
+      new java.util.concurrent.atomic.AtomicLong();
+
   private final Pool pool;
 
   PersistDelivery(Processor processor, Engine engine, DatabaseOutage outage, Pool pool) {
@@ -41,7 +45,7 @@ final class PersistDelivery extends EngineDelivery {
     try {
       claim = tx.beforeAcknowledge(connection -> store(connection, message, claimed));
     } catch (SQLException | RuntimeException e) {
-      new Claim(claimed[0]).release(held);
+      new Claim(claimed[0], false).release(held);
       tx.rollback();
       throw new IllegalStateException("could not store the delivery: " + e, e);
     }
@@ -50,6 +54,9 @@ final class PersistDelivery extends EngineDelivery {
     } catch (JMSException | RuntimeException e) {
       claim.release(held);
       throw e;
+    }
+    if (claim.stored()) {
+      resumed.incrementAndGet();
     }
     if (claim.id() >= 0) {
       handOff(message.stage(), message.payload(), message.orderId(), claim.id());
@@ -107,7 +114,7 @@ final class PersistDelivery extends EngineDelivery {
           long id = row.getLong(1);
           held.add(id);
           claimed[0] = id;
-          return new Claim(id);
+          return new Claim(id, false);
         }
       }
     }
@@ -117,7 +124,7 @@ final class PersistDelivery extends EngineDelivery {
     }
     claimed[0] = id;
     if (isNew(connection, id)) {
-      return new Claim(id);
+      return new Claim(id, true);
     }
     held.remove(id);
     claimed[0] = -1;
@@ -157,9 +164,17 @@ final class PersistDelivery extends EngineDelivery {
     };
   }
 
-  /** A delivery row claimed for the engine, or none ({@code id} -1). */
-  private record Claim(long id) {
-    static final Claim NONE = new Claim(-1);
+  /** Stored rows a redelivery handed on since the start (the start's recovery counts apart). */
+  long resumed() {
+    return resumed.get();
+  }
+
+  /**
+   * A delivery row claimed for the engine, or none ({@code id} -1); {@code stored} when an earlier
+   * delivery had stored it.
+   */
+  private record Claim(long id, boolean stored) {
+    static final Claim NONE = new Claim(-1, false);
 
     void release(Set<Long> held) {
       if (id >= 0) {

@@ -137,6 +137,7 @@ public final class Pipeline implements AutoCloseable {
     status.put("engineBusy", engine == null ? 0 : engine.busy());
     status.put("xaConnections", transactions.dedicatedConnections());
     status.put("recoveredDeliveries", recovery == null ? 0 : recovery.recovered());
+    status.put("resumedDeliveries", recovery == null ? 0 : recovery.resumed());
     if (!fetchers.isEmpty()) {
       status.put("fetcher", Fetcher.status(fetchers, triple));
     }

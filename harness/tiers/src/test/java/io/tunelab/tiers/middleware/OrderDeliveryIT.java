@@ -167,7 +167,13 @@ class OrderDeliveryIT {
 
     try (MiddlewareTier restarted = fixture.middleware(knobs, "recovery-restart")) {
       fixture.awaitAccounted(6, Duration.ofSeconds(60));
-      assertThat(restarted.status().path("recoveredDeliveries").asLong()).isEqualTo(unprocessed);
+      // each stored row handed on once: by the start's recovery, or by a redelivery of its
+      // message that claimed it first
+      JsonNode status = restarted.status();
+      assertThat(
+              status.path("recoveredDeliveries").asLong()
+                  + status.path("resumedDeliveries").asLong())
+          .isEqualTo(unprocessed);
     }
 
     assertThat(fixture.faulted()).isEmpty();
@@ -200,6 +206,7 @@ class OrderDeliveryIT {
       TestOrders.send(fixture.endpoints.broker(), orders);
       fixture.awaitAccounted(ids("indoubt", 3), Duration.ofSeconds(60));
       assertThat(middleware.status().path("recoveredDeliveries").asLong()).isZero();
+      assertThat(middleware.status().path("resumedDeliveries").asLong()).isEqualTo(1);
     }
 
     assertThat(fixture.faulted()).isEmpty();
