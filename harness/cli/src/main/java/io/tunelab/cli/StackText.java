@@ -13,6 +13,11 @@ final class StackText {
     out.printf(
         "  db      %s  user %s password %s%n",
         stack.db(), stack.credentials().db().user(), stack.credentials().db().password());
+    if (stack.credentials().dbApp() != null) {
+      out.printf(
+          "          middleware as user %s password %s%n",
+          stack.credentials().dbApp().user(), stack.credentials().dbApp().password());
+    }
     out.printf("  broker  %s%n", stack.broker());
     out.printf("  siebel  %s%n", stack.mocks().siebel());
     out.printf("  brm     %s%n", stack.mocks().brm());

@@ -43,7 +43,7 @@ final class StackUpCommand implements Callable<Integer> {
       description =
           "Print one JSON object with the endpoints and start times (the input of --provider"
               + " external --endpoints; a masked password there is read from TUNELAB_DB_PASSWORD"
-              + " or TUNELAB_BROKER_PASSWORD).")
+              + ", TUNELAB_BROKER_PASSWORD or TUNELAB_DB_APP_PASSWORD).")
   boolean json;
 
   @Option(

@@ -69,7 +69,10 @@ class StackCommandIT {
     assertThat(up.exitCode()).as(up.stderr()).isZero();
     JsonNode stack = JSON.readTree(up.stdout());
 
-    assertThat(customers(stack)).isGreaterThanOrEqualTo(1000);
+    assertThat(customers(stack, "db")).isGreaterThanOrEqualTo(1000);
+    // the middleware's own role, shown with --show-credentials, reads what the superuser seeded
+    assertThat(stack.at("/credentials/dbApp/user").asText()).isEqualTo("tunelab_app");
+    assertThat(customers(stack, "dbApp")).isEqualTo(customers(stack, "db"));
     assertBrokerAnswers(stack.path("broker").asText());
     assertThat(health(stack.path("mocks").path("siebel").asText())).isEqualTo(200);
     assertThat(health(stack.path("mocks").path("brm").asText())).isEqualTo(200);
@@ -260,8 +263,8 @@ class StackCommandIT {
     return pids;
   }
 
-  private static long customers(JsonNode stack) throws Exception {
-    JsonNode db = stack.path("credentials").path("db");
+  private static long customers(JsonNode stack, String login) throws Exception {
+    JsonNode db = stack.path("credentials").path(login);
     try (Connection connection =
             DriverManager.getConnection(
                 stack.path("db").asText(), db.path("user").asText(), db.path("password").asText());

@@ -240,6 +240,7 @@ public final class Middleware implements AutoCloseable {
     }
     status.put("sort", sort.status());
     status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
+    status.put("jdbcConnectionRefusals", pool.connectionRefusals());
     status.put("diagnosticsSamples", diagnostics.samples());
     return status;
   }

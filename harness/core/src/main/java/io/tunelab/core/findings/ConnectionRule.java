@@ -8,9 +8,11 @@ import java.util.List;
  * Too few connections: the server close to {@code max_connections} (new connections are refused,
  * the studies' ORA-12519), or middleware threads queueing for a pooled connection.
  *
- * <p>Qualifies when the peak of connected client sessions reached {@value #MAX_CONNECTION_PERCENT}%
- * of {@code max_connections}, or at least {@value #MIN_WAITING_SHARE_PERCENT}% of the pool samples
- * (at least {@value #MIN_POOL_SAMPLES} of them) had a thread waiting for a connection.
+ * <p>Qualifies when the database refused the middleware's pool a connection (SQLSTATE 53300,
+ * counted by the middleware), when the peak of connected client sessions reached {@value
+ * #MAX_CONNECTION_PERCENT}% of {@code max_connections}, or at least {@value
+ * #MIN_WAITING_SHARE_PERCENT}% of the pool samples (at least {@value #MIN_POOL_SAMPLES} of them)
+ * had a thread waiting for a connection.
  */
 final class ConnectionRule implements FindingRule {
   static final double MAX_CONNECTION_PERCENT = 90;
@@ -21,7 +23,26 @@ final class ConnectionRule implements FindingRule {
   public List<Finding> apply(RunData data) {
     Connections c = data.connections();
     List<Finding> findings = new ArrayList<>();
-    if (c.maxConnections() > 0
+    if (c.refusals() > 0) {
+      List<String> evidence = new ArrayList<>();
+      evidence.add(
+          "series middleware.jdbcConnectionRefusals: " + c.refusals() + " since its start");
+      if (c.maxConnections() > 0) {
+        evidence.add("series db.connections: max " + c.peakConnections());
+        evidence.add("max_connections: " + c.maxConnections());
+      }
+      findings.add(
+          new Finding(
+              FindingKind.CONNECTION_LIMIT,
+              TierName.DB.label(),
+              String.format(
+                  "the database refused the middleware's pool %d connection%s (SQLSTATE 53300,"
+                      + " too many clients): the pool ran with fewer sessions than"
+                      + " middleware.jdbc.poolSize; raise db.server.max_connections or shrink the"
+                      + " pools",
+                  c.refusals(), c.refusals() == 1 ? "" : "s"),
+              evidence));
+    } else if (c.maxConnections() > 0
         && 100.0 * c.peakConnections() / c.maxConnections() >= MAX_CONNECTION_PERCENT) {
       findings.add(
           new Finding(
@@ -44,9 +65,15 @@ final class ConnectionRule implements FindingRule {
                 TierName.MIDDLEWARE.label(),
                 String.format(
                     "threads waited for a JDBC connection in %.0f%% of the samples (up to %d at"
-                        + " once): the pool is too small for the consumers; raise"
-                        + " middleware.jdbc.poolSize",
-                    share, c.peakPoolWaiters()),
+                        + " once): %s",
+                    share,
+                    c.peakPoolWaiters(),
+                    c.refusals() > 0
+                        ? "the database refused the pool its sessions, so a bigger"
+                            + " middleware.jdbc.poolSize would not help; give the database more"
+                            + " (db.server.max_connections)"
+                        : "the pool is too small for the consumers; raise"
+                            + " middleware.jdbc.poolSize"),
                 List.of(
                     String.format(
                         "series middleware.jdbcThreadsAwaitingConnection: %d of %d samples above"

@@ -15,6 +15,11 @@ import java.util.Objects;
  * @param brm base URL of the BRM mock
  * @param driver base URL of the device-driver mock of the messaging plan; empty when the stack has
  *     none (an external stack described before the messaging plan existed)
+ * @param dbAppUser the database role the middleware connects as, not a superuser, so the harness's
+ *     own sessions keep PostgreSQL's superuser-reserved slots when the middleware's pools use up
+ *     {@code max_connections}; empty when the middleware uses {@code dbUser} (a stack described
+ *     without one)
+ * @param dbAppPassword that role's password (empty with it)
  */
 public record Endpoints(
     String db,
@@ -25,7 +30,23 @@ public record Endpoints(
     String brokerPassword,
     String siebel,
     String brm,
-    String driver) {
+    String driver,
+    String dbAppUser,
+    String dbAppPassword) {
+
+  /** Endpoints whose middleware connects as {@code dbUser}, as an external stack may want. */
+  public Endpoints(
+      String db,
+      String dbUser,
+      String dbPassword,
+      String broker,
+      String brokerUser,
+      String brokerPassword,
+      String siebel,
+      String brm,
+      String driver) {
+    this(db, dbUser, dbPassword, broker, brokerUser, brokerPassword, siebel, brm, driver, "", "");
+  }
 
   public Endpoints {
     Objects.requireNonNull(db, "db");
@@ -37,6 +58,23 @@ public record Endpoints(
     Objects.requireNonNull(siebel, "siebel");
     Objects.requireNonNull(brm, "brm");
     driver = driver == null ? "" : driver;
+    dbAppUser = dbAppUser == null ? "" : dbAppUser;
+    dbAppPassword = dbAppUser.isEmpty() || dbAppPassword == null ? "" : dbAppPassword;
+  }
+
+  /** The database user the middleware connects as: the application role, or {@code dbUser}. */
+  public String middlewareDbUser() {
+    return dbAppUser.isEmpty() ? dbUser : dbAppUser;
+  }
+
+  /** The password of {@link #middlewareDbUser()}. */
+  public String middlewareDbPassword() {
+    return dbAppUser.isEmpty() ? dbPassword : dbAppPassword;
+  }
+
+  /** Whether the middleware connects as a role of its own (see {@code dbAppUser}). */
+  public boolean hasDbAppUser() {
+    return !dbAppUser.isEmpty();
   }
 
   /** This stack's endpoints with both passwords replaced by {@link #MASK} (when not empty). */
@@ -50,7 +88,9 @@ public record Endpoints(
         mask(brokerPassword),
         siebel,
         brm,
-        driver);
+        driver,
+        dbAppUser,
+        mask(dbAppPassword));
   }
 
   /** What stands for a password that is not shown. */
@@ -87,6 +127,10 @@ public record Endpoints(
         + brm
         + ", driver="
         + driver
+        + ", dbAppUser="
+        + dbAppUser
+        + ", dbAppPassword="
+        + shown.dbAppPassword
         + "]";
   }
 

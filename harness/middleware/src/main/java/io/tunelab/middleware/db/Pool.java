@@ -15,29 +15,29 @@ public final class Pool implements AutoCloseable {
   public static final String APPLICATION_NAME = "tunelab-middleware";
 
   private final HikariDataSource dataSource;
+  private final RefusalCountingDataSource driver;
 
-  private Pool(HikariDataSource dataSource) {
+  private Pool(HikariDataSource dataSource, RefusalCountingDataSource driver) {
     this.dataSource = dataSource;
+    this.driver = driver;
   }
 
   /** Opens the pool; fails when the database cannot be reached. */
   public static Pool open(MiddlewareSettings settings) {
+    RefusalCountingDataSource driver = new RefusalCountingDataSource();
+    driver.setUrl(settings.dbUrl());
+    driver.setApplicationName(APPLICATION_NAME);
+    driver.setPrepareThreshold(settings.jdbcPrepareThreshold());
+    driver.setPreparedStatementCacheQueries(settings.jdbcStatementCacheQueries());
     HikariConfig config = new HikariConfig();
     config.setPoolName("tunelab-middleware");
-    config.setJdbcUrl(settings.dbUrl());
+    config.setDataSource(driver);
     config.setUsername(settings.dbUser());
     config.setPassword(settings.dbPassword());
     config.setMaximumPoolSize(settings.jdbcPoolSize());
     config.setMinimumIdle(settings.jdbcPoolSize());
     config.setAutoCommit(true);
-    config.addDataSourceProperty("ApplicationName", APPLICATION_NAME);
-    // as strings: Hikari copies these into the driver's Properties, and pgjdbc reads them with
-    // getProperty, which sees only String values (an Integer silently left pgjdbc's defaults)
-    config.addDataSourceProperty(
-        "prepareThreshold", String.valueOf(settings.jdbcPrepareThreshold()));
-    config.addDataSourceProperty(
-        "preparedStatementCacheQueries", String.valueOf(settings.jdbcStatementCacheQueries()));
-    return new Pool(new HikariDataSource(config));
+    return new Pool(new HikariDataSource(config), driver);
   }
 
   /** A connection with auto-commit on. */
@@ -67,6 +67,14 @@ public final class Pool implements AutoCloseable {
   /** Threads waiting for a connection right now (pool too small when often above 0). */
   public int threadsAwaitingConnection() {
     return dataSource.getHikariPoolMXBean().getThreadsAwaitingConnection();
+  }
+
+  /**
+   * Connections the server refused the pool for want of a session (SQLSTATE 53300), since the
+   * start.
+   */
+  public long connectionRefusals() {
+    return driver.refusals();
   }
 
   @Override

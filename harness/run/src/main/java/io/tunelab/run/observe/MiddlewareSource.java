@@ -9,7 +9,8 @@ import java.util.function.Supplier;
 
 /**
  * The middleware's {@code /status}: series {@code middleware.jdbcThreadsAwaitingConnection}, {@code
- * middleware.engineBacklog}, {@code .engineCapacity}, {@code .engineThreads} and {@code
+ * middleware.jdbcConnectionRefusals} (connections the database refused its pool since it started),
+ * {@code middleware.engineBacklog}, {@code .engineCapacity}, {@code .engineThreads} and {@code
  * .engineBusy} (label {@code middleware}), {@code middleware.forwarded} (label: stage; messages
  * each stage passed on since the middleware started), and with fetcher intake {@code
  * middleware.fetcher.polls}, {@code .emptyPolls} and {@code .picked} (label {@code middleware};
@@ -23,6 +24,7 @@ final class MiddlewareSource implements Source {
   static final String TIER = TierName.MIDDLEWARE.label();
 
   static final String POOL_WAITERS = "middleware.jdbcThreadsAwaitingConnection";
+  static final String REFUSALS = "middleware.jdbcConnectionRefusals";
   static final List<String> FETCHER_COUNTS = List.of("polls", "emptyPolls", "picked");
   static final List<String> FETCHER_SETTINGS =
       List.of("fetchers", "pollingMillis", "submitMillis", "poolSize");
@@ -43,6 +45,7 @@ final class MiddlewareSource implements Source {
     JsonNode now = status.get();
     store.add(
         epochMillis, POOL_WAITERS, TIER, now.path("jdbcThreadsAwaitingConnection").asDouble());
+    store.add(epochMillis, REFUSALS, TIER, now.path("jdbcConnectionRefusals").asDouble());
     for (String engine :
         List.of("engineBacklog", "engineCapacity", "engineThreads", "engineBusy")) {
       store.add(epochMillis, "middleware." + engine, TIER, now.path(engine).asDouble());

@@ -156,6 +156,10 @@ final class RunDataAssembler {
         store.measured(MiddlewareSource.POOL_WAITERS, MiddlewareSource.TIER, window);
     long withWaiters = waiters.stream().filter(p -> p.value() > 0).count();
     int peakWaiters = (int) waiters.stream().mapToDouble(Point::value).max().orElse(0);
-    return new Connections(maxConnections, peak, waiters.size(), withWaiters, peakWaiters);
+    // since the middleware started: its pool is refused while it fills, often before the window,
+    // and stays short of those sessions through it
+    long refused =
+        (long) max(store.measured(MiddlewareSource.REFUSALS, MiddlewareSource.TIER, window));
+    return new Connections(maxConnections, peak, waiters.size(), withWaiters, peakWaiters, refused);
   }
 }

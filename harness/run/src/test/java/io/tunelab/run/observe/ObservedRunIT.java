@@ -193,6 +193,55 @@ class ObservedRunIT {
   }
 
   /**
+   * The studies' first failure, a database out of sessions (ORA-12519): the middleware's role may
+   * hold 2 sessions while its pool wants 6, so the server refuses the rest with SQLSTATE 53300, as
+   * it does a role past {@code max_connections} less the superuser-reserved slots. The harness, a
+   * superuser, keeps observing; every order still completes on the sessions the pool got; the
+   * refusals are counted and the finding names the database, not the pool size.
+   */
+  @Test
+  void aDatabaseOutOfSessionsRefusesThePoolAndTheFindingCountsTheRefusals() throws Exception {
+    String role = fixture.endpoints.dbAppUser();
+    assertThat(role).as("the middleware's own role").isNotEmpty();
+    fixture.update("ALTER ROLE " + role + " CONNECTION LIMIT 2");
+    Observations seen;
+    try {
+      KnobSet knobs =
+          consumers(2).with("middleware.jdbc.poolSize", "6").with("middleware.engine.threads", "4");
+      seen = observe("sessions", knobs, TestOrders.orders("s", "small", 12, fixture.parties(12)));
+    } finally {
+      fixture.update("ALTER ROLE " + role + " CONNECTION LIMIT -1");
+    }
+
+    assertThat(fixture.completed()).hasSize(12);
+    assertThat(seen.series("middleware.jdbcConnectionRefusals", "middleware"))
+        .extracting(Point::value)
+        .anySatisfy(refused -> assertThat(refused).isPositive());
+    assertThat(of(seen, FindingKind.CONNECTION_LIMIT))
+        .anySatisfy(
+            f -> {
+              assertThat(f.subject()).isEqualTo("db");
+              assertThat(f.message()).contains("refused the middleware's pool");
+            });
+  }
+
+  /**
+   * The middleware connects as its own role, not as the superuser the harness uses: the reserved
+   * slots stay the harness's.
+   */
+  @Test
+  void theMiddlewareConnectsAsARoleThatIsNotASuperuser() throws Exception {
+    try (MiddlewareTier middleware = fixture.middleware(consumers(1), "role")) {
+      assertThat(
+              fixture.strings(
+                  "SELECT DISTINCT a.usename || ' ' || r.rolsuper FROM pg_stat_activity a"
+                      + " JOIN pg_roles r ON r.oid = a.usesysid"
+                      + " WHERE a.application_name = 'tunelab-middleware'"))
+          .containsExactly(fixture.endpoints.dbAppUser() + " false");
+    }
+  }
+
+  /**
    * The cost of sampling, in % of one core of the controller: its whole CPU while the observer
    * samples an idle stack (after its first samples), minus its CPU over an equal stretch without
    * the observer. Recorded in {@code target/observed-run-it/overhead.txt} for the closing note, not

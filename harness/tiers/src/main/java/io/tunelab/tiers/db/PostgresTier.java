@@ -121,6 +121,7 @@ public final class PostgresTier implements Tier {
       ready = System.nanoTime();
       launch.adoptPassword(password);
       launch.createDatabase();
+      launch.createAppRole();
     } catch (RuntimeException e) {
       stopServer(server);
       watch.ifPresent(w -> w.stop(Duration.ofSeconds(5)));
@@ -203,6 +204,14 @@ public final class PostgresTier implements Tier {
 
   public String user() {
     return ClusterInit.USER;
+  }
+
+  /**
+   * The role the middleware connects as, not a superuser (see {@code ServerLaunch.APP_USER}); its
+   * password is {@link #password()}.
+   */
+  public String appUser() {
+    return ServerLaunch.APP_USER;
   }
 
   /** The superuser's password, made for this tier (or its stack) when it started. */

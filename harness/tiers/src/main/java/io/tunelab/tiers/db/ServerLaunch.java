@@ -24,6 +24,15 @@ import org.postgresql.PGConnection;
 /** Starts the postmaster of a fresh cluster and brings it to "answers JDBC, database created". */
 final class ServerLaunch {
   static final String DATABASE = "tunelab";
+
+  /**
+   * The role the middleware connects as: not a superuser, so when its pools use up {@code
+   * max_connections} the server refuses it while the harness (the superuser) still gets the
+   * superuser-reserved slots, as an application's sessions run out while the DBA's do not. It reads
+   * and writes every table (pg_read_all_data, pg_write_all_data) and owns nothing.
+   */
+  static final String APP_USER = "tunelab_app";
+
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
 
   /** A Unix socket path longer than sun_path (108 bytes) stops the server from starting. */
@@ -147,6 +156,34 @@ final class ServerLaunch {
           e);
     }
     password = stackPassword;
+  }
+
+  /**
+   * Creates the application role {@value #APP_USER} with the superuser's password (set as {@link
+   * #adoptPassword} sets it: only its SCRAM verifier reaches the server, in a session that neither
+   * logs nor tracks its statements).
+   */
+  void createAppRole() {
+    try (Connection connection = connect("postgres");
+        Statement statement = connection.createStatement()) {
+      statement.execute("SET log_statement = 'none'");
+      statement.execute("SET log_min_duration_statement = -1");
+      if (settings.loadsStatements()) {
+        statement.execute("SET " + ServerSettings.STATEMENTS + ".track_utility = off");
+      }
+      statement.execute(
+          "CREATE ROLE " + APP_USER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION");
+      statement.execute("GRANT pg_read_all_data, pg_write_all_data TO " + APP_USER);
+      connection
+          .unwrap(PGConnection.class)
+          .alterUserPassword(APP_USER, password.toCharArray(), "scram-sha-256");
+    } catch (SQLException e) {
+      throw new TierStartException(
+          "db",
+          "cannot create the middleware's role " + APP_USER + ": " + e.getMessage(),
+          root.resolve("postgres.log"),
+          e);
+    }
   }
 
   /** Creates database {@value #DATABASE}, with pg_stat_statements when the server loads it. */

@@ -180,7 +180,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
   public String properties(Endpoints endpoints, int httpPort) {
     Map<String, String> all = new LinkedHashMap<>();
     all.put("db.url", endpoints.db());
-    all.put("db.user", endpoints.dbUser());
+    all.put("db.user", endpoints.middlewareDbUser());
     all.put("broker.url", endpoints.broker());
     all.put("broker.user", endpoints.brokerUser());
     all.put("siebel.url", endpoints.siebel());
@@ -200,7 +200,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
    */
   public static Map<String, String> secrets(Endpoints endpoints) {
     return Map.of(
-        DB_PASSWORD_VARIABLE, endpoints.dbPassword(),
+        DB_PASSWORD_VARIABLE, endpoints.middlewareDbPassword(),
         BROKER_PASSWORD_VARIABLE, endpoints.brokerPassword());
   }
 

@@ -55,7 +55,9 @@ public final class EmbeddedStack implements Stack {
             broker.password(),
             mocks.siebelUrl(),
             mocks.brmUrl(),
-            mocks.driverUrl());
+            mocks.driverUrl(),
+            db.appUser(),
+            db.password());
   }
 
   @Override

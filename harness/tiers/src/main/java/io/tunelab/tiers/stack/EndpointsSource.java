@@ -22,6 +22,7 @@ public final class EndpointsSource {
   public static final String ENV_DB_URL = "TUNELAB_DB_URL";
   public static final String ENV_DB_USER = "TUNELAB_DB_USER";
   public static final String ENV_DB_PASSWORD = "TUNELAB_DB_PASSWORD";
+  public static final String ENV_DB_APP_PASSWORD = "TUNELAB_DB_APP_PASSWORD";
   public static final String ENV_BROKER_URL = "TUNELAB_BROKER_URL";
   public static final String ENV_BROKER_USER = "TUNELAB_BROKER_USER";
   public static final String ENV_BROKER_PASSWORD = "TUNELAB_BROKER_PASSWORD";
@@ -39,7 +40,7 @@ public final class EndpointsSource {
   /**
    * Endpoints from a file written like {@code stack up --json} prints them (JSON or YAML); a
    * password masked there ({@link Endpoints#MASK}) or left out comes from {@code
-   * TUNELAB_DB_PASSWORD} or {@code TUNELAB_BROKER_PASSWORD}.
+   * TUNELAB_DB_PASSWORD}, {@code TUNELAB_BROKER_PASSWORD} or {@code TUNELAB_DB_APP_PASSWORD}.
    */
   public static Endpoints fromFile(Path file) {
     return fromFile(file, System.getenv());
@@ -85,6 +86,7 @@ public final class EndpointsSource {
     StackDescription.Login db = unmasked(where, login(description, true), ENV_DB_PASSWORD, env);
     StackDescription.Login broker =
         unmasked(where, login(description, false), ENV_BROKER_PASSWORD, env);
+    StackDescription.Login app = appLogin(where, description, env);
     return validated(
         where,
         new Endpoints(
@@ -96,7 +98,29 @@ public final class EndpointsSource {
             broker.password(),
             require(where, "mocks.siebel", description.mocks().siebel()),
             require(where, "mocks.brm", description.mocks().brm()),
-            optional(description.mocks().driver())));
+            optional(description.mocks().driver()),
+            app.user(),
+            app.password()));
+  }
+
+  /**
+   * The middleware's own database role, {@code credentials.dbApp}: left out, the middleware uses
+   * the db login (a user's stack need not have one).
+   */
+  private static StackDescription.Login appLogin(
+      String where, StackDescription description, Map<String, String> env) {
+    StackDescription.Credentials credentials = description.credentials();
+    if (credentials == null || credentials.dbApp() == null) {
+      return new StackDescription.Login("", "");
+    }
+    StackDescription.Login app = credentials.dbApp();
+    if (app.user() == null || app.user().isBlank()) {
+      throw new BadInputException(
+          where
+              + ": credentials.dbApp has no user: name the role the middleware connects as, or"
+              + " leave dbApp out to connect it as the db user");
+    }
+    return unmasked(where, app, ENV_DB_APP_PASSWORD, env);
   }
 
   /**

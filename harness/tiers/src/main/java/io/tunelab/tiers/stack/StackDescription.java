@@ -17,7 +17,8 @@ import java.util.Map;
  *  "mocks": {"siebel": "http://127.0.0.1:P", "brm": "http://127.0.0.1:P",
  *            "driver": "http://127.0.0.1:P"},
  *  "credentials": {"db": {"user": "tunelab", "password": "********"},
- *                  "broker": {"user": "tunelab", "password": "********"}},
+ *                  "broker": {"user": "tunelab", "password": "********"},
+ *                  "dbApp": {"user": "tunelab_app", "password": "********"}},
  *  "startMillis": {"db": 900, "broker": 4100, "mocks": 2300, "stack": 4400}}
  * }</pre>
  */
@@ -48,8 +49,26 @@ public record StackDescription(
    */
   public record Mocks(String siebel, String brm, String driver) {}
 
-  /** User names and passwords of the db and broker tiers. */
-  public record Credentials(Login db, Login broker) {}
+  /**
+   * User names and passwords of the db and broker tiers, and of the database role the middleware
+   * connects as ({@code dbApp}; left out, the middleware uses {@code db}'s login).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Credentials(Login db, Login broker, Login dbApp) {
+    public Credentials(Login db, Login broker) {
+      this(db, broker, null);
+    }
+
+    /** The logins of {@code endpoints}. */
+    public static Credentials of(Endpoints endpoints) {
+      return new Credentials(
+          new Login(endpoints.dbUser(), endpoints.dbPassword()),
+          new Login(endpoints.brokerUser(), endpoints.brokerPassword()),
+          endpoints.hasDbAppUser()
+              ? new Login(endpoints.dbAppUser(), endpoints.dbAppPassword())
+              : null);
+    }
+  }
 
   /** A user name and password. */
   public record Login(String user, String password) {}
@@ -67,7 +86,8 @@ public record StackDescription(
         db,
         broker,
         mocks,
-        new Credentials(masked(credentials.db()), masked(credentials.broker())),
+        new Credentials(
+            masked(credentials.db()), masked(credentials.broker()), masked(credentials.dbApp())),
         startMillis,
         logs);
   }
@@ -102,9 +122,7 @@ public record StackDescription(
         endpoints.broker(),
         new Mocks(
             endpoints.siebel(), endpoints.brm(), endpoints.hasDriver() ? endpoints.driver() : null),
-        new Credentials(
-            new Login(endpoints.dbUser(), endpoints.dbPassword()),
-            new Login(endpoints.brokerUser(), endpoints.brokerPassword())),
+        Credentials.of(endpoints),
         startMillis.isEmpty() ? null : startMillis,
         logs.isEmpty() ? null : logs);
   }

@@ -79,10 +79,7 @@ public final class StackRegistry {
   public void saveCredentials(String id, Endpoints endpoints) {
     Path dir = stacks.resolve(id);
     Path tmp = dir.resolve(CREDENTIALS_FILE + ".tmp");
-    StackDescription.Credentials credentials =
-        new StackDescription.Credentials(
-            new StackDescription.Login(endpoints.dbUser(), endpoints.dbPassword()),
-            new StackDescription.Login(endpoints.brokerUser(), endpoints.brokerPassword()));
+    StackDescription.Credentials credentials = StackDescription.Credentials.of(endpoints);
     try {
       Files.createDirectories(dir);
       Files.deleteIfExists(tmp);

@@ -144,4 +144,51 @@ class EndpointsSourceTest {
         .hasMessageContaining("TUNELAB_DB_PASSWORD")
         .hasMessageContaining("--show-credentials");
   }
+
+  @Test
+  void withoutDbAppTheMiddlewareConnectsAsTheDbUser() throws IOException {
+    Endpoints endpoints = EndpointsSource.fromFile(write(STACK_UP_JSON));
+
+    assertThat(endpoints.hasDbAppUser()).isFalse();
+    assertThat(endpoints.middlewareDbUser()).isEqualTo("app");
+    assertThat(endpoints.middlewareDbPassword()).isEqualTo("secret");
+  }
+
+  @Test
+  void dbAppIsTheMiddlewaresLoginItsMaskedPasswordFromTheEnvironment() throws IOException {
+    Path file =
+        write(
+            STACK_UP_JSON.replace(
+                "\"broker\" : { \"user\" : \"\", \"password\" : \"\" }",
+                "\"broker\" : { \"user\" : \"\", \"password\" : \"\" },"
+                    + " \"dbApp\" : { \"user\" : \"shop\", \"password\" : \"********\" }"));
+
+    Endpoints endpoints =
+        EndpointsSource.fromFile(file, Map.of(EndpointsSource.ENV_DB_APP_PASSWORD, "app-secret"));
+
+    assertThat(endpoints.dbUser()).isEqualTo("app");
+    assertThat(endpoints.middlewareDbUser()).isEqualTo("shop");
+    assertThat(endpoints.middlewareDbPassword()).isEqualTo("app-secret");
+    assertThat(endpoints.toString()).doesNotContain("app-secret").doesNotContain("secret,");
+    assertThat(
+            StackDescription.of("s", "external", endpoints, Map.of(), Map.of())
+                .withPasswordsMasked()
+                .credentials()
+                .dbApp())
+        .isEqualTo(new StackDescription.Login("shop", Endpoints.MASK));
+  }
+
+  @Test
+  void aDbAppWithoutAUserIsBadInput() throws IOException {
+    Path file =
+        write(
+            STACK_UP_JSON.replace(
+                "\"broker\" : { \"user\" : \"\", \"password\" : \"\" }",
+                "\"broker\" : { \"user\" : \"\", \"password\" : \"\" },"
+                    + " \"dbApp\" : { \"password\" : \"x\" }"));
+
+    assertThatThrownBy(() -> EndpointsSource.fromFile(file, Map.of()))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("credentials.dbApp has no user");
+  }
 }
