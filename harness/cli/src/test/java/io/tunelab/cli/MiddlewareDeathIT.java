@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A middleware that dies during a batch (killed here, as an out-of-memory exit or a crash would end
- * it) ends that repetition at once with the reason, instead of a drain timeout per repetition, and
- * the next repetition runs on a new middleware.
+ * A middleware that dies during a batch (killed, as a crash would end it, or out of heap) ends that
+ * repetition at once with the reason, instead of a drain timeout per repetition, and the next
+ * repetition or step runs on a new middleware.
  */
 class MiddlewareDeathIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -65,6 +65,55 @@ class MiddlewareDeathIT {
       JsonNode second = repetitions.path(1);
       assertThat(second.path("valid").asBoolean()).as(result.stderr()).isTrue();
       assertThat(second.path("accounting").path("completed").asInt()).isEqualTo(30);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());
+    }
+  }
+
+  /**
+   * The study's heap story to its end: large orders on a 16 MB heap kill the middleware
+   * (-XX:+ExitOnOutOfMemoryError, exit status 3), its repetition is invalid naming the heap knob,
+   * and the next step, with a heap that fits, starts on a clean stack and completes every order
+   * (before, its middleware took up the dead one's orders from the queues while the data was
+   * purged, and PostgreSQL's deadlock ended the run, exit 3).
+   */
+  @Test
+  void aMiddlewareOutOfHeapDiesNamingTheHeapKnobAndTheNextStepRecovers() throws Exception {
+    try (TestRuntime runtime = new TestRuntime()) {
+      Path out = runtime.dir().resolve("results");
+      Path experiment = runtime.dir().resolve("heap.yaml");
+      Files.writeString(
+          experiment,
+          """
+          plan: batch-order
+          repeat: 1
+          workload: {orders: 10, mix: "0:0:1", warmupOrders: 0}
+          knobs: {db.seed.customers: 100, middleware.engine.threads: 8}
+          steps:
+            - name: small-heap
+              knobs: {middleware.jvm.heapMegabytes: 16, middleware.jvm.initialHeapMegabytes: 16}
+            - name: enough-heap
+              knobs: {middleware.jvm.heapMegabytes: 256}
+          """);
+
+      CliProcess.Result result =
+          new CliProcess(runtime.dir())
+              .run(Duration.ofMinutes(4), "run", experiment.toString(), "--out", out.toString());
+
+      assertThat(result.exitCode()).as(result.stderr()).isEqualTo(1);
+      JsonNode steps =
+          JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")))
+              .path("steps");
+      JsonNode died = steps.path(0).path("repetitions").path(0);
+      assertThat(died.path("valid").asBoolean()).isFalse();
+      assertThat(died.path("disturbed").asBoolean()).as("its CPU left with it").isFalse();
+      assertThat(died.path("verdict").asText())
+          .contains("exited with status 3 (out of memory: raise middleware.jvm.heapMegabytes)")
+          .contains("OutOfMemoryError");
+      JsonNode recovered = steps.path(1).path("repetitions").path(0);
+      assertThat(recovered.path("valid").asBoolean()).as(result.stderr()).isTrue();
+      assertThat(recovered.at("/accounting/completed").asInt()).isEqualTo(10);
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());

@@ -119,11 +119,14 @@ final class MeasuredRepetition implements PlanRepetition {
   /**
    * The repetition, DISTURBED when processes outside the stack (another user's work, a build) took
    * more of the machine than {@code workload.maxStealPercent} during the measured window, as the
-   * observer read it: their CPU was the stack's to have, as surely as the hypervisor's steal.
+   * observer read it: their CPU was the stack's to have, as surely as the hypervisor's steal. An
+   * invalid repetition is not judged: a middleware that died took its CPU out of the stack's count
+   * (it reads as "outside"), and measuring again a configuration that dies would only die again.
    */
   static Repetition outsideDisturbed(KnobSet knobs, Repetition rep) {
     double max = knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT);
-    if (!rep.undisturbed()
+    if (!rep.valid()
+        || !rep.undisturbed()
         || rep.machineNoise() == null
         || rep.machineNoise().outsidePercentOfMachine() <= max) {
       return rep;

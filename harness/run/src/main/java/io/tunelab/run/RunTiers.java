@@ -106,6 +106,10 @@ final class RunTiers implements AutoCloseable {
     List<KnobTier> stackTiers = STACK_TIERS.stream().filter(changed::contains).toList();
     boolean stackRestart = !stackTiers.isEmpty();
     boolean dead = middleware != null && middleware.death().isPresent();
+    if (dead) {
+      // before anything starts: the next step's middleware must not take up its orders
+      discardDeadMiddleware();
+    }
     if (stackRestart) {
       // Parked middlewares hold no broker connection, and their pools replace the database
       // connections a restart broke: in rounds they outlive a tier restarted on its port, and
@@ -232,24 +236,31 @@ final class RunTiers implements AutoCloseable {
   synchronized Optional<String> reviveMiddleware(Path dir) {
     Optional<String> death = middlewareDeath();
     if (death.isPresent()) {
-      stopMiddleware();
-      rollbackInDoubt();
-      if (current.get(DataKnobs.PURGE)) {
-        // The dead one's orders went back to the queues and its stored hand-offs wait in
-        // delivery_message: a new middleware would take them up (async.persist recovers them)
-        // while the next repetition purges the tables under them, PostgreSQL cancelling one side
-        // as a deadlock, and they would count in that repetition. They belong to the dead one's.
-        try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
-          Map<String, Long> removed = broker.purgeQueues();
-          if (!removed.isEmpty()) {
-            notices.accept("purged the orders the dead middleware left on the queues: " + removed);
-          }
-        }
-        database().purge();
-      }
+      discardDeadMiddleware();
       startMiddleware(current, dir);
     }
     return death;
+  }
+
+  /**
+   * Stops a middleware that died and clears what it left. The dead one's orders went back to the
+   * queues and its stored hand-offs wait in delivery_message: a new middleware would take them up
+   * (async.persist recovers them) while the next repetition purges the tables under them,
+   * PostgreSQL cancelling one side as a deadlock, and they would count in that repetition. They
+   * belong to the dead one's, which reported them.
+   */
+  private void discardDeadMiddleware() {
+    stopMiddleware();
+    rollbackInDoubt();
+    if (current.get(DataKnobs.PURGE)) {
+      try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
+        Map<String, Long> removed = broker.purgeQueues();
+        if (!removed.isEmpty()) {
+          notices.accept("purged the orders the dead middleware left on the queues: " + removed);
+        }
+      }
+      database().purge();
+    }
   }
 
   /**

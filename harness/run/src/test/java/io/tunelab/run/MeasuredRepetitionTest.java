@@ -43,10 +43,25 @@ class MeasuredRepetitionTest {
     assertThat(MeasuredRepetition.outsideDisturbed(KNOBS, observed(9.5)).undisturbed()).isTrue();
   }
 
+  @Test
+  void anInvalidRepetitionIsNotJudgedDisturbed() {
+    // a middleware dead mid-window: its CPU left the stack's count and reads as "outside"
+    io.tunelab.core.results.Repetition died = observed(54.7, false);
+
+    io.tunelab.core.results.Repetition judged = MeasuredRepetition.outsideDisturbed(KNOBS, died);
+
+    assertThat(judged.undisturbed()).isTrue();
+    assertThat(judged.verdict()).isEqualTo("ok");
+  }
+
   private static io.tunelab.core.results.Repetition observed(double outsidePercent) {
+    return observed(outsidePercent, true);
+  }
+
+  private static io.tunelab.core.results.Repetition observed(double outsidePercent, boolean valid) {
     return io.tunelab.core.results.Repetition.measured(
             1,
-            true,
+            valid,
             "ok",
             io.tunelab.core.results.Metrics.of(
                 100, new io.tunelab.core.results.LatencyMillis(1, 2, 3, 4), 0),

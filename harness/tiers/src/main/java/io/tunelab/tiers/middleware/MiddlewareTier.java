@@ -219,7 +219,9 @@ public final class MiddlewareTier extends ProcessTier {
     }
     String tail = process().logTail(DEATH_LOG_LINES);
     String hint =
-        tail.contains("OutOfMemoryError") ? " (out of memory: raise middleware.jvm.heap)" : "";
+        tail.contains("OutOfMemoryError")
+            ? " (out of memory: raise middleware.jvm.heapMegabytes)"
+            : "";
     return Optional.of(
         "the middleware (pid "
             + process().pid()
