@@ -111,6 +111,13 @@ class MiddlewareDeathIT {
       assertThat(died.path("verdict").asText())
           .contains("exited with status 3 (out of memory: raise middleware.jvm.heapMegabytes)")
           .contains("OutOfMemoryError");
+      assertThat(died.path("findings"))
+          .anySatisfy(
+              finding -> {
+                assertThat(finding.path("kind").asText()).isEqualTo("MIDDLEWARE_DIED");
+                assertThat(finding.path("message").asText())
+                    .contains("raise middleware.jvm.heapMegabytes");
+              });
       JsonNode recovered = steps.path(1).path("repetitions").path(0);
       assertThat(recovered.path("valid").asBoolean()).as(result.stderr()).isTrue();
       assertThat(recovered.at("/accounting/completed").asInt()).isEqualTo(10);

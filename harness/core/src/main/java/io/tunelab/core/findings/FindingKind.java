@@ -47,6 +47,11 @@ public enum FindingKind {
    * messages, so the clients (their threads or their rate) are the limit, not the server.
    */
   QUEUE_EMPTY,
+  /**
+   * The middleware died in the window (out of heap, a crash, a kill): the orders it held were not
+   * finished.
+   */
+  MIDDLEWARE_DIED,
   /** The harness (load generator, mocks, controller) used a large share of the machine. */
   HARNESS_HEAVY,
   /** Processes outside the stack used the CPU in the measured window: its numbers are disturbed. */

@@ -11,6 +11,7 @@ public final class Findings {
   /** Every rule, in the order their findings are listed. */
   public static final List<FindingRule> RULES =
       List.of(
+          new MiddlewareDeathRule(),
           new BacklogRule(),
           new CpuSaturationRule(),
           new GcRule(),

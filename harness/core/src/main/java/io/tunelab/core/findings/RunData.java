@@ -27,6 +27,7 @@ import java.util.function.Consumer;
  * @param noise CPU used outside the stack, and the machine's load around the window
  * @param deadline requests that missed their deadline, when the plan has one (sort-requests); set
  *     from the runner's figures, as only the runner reads the load generator's samples
+ * @param middlewareExit how the middleware ended, when it died before the window's end
  */
 public record RunData(
     long measuredMillis,
@@ -42,7 +43,8 @@ public record RunData(
     FetcherData fetcher,
     Optional<HarnessCost> harness,
     Optional<MachineNoise> noise,
-    Optional<DeadlineMisses> deadline) {
+    Optional<DeadlineMisses> deadline,
+    Optional<MiddlewareExit> middlewareExit) {
   public RunData {
     queues = List.copyOf(queues);
     Objects.requireNonNull(cpu, "cpu");
@@ -57,6 +59,7 @@ public record RunData(
     Objects.requireNonNull(harness, "harness");
     Objects.requireNonNull(noise, "noise");
     Objects.requireNonNull(deadline, "deadline");
+    Objects.requireNonNull(middlewareExit, "middlewareExit");
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
@@ -73,6 +76,7 @@ public record RunData(
         BackendCalls.none(),
         EngineData.none(),
         FetcherData.none(),
+        Optional.empty(),
         Optional.empty(),
         Optional.empty(),
         Optional.empty());
@@ -130,6 +134,10 @@ public record RunData(
     return change(p -> p.deadline = Optional.of(value));
   }
 
+  public RunData withMiddlewareExit(MiddlewareExit value) {
+    return change(p -> p.middlewareExit = Optional.of(value));
+  }
+
   /** This data with one part changed by {@code edit}: one copy of every part, not one a wither. */
   private RunData change(Consumer<Parts> edit) {
     Parts p = new Parts(this);
@@ -153,6 +161,7 @@ public record RunData(
     private Optional<HarnessCost> harness;
     private Optional<MachineNoise> noise;
     private Optional<DeadlineMisses> deadline;
+    private Optional<MiddlewareExit> middlewareExit;
 
     private Parts(RunData d) {
       measuredMillis = d.measuredMillis;
@@ -169,6 +178,7 @@ public record RunData(
       harness = d.harness;
       noise = d.noise;
       deadline = d.deadline;
+      middlewareExit = d.middlewareExit;
     }
 
     private RunData build() {
@@ -186,7 +196,8 @@ public record RunData(
           fetcher,
           harness,
           noise,
-          deadline);
+          deadline,
+          middlewareExit);
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.tunelab.run.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.tunelab.core.findings.MiddlewareExit;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
@@ -28,6 +29,8 @@ import java.util.function.Supplier;
  * @param endpoints the stack's database, broker and mocks; empty to sample processes only
  * @param middlewareStatus the middleware's {@code /status}, when one runs
  * @param gcLog the middleware's GC log ({@link GcLog#xlogFlag}), when one runs
+ * @param middlewareExit how the middleware ended, asked when the observer stops (empty while it
+ *     runs), when one runs
  * @param interval time between samples
  */
 public record ObserverConfig(
@@ -37,6 +40,7 @@ public record ObserverConfig(
     Optional<Endpoints> endpoints,
     Optional<Supplier<JsonNode>> middlewareStatus,
     Optional<Path> gcLog,
+    Optional<Supplier<Optional<MiddlewareExit>>> middlewareExit,
     Duration interval) {
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
@@ -50,6 +54,7 @@ public record ObserverConfig(
     Objects.requireNonNull(endpoints, "endpoints");
     Objects.requireNonNull(middlewareStatus, "middlewareStatus");
     Objects.requireNonNull(gcLog, "gcLog");
+    Objects.requireNonNull(middlewareExit, "middlewareExit");
     if (interval.toMillis() < 100) {
       throw new IllegalArgumentException("sample at most every 100 ms, was " + interval);
     }
@@ -71,6 +76,7 @@ public record ObserverConfig(
         Optional.of(stack.endpoints()),
         Optional.empty(),
         Optional.empty(),
+        Optional.empty(),
         DEFAULT_INTERVAL);
   }
 
@@ -87,23 +93,34 @@ public record ObserverConfig(
         Optional.of(endpoints),
         Optional.empty(),
         Optional.empty(),
+        Optional.empty(),
         DEFAULT_INTERVAL);
   }
 
-  /** The same, also watching a middleware: its processes, {@code /status} and GC log. */
+  /**
+   * The same, also watching a middleware: its processes, {@code /status}, GC log and, should it
+   * die, how it ended.
+   */
   public ObserverConfig withMiddleware(MiddlewareTier middleware) {
     return withTier(middleware.name(), middleware::processes)
-        .with(Optional.of(middleware::status), Optional.of(middleware.gcLog()));
+        .with(
+            Optional.of(middleware::status),
+            Optional.of(middleware.gcLog()),
+            Optional.of(middleware::exit));
   }
 
   /** The same with one more tier (or another source of a tier's processes). */
   public ObserverConfig withTier(String name, Supplier<List<ProcessHandle>> processes) {
     Map<String, Supplier<List<ProcessHandle>>> more = new LinkedHashMap<>(tiers);
     more.put(name, processes);
-    return new ObserverConfig(dir, more, childTiers, endpoints, middlewareStatus, gcLog, interval);
+    return new ObserverConfig(
+        dir, more, childTiers, endpoints, middlewareStatus, gcLog, middlewareExit, interval);
   }
 
-  private ObserverConfig with(Optional<Supplier<JsonNode>> status, Optional<Path> log) {
-    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, interval);
+  private ObserverConfig with(
+      Optional<Supplier<JsonNode>> status,
+      Optional<Path> log,
+      Optional<Supplier<Optional<MiddlewareExit>>> exit) {
+    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, exit, interval);
   }
 }

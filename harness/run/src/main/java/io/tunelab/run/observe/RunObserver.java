@@ -18,6 +18,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -257,9 +258,18 @@ public final class RunObserver implements AutoCloseable {
                 samplerCpuNanos.get(),
                 Map.copyOf(sourceCpuNanos),
                 costs,
-                runnerFigures);
+                data -> withExit(runnerFigures.apply(data)));
     sources.forEach(Source::close);
     return observations;
+  }
+
+  /** The data with how the middleware ended, when it died before the window's end. */
+  private RunData withExit(RunData data) {
+    return config
+        .middlewareExit()
+        .flatMap(Supplier::get)
+        .map(data::withMiddlewareExit)
+        .orElse(data);
   }
 
   /** Stops sampling without needing the observations (e.g. after a failed run). */

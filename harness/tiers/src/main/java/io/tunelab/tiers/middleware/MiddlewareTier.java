@@ -233,6 +233,27 @@ public final class MiddlewareTier extends ProcessTier {
             + (tail.isBlank() ? "" : ", ending:\n" + tail.indent(2).stripTrailing()));
   }
 
+  /**
+   * How the middleware ended when its process ended without being stopped (see {@link #death});
+   * empty while it runs or once it was closed.
+   */
+  public Optional<io.tunelab.core.findings.MiddlewareExit> exit() {
+    if (closed() || process().isAlive()) {
+      return Optional.empty();
+    }
+    String tail = process().logTail(DEATH_LOG_LINES);
+    List<String> lines = tail.lines().filter(line -> !line.isBlank()).toList();
+    boolean outOfMemory = tail.contains("OutOfMemoryError");
+    String last =
+        lines.stream()
+            .filter(line -> !outOfMemory || line.contains("OutOfMemoryError"))
+            .reduce((first, second) -> second)
+            .orElse("");
+    return Optional.of(
+        new io.tunelab.core.findings.MiddlewareExit(
+            process().pid(), process().exitValue(), outOfMemory, last));
+  }
+
   /** The middleware's {@code /status}: pid, JVM input arguments, effective settings. */
   public JsonNode status() {
     return client.status();

@@ -1,0 +1,54 @@
+package io.tunelab.core.findings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class MiddlewareDeathRuleTest {
+  @Test
+  void outOfHeapNamesTheHeapKnobWithTheLogsError() {
+    RunData died =
+        RunData.empty(60_000)
+            .withMiddlewareExit(
+                new MiddlewareExit(
+                    4242,
+                    3,
+                    true,
+                    "Terminating due to java.lang.OutOfMemoryError: Java heap space"));
+
+    assertThat(Findings.of(died))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.kind()).isEqualTo(FindingKind.MIDDLEWARE_DIED);
+              assertThat(f.subject()).isEqualTo("middleware");
+              assertThat(f.message())
+                  .contains("ran out of heap")
+                  .contains("raise middleware.jvm.heapMegabytes");
+              assertThat(f.evidence())
+                  .containsExactly(
+                      "pid 4242 exited with status 3",
+                      "its log ends: Terminating due to java.lang.OutOfMemoryError: Java heap"
+                          + " space");
+            });
+  }
+
+  @Test
+  void anotherDeathGivesItsStatusAndNoHeapAdvice() {
+    RunData killed =
+        RunData.empty(60_000).withMiddlewareExit(new MiddlewareExit(7, 137, false, ""));
+
+    assertThat(Findings.of(killed))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.message()).contains("status 137").doesNotContain("heapMegabytes");
+              assertThat(f.evidence()).containsExactly("pid 7 exited with status 137");
+            });
+  }
+
+  @Test
+  void aLiveMiddlewareSaysNothing() {
+    assertThat(Findings.of(RunData.empty(60_000))).isEmpty();
+  }
+}
