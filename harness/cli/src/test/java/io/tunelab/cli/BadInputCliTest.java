@@ -150,6 +150,37 @@ class BadInputCliTest {
   }
 
   @Test
+  void runRefusesABrokerDiskLimitTheDiskAlreadyPassedNamingTheStep() throws Exception {
+    Path experiment = dir.resolve("disk.yaml");
+    Files.writeString(
+        experiment,
+        "plan: batch-order\nsteps: [{name: a}, {name: full, knobs: {broker.maxDiskUsagePercent:"
+            + " 0}}]\n");
+    Path out = dir.resolve("results");
+
+    int code = cli.execute("run", experiment.toString(), "--out", out.toString());
+
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err())
+        .contains("broker.maxDiskUsagePercent=0 (step full) is at or under the")
+        .contains("of the broker's file system already in use");
+    assertThat(ProcessHandle.current().children()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
+  void stackUpRefusesABrokerDiskLimitTheDiskAlreadyPassed() {
+    int code = cli.execute("stack", "up", "--set", "broker.maxDiskUsagePercent=0");
+
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err())
+        .contains("broker.maxDiskUsagePercent=0 is at or under the")
+        .contains("would block every producer")
+        .contains("or -1: never block");
+    assertThat(ProcessHandle.current().children()).isEmpty();
+  }
+
+  @Test
   void runRefusesAnExternalEndpointWithoutAHost() throws Exception {
     Path experiment = dir.resolve("fine.yaml");
     Files.writeString(experiment, "plan: batch-order\nsteps: [{name: a}]\n");

@@ -4,10 +4,12 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Step;
+import io.tunelab.core.knobs.BrokerKnobs;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.tiers.stack.BrokerDisk;
 import io.tunelab.tiers.stack.StackProvider;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -29,12 +31,26 @@ public final class ProviderFit {
   private ProviderFit() {}
 
   /**
+   * A {@code broker.maxDiskUsagePercent} at or under what the broker's file system already uses
+   * cannot work: Artemis would block every producer from the first order, as a full disk does, and
+   * the run would stall until its load timed out.
+   */
+  private static void checkBrokerDisk(Experiment experiment, StackProvider provider) {
+    java.util.OptionalDouble used = provider.brokerDiskUsedPercent();
+    for (Step step : experiment.steps()) {
+      BrokerDisk.check(
+          step.knobs().get(BrokerKnobs.MAX_DISK_USAGE), used, " (step " + step.name() + ")");
+    }
+  }
+
+  /**
    * @throws BadInputException naming each knob, its value and its step, and the way out
    */
   public static void check(Experiment experiment, StackProvider provider) {
     if (experiment.plan() == Plan.MESSAGING && !provider.hasDriver()) {
       throw new BadInputException(MessagingSteps.NO_DRIVER);
     }
+    checkBrokerDisk(experiment, provider);
     if (provider.ownsTiers()) {
       return;
     }

@@ -12,11 +12,13 @@ import io.tunelab.run.observe.HostClock;
 import io.tunelab.run.observe.ObserverConfig;
 import io.tunelab.run.observe.StackClock;
 import io.tunelab.tiers.Tier;
+import io.tunelab.tiers.broker.BrokerAttributes;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.mocks.MocksClient;
+import io.tunelab.tiers.stack.BrokerDisk;
 import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackProvider;
@@ -128,6 +130,9 @@ final class RunTiers implements AutoCloseable {
         stackTiers = List.copyOf(STACK_TIERS);
       }
       stackTiers.forEach(tier -> restarted.add(tier.label()));
+      if (stackTiers.contains(KnobTier.BROKER)) {
+        checkBrokerDisk();
+      }
       if (stackTiers.contains(KnobTier.DB)) {
         // The middleware reads its tables as it starts (async.persist recovers what a crash left).
         database().migrate();
@@ -148,6 +153,18 @@ final class RunTiers implements AutoCloseable {
     }
     current = knobs;
     return restarted;
+  }
+
+  /**
+   * A broker already past its disk limit blocks every producer: refused with the way out, instead
+   * of a run that stalls until its load times out. The broker's own view, so any provider's.
+   */
+  private void checkBrokerDisk() {
+    try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
+      BrokerAttributes disk = broker.attributes();
+      BrokerDisk.check(
+          disk.maxDiskUsage(), java.util.OptionalDouble.of(100 * disk.diskStoreUsage()), "");
+    }
   }
 
   /** Sets the mocks' live knobs (latency, faults, answer sizes) as {@code knobs} say. */

@@ -66,6 +66,16 @@ public final class BrokerKnobs {
           .doc("deliveries of a message before it goes to the dead-letter queue tunelab.DLQ")
           .add();
 
+  public static final Knob<Integer> MAX_DISK_USAGE =
+      KNOBS
+          .knob("broker.maxDiskUsagePercent", KnobTypes.integer(-1, 100), 90)
+          .unit("%")
+          .doc(
+              "use of the journal's file system past which the broker blocks every producer, as a"
+                  + " full disk does (max-disk-usage); -1 never")
+          .study(Studies.BROKER)
+          .add();
+
   public static final Knob<Integer> HEAP =
       KNOBS
           .knob("broker.jvm.heapMegabytes", KnobTypes.integer(64, 65_536), 1024)

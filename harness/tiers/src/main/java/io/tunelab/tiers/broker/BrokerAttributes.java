@@ -9,10 +9,15 @@ package io.tunelab.tiers.broker;
  * @param journalSyncTransactional whether a commit waits for the journal sync
  * @param journalSyncNonTransactional whether a durable send or ack outside a transaction waits for
  *     the journal sync
+ * @param maxDiskUsage use of the journal's file system, in percent, past which producers block (-1
+ *     never)
+ * @param diskStoreUsage that file system's use now, as a fraction (0..1)
  */
 public record BrokerAttributes(
     String version,
     boolean persistenceEnabled,
     BrokerConfig.JournalType journalType,
     boolean journalSyncTransactional,
-    boolean journalSyncNonTransactional) {}
+    boolean journalSyncNonTransactional,
+    int maxDiskUsage,
+    double diskStoreUsage) {}

@@ -20,6 +20,8 @@ import java.util.Objects;
  * @param deadLetterAddress where poison messages go; the broker declares it with a queue of the
  *     same name
  * @param jvmFlags flags of the broker JVM (heap, collector, ...)
+ * @param maxDiskUsagePercent use of the journal's file system, in percent, past which the broker
+ *     blocks every producer (Artemis's max-disk-usage); -1 for never
  */
 public record BrokerConfig(
     int port,
@@ -30,7 +32,35 @@ public record BrokerConfig(
     long redeliveryDelayMillis,
     int maxDeliveryAttempts,
     String deadLetterAddress,
-    List<String> jvmFlags) {
+    List<String> jvmFlags,
+    int maxDiskUsagePercent) {
+
+  /** Artemis's own max-disk-usage: producers block once the disk is 90% used. */
+  public static final int DEFAULT_MAX_DISK_USAGE = 90;
+
+  /** The settings with Artemis's max-disk-usage ({@value #DEFAULT_MAX_DISK_USAGE}%). */
+  public BrokerConfig(
+      int port,
+      boolean persistence,
+      JournalType journalType,
+      boolean journalSyncTransactional,
+      boolean journalSyncNonTransactional,
+      long redeliveryDelayMillis,
+      int maxDeliveryAttempts,
+      String deadLetterAddress,
+      List<String> jvmFlags) {
+    this(
+        port,
+        persistence,
+        journalType,
+        journalSyncTransactional,
+        journalSyncNonTransactional,
+        redeliveryDelayMillis,
+        maxDeliveryAttempts,
+        deadLetterAddress,
+        jvmFlags,
+        DEFAULT_MAX_DISK_USAGE);
+  }
 
   /** The journal implementations of Artemis. */
   public enum JournalType {
@@ -51,6 +81,11 @@ public record BrokerConfig(
       throw new BadInputException(
           "broker.maxDeliveryAttempts must be at least 1, or -1 to never dead-letter, was "
               + maxDeliveryAttempts);
+    }
+    if (maxDiskUsagePercent < -1 || maxDiskUsagePercent > 100) {
+      throw new BadInputException(
+          "broker.maxDiskUsagePercent must be 0..100, or -1 to never block, was "
+              + maxDiskUsagePercent);
     }
     if (deadLetterAddress.isBlank() || !deadLetterAddress.matches("[A-Za-z0-9._-]+")) {
       throw new BadInputException(
@@ -90,6 +125,7 @@ public record BrokerConfig(
         redeliveryDelayMillis,
         maxDeliveryAttempts,
         deadLetterAddress,
-        jvmFlags);
+        jvmFlags,
+        maxDiskUsagePercent);
   }
 }

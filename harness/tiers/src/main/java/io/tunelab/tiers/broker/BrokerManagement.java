@@ -145,7 +145,9 @@ public final class BrokerManagement implements AutoCloseable {
         (Boolean) brokerAttribute("persistenceEnabled"),
         BrokerConfig.JournalType.valueOf((String) brokerAttribute("journalType")),
         (Boolean) brokerAttribute("journalSyncTransactional"),
-        (Boolean) brokerAttribute("journalSyncNonTransactional"));
+        (Boolean) brokerAttribute("journalSyncNonTransactional"),
+        ((Number) brokerAttribute("maxDiskUsage")).intValue(),
+        ((Number) brokerAttribute("diskStoreUsage")).doubleValue());
   }
 
   /**

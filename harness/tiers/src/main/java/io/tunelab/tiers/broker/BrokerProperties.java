@@ -34,6 +34,7 @@ public final class BrokerProperties {
     properties.put(
         PREFIX + "max-delivery-attempts", Integer.toString(config.maxDeliveryAttempts()));
     properties.put(PREFIX + "dead-letter-address", config.deadLetterAddress());
+    properties.put(PREFIX + "max-disk-usage", Integer.toString(config.maxDiskUsagePercent()));
     return properties;
   }
 

@@ -55,8 +55,23 @@ public final class EmbeddedProvider implements StackProvider {
     return NAME;
   }
 
+  /** The runtime folder's file system, where every stack's broker journals. */
+  @Override
+  public java.util.OptionalDouble brokerDiskUsedPercent() {
+    try {
+      java.nio.file.FileStore store = java.nio.file.Files.getFileStore(RuntimeDir.root());
+      long total = store.getTotalSpace();
+      return total <= 0
+          ? java.util.OptionalDouble.empty()
+          : java.util.OptionalDouble.of(100.0 * (1.0 - (double) store.getUsableSpace() / total));
+    } catch (java.io.IOException | RuntimeException e) {
+      return java.util.OptionalDouble.empty();
+    }
+  }
+
   @Override
   public Stack start(StackConfig config) {
+    BrokerDisk.check(config.broker().maxDiskUsagePercent(), brokerDiskUsedPercent(), "");
     registry.cleanStale();
     String id = newId();
     Path dir = registry.newStackDirectory(id);

@@ -55,7 +55,8 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
         knobs.get(BrokerKnobs.REDELIVERY_DELAY),
         knobs.get(BrokerKnobs.MAX_DELIVERY_ATTEMPTS),
         BrokerConfig.DEAD_LETTER_QUEUE,
-        jvmFlags(knobs.get(BrokerKnobs.HEAP), knobs.get(BrokerKnobs.JVM_FLAGS)));
+        jvmFlags(knobs.get(BrokerKnobs.HEAP), knobs.get(BrokerKnobs.JVM_FLAGS)),
+        knobs.get(BrokerKnobs.MAX_DISK_USAGE));
   }
 
   private static MocksConfig mocks(KnobSet knobs) {

@@ -26,4 +26,13 @@ public interface StackProvider {
   default boolean hasDriver() {
     return true;
   }
+
+  /**
+   * How much of the file system the broker would journal on is in use, in percent, measured as
+   * Artemis measures it (1 - usable / total); empty when this machine cannot tell (the broker runs
+   * elsewhere). Past its {@code broker.maxDiskUsagePercent} the broker blocks every producer.
+   */
+  default java.util.OptionalDouble brokerDiskUsedPercent() {
+    return java.util.OptionalDouble.empty();
+  }
 }

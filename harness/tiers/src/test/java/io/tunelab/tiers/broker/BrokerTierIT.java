@@ -30,6 +30,7 @@ import org.junit.jupiter.api.TestInstance;
 class BrokerTierIT {
   private static final long REDELIVERY_DELAY_MILLIS = 300;
   private static final int MAX_DELIVERY_ATTEMPTS = 3;
+  private static final int MAX_DISK_USAGE = 97;
 
   private BrokerTier broker;
   private BrokerManagement management;
@@ -46,7 +47,8 @@ class BrokerTierIT {
             REDELIVERY_DELAY_MILLIS,
             MAX_DELIVERY_ATTEMPTS,
             "DLQ",
-            List.of("-Xms64m", "-Xmx256m"));
+            List.of("-Xms64m", "-Xmx256m"),
+            MAX_DISK_USAGE);
     broker = BrokerTier.start(config, BrokerTests.freshDir("tier"), OptionalLong.empty());
     System.out.printf("broker cold start: %d ms%n", broker.startTime().toMillis());
     management = broker.management();
@@ -90,6 +92,9 @@ class BrokerTierIT {
     assertThat(attributes.persistenceEnabled()).isTrue();
     assertThat(attributes.journalSyncTransactional()).isTrue();
     assertThat(attributes.journalSyncNonTransactional()).isFalse();
+    // broker.maxDiskUsagePercent reached the broker: its management reports the limit it applies
+    assertThat(attributes.maxDiskUsage()).isEqualTo(MAX_DISK_USAGE);
+    assertThat(attributes.diskStoreUsage()).isBetween(0.0, 1.0);
     assertThat(broker.version()).isEqualTo(attributes.version()).startsWith("2.56");
   }
 
