@@ -14,7 +14,9 @@ import org.slf4j.LoggerFactory;
  * engine thread holds the order until the database answers and tries again ({@link
  * DatabaseOutage}): given up at once, it was lost (with async.persist its row waited for the next
  * start's recovery; with async.cache it was gone). The consumers block on the full engine
- * meanwhile, so the broker's queues hold the rest.
+ * meanwhile, so the broker's queues hold the rest. A failure at the broker (its connection lost
+ * mid-transaction) faults the order with the reason instead: the broker cannot give it back, and a
+ * retry could send it on twice.
  */
 abstract class EngineDelivery implements Delivery {
   private static final Logger LOG = LoggerFactory.getLogger(EngineDelivery.class);
@@ -73,8 +75,14 @@ abstract class EngineDelivery implements Delivery {
       StageTransaction engineTx)
       throws jakarta.jms.JMSException {
     for (int attempt = 1; ; attempt++) {
-      Processor.Result result =
-          processor.process(stage, payload, orderId, true, false, engineTx, sameTransaction);
+      Processor.Result result;
+      try {
+        result = processor.process(stage, payload, orderId, true, false, engineTx, sameTransaction);
+      } catch (jakarta.jms.JMSException atTheBroker) {
+        engineTx.rollback();
+        processor.faultLostAtTheBroker(stage, payload, orderId, atTheBroker, sameTransaction);
+        return;
+      }
       if (result != Processor.Result.ROLLED_BACK) {
         if (attempt > 1) {
           LOG.info("{}: order {} went through at attempt {}", stage.key(), orderId, attempt);

@@ -39,6 +39,24 @@ final class Faults {
         });
   }
 
+  /**
+   * As {@link #record(Stage, String, String, String, List)}, with {@code also} in its transaction.
+   */
+  void record(
+      Stage stage,
+      String payload,
+      String orderId,
+      String reason,
+      List<Activity> activities,
+      Processor.SqlStep also) {
+    pool.inTransaction(
+        connection -> {
+          record(connection, stage, payload, orderId, reason, activities);
+          also.run(connection);
+          return null;
+        });
+  }
+
   /** Records the fault on {@code connection}, in the caller's transaction. */
   void record(
       Connection connection,

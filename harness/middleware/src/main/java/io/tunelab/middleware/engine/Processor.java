@@ -9,6 +9,7 @@ import io.tunelab.middleware.soap.BackendFault;
 import jakarta.jms.JMSException;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -128,6 +129,25 @@ final class Processor {
       LOG.warn("{} rolled back order {}: {}", stage.key(), work.orderId(), e.toString());
       return Result.ROLLED_BACK;
     }
+  }
+
+  /**
+   * The engine's transaction failed at the broker (its connection lost or failed over: the commit
+   * rolled back, or maybe went through): the message was acknowledged at hand-off, so the broker
+   * cannot deliver it again. The order is faulted with the reason, in a transaction of its own with
+   * {@code sameTransaction} (a stored delivery marked done, so no recovery runs it twice). Should
+   * the commit have gone through, the order completes too and the run counts it DUPLICATED: loudly,
+   * never lost.
+   */
+  void faultLostAtTheBroker(
+      Stage stage, String payload, String orderId, JMSException failure, SqlStep sameTransaction) {
+    String reason =
+        "the broker failed while the engine's transaction sent or committed (the message was"
+            + " acknowledged at hand-off, so it cannot come again): "
+            + failure;
+    faults.record(stage, payload, orderId, reason, List.of(), sameTransaction);
+    counters.get(stage).faulted.increment();
+    LOG.warn("{}: order {} faulted: {}", stage.key(), orderId, reason);
   }
 
   /** Drops the stage's database work, then does {@code then}; rolls back if either fails. */
