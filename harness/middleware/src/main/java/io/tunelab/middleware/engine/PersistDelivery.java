@@ -52,7 +52,13 @@ final class PersistDelivery extends EngineDelivery {
     try {
       tx.commit();
     } catch (JMSException | RuntimeException e) {
-      claim.release(held);
+      // The row is committed; the acknowledgement may have gone through all the same (a failover
+      // "rolled back ... however commit may have been successful"), and then no redelivery would
+      // ever hand the row on: it would wait for the next start while the run counts its order
+      // lost. Handed on now; a redelivery finds it held or DONE and leaves it.
+      if (claim.id() >= 0) {
+        handOff(message.stage(), message.payload(), message.orderId(), claim.id());
+      }
       throw e;
     }
     if (claim.stored()) {

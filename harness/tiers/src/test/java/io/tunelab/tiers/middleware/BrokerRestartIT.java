@@ -110,13 +110,21 @@ class BrokerRestartIT {
     // acknowledged at hand-off: an engine transaction the broker's death broke cannot come again,
     // so its order is faulted naming the broker; one whose commit went through anyway completes
     // as well (the run's DUPLICATED, loudly); only what the engine held (its threads' and the
-    // waiting tasks) can be at that point
+    // waiting tasks) can be at that point. A hand-off whose acknowledgement failed on failover may
+    // come again: async.persist finds its stored row taken and leaves it, async.cache (nothing
+    // stored) processes it twice, which the run counts DUPLICATED
     assertThat(faulted.values())
         .as("faulted with a reason")
         .allSatisfy(reason -> assertThat(reason).contains("the broker failed"));
     assertThat(faulted.size())
         .as("orders in the engine's hands at the kill")
-        .isLessThanOrEqualTo(4);
-    assertThat(completed.values()).as("completions per order").containsOnly(1);
+        .isLessThanOrEqualTo(engineHolds);
+    assertThat(completed.values()).as("completions per order").allMatch(n -> n == 1 || n == 2);
+    long twice = completed.values().stream().filter(n -> n == 2).count();
+    if (policy.equals("async.persist")) {
+      assertThat(twice).as("orders completed twice").isZero();
+    } else {
+      assertThat(twice).as("hand-offs in flight at the kill").isLessThanOrEqualTo(engineHolds);
+    }
   }
 }
