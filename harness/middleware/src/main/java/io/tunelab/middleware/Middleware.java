@@ -242,6 +242,7 @@ public final class Middleware implements AutoCloseable {
     status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
     status.put("jdbcConnectionRefusals", pool.connectionRefusals());
     status.put("diagnosticsSamples", diagnostics.samples());
+    status.put("diagnosticsStopwatch", diagnostics.stopwatch());
     return status;
   }
 

@@ -3,6 +3,7 @@ package io.tunelab.tiers.middleware;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.KnobSet;
@@ -432,6 +433,11 @@ class OrderToBillIT {
       fixture.awaitAccounted(3, Duration.ofSeconds(60));
       assertThat(middleware.status().path("diagnosticsSamples").path("intake.receive").asLong())
           .isEqualTo(3);
+      JsonNode receive = middleware.status().path("diagnosticsStopwatch").path("intake.receive");
+      assertThat(receive.path("count").asInt()).isEqualTo(3);
+      assertThat(receive.path("maxMillis").asDouble())
+          .isPositive()
+          .isGreaterThanOrEqualTo(receive.path("meanMillis").asDouble());
       assertThat(middleware.log().resolveSibling("diagnostics.log")).content().contains("dia");
     }
 
