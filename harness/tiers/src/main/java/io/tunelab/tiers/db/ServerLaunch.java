@@ -140,11 +140,7 @@ final class ServerLaunch {
   void adoptPassword(String stackPassword) {
     try (Connection connection = connect("postgres");
         Statement statement = connection.createStatement()) {
-      statement.execute("SET log_statement = 'none'");
-      statement.execute("SET log_min_duration_statement = -1");
-      if (settings.loadsStatements()) {
-        statement.execute("SET " + ServerSettings.STATEMENTS + ".track_utility = off");
-      }
+      unlogged(statement);
       connection
           .unwrap(PGConnection.class)
           .alterUserPassword(ClusterInit.USER, stackPassword.toCharArray(), "scram-sha-256");
@@ -166,11 +162,7 @@ final class ServerLaunch {
   void createAppRole() {
     try (Connection connection = connect("postgres");
         Statement statement = connection.createStatement()) {
-      statement.execute("SET log_statement = 'none'");
-      statement.execute("SET log_min_duration_statement = -1");
-      if (settings.loadsStatements()) {
-        statement.execute("SET " + ServerSettings.STATEMENTS + ".track_utility = off");
-      }
+      unlogged(statement);
       statement.execute(
           "CREATE ROLE " + APP_USER + " LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION");
       statement.execute("GRANT pg_read_all_data, pg_write_all_data TO " + APP_USER);
@@ -183,6 +175,18 @@ final class ServerLaunch {
           "cannot create the middleware's role " + APP_USER + ": " + e.getMessage(),
           root.resolve("postgres.log"),
           e);
+    }
+  }
+
+  /**
+   * Makes the statement's session one that neither logs nor tracks its statements, whatever the
+   * stack's settings: for statements that carry a secret.
+   */
+  private void unlogged(Statement statement) throws SQLException {
+    statement.execute("SET log_statement = 'none'");
+    statement.execute("SET log_min_duration_statement = -1");
+    if (settings.loadsStatements()) {
+      statement.execute("SET " + ServerSettings.STATEMENTS + ".track_utility = off");
     }
   }
 

@@ -2,6 +2,7 @@ package io.tunelab.tiers.middleware;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.findings.MiddlewareExit;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
@@ -214,30 +215,28 @@ public final class MiddlewareTier extends ProcessTier {
    * it was closed.
    */
   public Optional<String> death() {
-    if (closed() || process().isAlive()) {
-      return Optional.empty();
-    }
-    String tail = process().logTail(DEATH_LOG_LINES);
-    String hint =
-        tail.contains("OutOfMemoryError")
-            ? " (out of memory: raise middleware.jvm.heapMegabytes)"
-            : "";
-    return Optional.of(
-        "the middleware (pid "
-            + process().pid()
-            + ") exited with status "
-            + process().exitValue()
-            + hint
-            + "; its log is "
-            + process().log()
-            + (tail.isBlank() ? "" : ", ending:\n" + tail.indent(2).stripTrailing()));
+    return exit()
+        .map(
+            exit -> {
+              String tail = process().logTail(DEATH_LOG_LINES);
+              return "the middleware (pid "
+                  + exit.pid()
+                  + ") exited with status "
+                  + exit.status()
+                  + (exit.outOfMemory()
+                      ? " (out of memory: raise middleware.jvm.heapMegabytes)"
+                      : "")
+                  + "; its log is "
+                  + process().log()
+                  + (tail.isBlank() ? "" : ", ending:\n" + tail.indent(2).stripTrailing());
+            });
   }
 
   /**
    * How the middleware ended when its process ended without being stopped (see {@link #death});
    * empty while it runs or once it was closed.
    */
-  public Optional<io.tunelab.core.findings.MiddlewareExit> exit() {
+  public Optional<MiddlewareExit> exit() {
     if (closed() || process().isAlive()) {
       return Optional.empty();
     }
@@ -250,8 +249,7 @@ public final class MiddlewareTier extends ProcessTier {
             .reduce((first, second) -> second)
             .orElse("");
     return Optional.of(
-        new io.tunelab.core.findings.MiddlewareExit(
-            process().pid(), process().exitValue(), outOfMemory, last));
+        new MiddlewareExit(process().pid(), process().exitValue(), outOfMemory, last));
   }
 
   /** The middleware's {@code /status}: pid, JVM input arguments, effective settings. */
