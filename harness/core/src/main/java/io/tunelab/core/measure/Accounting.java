@@ -6,13 +6,17 @@ import java.util.Map;
 /**
  * Where every submitted order of a batch ended. Each order counts once: completed (its
  * UpdateSalesOrder reached the Siebel mock), faulted (the middleware gave up on it), or lost
- * (neither). A run is valid when none is lost and none is duplicated.
+ * (neither). A run is valid when none is lost, none is duplicated and nothing the batch did not
+ * submit completed in its window (as Jepsen's queue checker calls a read of what was never written
+ * unexpected: here the work of another batch, left over and measured with this one).
  *
  * @param submitted orders the load tier sent successfully
  * @param completed orders with at least one UpdateSalesOrder, including duplicated ones
  * @param faulted orders faulted and never completed
  * @param lost ids of orders neither completed nor faulted, sorted
  * @param duplicated ids of orders completed more than once, or completed and faulted, sorted
+ * @param unexpected ids that completed in the batch's window without being among its submitted
+ *     orders (another batch's, a send the load tier counted as failed), sorted, each once
  * @param faults the fault reason of each faulted order (also of those completed as well)
  * @param metrics drain rate and end-to-end latency of the completed orders
  */
@@ -22,6 +26,7 @@ public record Accounting(
     int faulted,
     List<String> lost,
     List<String> duplicated,
+    List<String> unexpected,
     Map<String, String> faults,
     DrainMetrics metrics) {
   /** How many ids a message lists before it only counts the rest. */
@@ -30,15 +35,21 @@ public record Accounting(
   public Accounting {
     lost = List.copyOf(lost);
     duplicated = List.copyOf(duplicated);
+    unexpected = List.copyOf(unexpected);
     faults = Map.copyOf(faults);
   }
 
-  /** Every order completed or faulted, exactly once. */
+  /** Every order completed or faulted, exactly once, and no other order completed beside them. */
   public boolean valid() {
-    return lost.isEmpty() && duplicated.isEmpty() && completed + faulted == submitted;
+    return lost.isEmpty()
+        && duplicated.isEmpty()
+        && unexpected.isEmpty()
+        && completed + faulted == submitted;
   }
 
-  /** One paragraph: the counts, and for an invalid run which ids are lost or duplicated. */
+  /**
+   * One paragraph: the counts, and for an invalid run which ids are lost, duplicated or unexpected.
+   */
   public String message() {
     StringBuilder text =
         new StringBuilder(valid() ? "all orders accounted for: " : "INVALID RUN: ")
@@ -58,6 +69,13 @@ public record Accounting(
           .append(duplicated.size())
           .append(" DUPLICATED (completed twice, or completed and faulted): ")
           .append(listing(duplicated));
+    }
+    if (!unexpected.isEmpty()) {
+      text.append("; ")
+          .append(unexpected.size())
+          .append(" UNEXPECTED (completed in this batch's window, never submitted by it: another")
+          .append(" batch's work measured with this one): ")
+          .append(listing(unexpected));
     }
     return text.toString();
   }

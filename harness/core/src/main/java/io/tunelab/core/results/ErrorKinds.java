@@ -8,7 +8,7 @@ import java.util.TreeMap;
  * A repetition's or a step's failures by operation and error, with how many had each: the SOAP and
  * sort requests' JTL errors (response code and message), the orders the middleware faulted (by its
  * fault reason) or the load tier could not send ({@value #SEND}), the messages the server failed
- * (by reason), and the orders or messages lost.
+ * (by reason), the orders or messages lost, and orders completed that were not the batch's.
  */
 public final class ErrorKinds {
   /** The batch-order plan's sends, whose failures the JTL names. */
@@ -19,6 +19,10 @@ public final class ErrorKinds {
 
   /** The error of an order completed twice or completed and faulted. */
   public static final String DUPLICATED = "duplicated: completed twice, or completed and faulted";
+
+  /** The error of an order that completed in a batch's window without being one of its own. */
+  public static final String UNEXPECTED =
+      "unexpected: completed in the batch's window, never submitted by it";
 
   private ErrorKinds() {}
 
@@ -36,6 +40,7 @@ public final class ErrorKinds {
       a.sendFailures().forEach((k, v) -> put(out, SEND, k, v));
       put(out, Operations.ORDER, LOST, a.lost());
       put(out, Operations.ORDER, DUPLICATED, a.duplicated());
+      put(out, Operations.ORDER, UNEXPECTED, a.unexpected());
     } else if (measures instanceof MessagingMeasures m && m.messages() != null) {
       m.messages().failureReasons().forEach((k, v) -> put(out, Operations.MESSAGE, k, v));
       put(out, Operations.MESSAGE, LOST, m.messages().lost());

@@ -14,6 +14,8 @@ import java.util.TreeMap;
  *     runs
  * @param sendFailures the orders the load tier failed to send by the JTL's response message, with
  *     how many had each (they are in the repetition's errors, not in submitted)
+ * @param unexpected orders that completed in the batch's window without being among its submitted
+ *     ones (another batch's work measured with this one); absent from run.json when none
  */
 public record OrderAccounting(
     int submitted,
@@ -22,7 +24,8 @@ public record OrderAccounting(
     int lost,
     int duplicated,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> faultReasons,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> sendFailures) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> sendFailures,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int unexpected) {
   public OrderAccounting {
     faultReasons = faultReasons == null ? Map.of() : Map.copyOf(faultReasons);
     sendFailures = sendFailures == null ? Map.of() : Map.copyOf(sendFailures);
@@ -30,12 +33,24 @@ public record OrderAccounting(
 
   /** The counts alone, without the reasons. */
   public OrderAccounting(int submitted, int completed, int faulted, int lost, int duplicated) {
-    this(submitted, completed, faulted, lost, duplicated, Map.of(), Map.of());
+    this(submitted, completed, faulted, lost, duplicated, Map.of(), Map.of(), 0);
   }
 
-  /** Every order completed or faulted, exactly once. */
+  /** The counts and the reasons, nothing unexpected. */
+  public OrderAccounting(
+      int submitted,
+      int completed,
+      int faulted,
+      int lost,
+      int duplicated,
+      Map<String, Long> faultReasons,
+      Map<String, Long> sendFailures) {
+    this(submitted, completed, faulted, lost, duplicated, faultReasons, sendFailures, 0);
+  }
+
+  /** Every order completed or faulted, exactly once, and nothing else completed beside them. */
   public boolean complete() {
-    return lost == 0 && duplicated == 0 && completed + faulted == submitted;
+    return lost == 0 && duplicated == 0 && unexpected == 0 && completed + faulted == submitted;
   }
 
   /** The sum of several batches' accounting. */
@@ -45,6 +60,7 @@ public record OrderAccounting(
     int faulted = 0;
     int lost = 0;
     int duplicated = 0;
+    int unexpected = 0;
     Map<String, Long> reasons = new TreeMap<>();
     Map<String, Long> sends = new TreeMap<>();
     for (OrderAccounting a : all) {
@@ -53,9 +69,11 @@ public record OrderAccounting(
       faulted += a.faulted;
       lost += a.lost;
       duplicated += a.duplicated;
+      unexpected += a.unexpected;
       a.faultReasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
       a.sendFailures.forEach((k, v) -> sends.merge(k, v, Long::sum));
     }
-    return new OrderAccounting(submitted, completed, faulted, lost, duplicated, reasons, sends);
+    return new OrderAccounting(
+        submitted, completed, faulted, lost, duplicated, reasons, sends, unexpected);
   }
 }

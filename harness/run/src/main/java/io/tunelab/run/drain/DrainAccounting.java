@@ -88,8 +88,9 @@ public final class DrainAccounting {
    * @param sentAtMillis each submitted order id and the time its latency counts from, epoch
    *     milliseconds: its send time ({@link #submitted}), or in rate mode its intended send time
    *     ({@link #latencyOrigins})
-   * @param events what the Siebel mock answered; only fault-free {@value #COMPLETING_OPERATION}
-   *     events for submitted orders count
+   * @param events what the Siebel mock answered in the batch's window; only fault-free {@value
+   *     #COMPLETING_OPERATION} events count: those of submitted orders complete them, the others
+   *     are unexpected
    * @param faults faulted order ids and their reasons; ids not submitted are ignored
    */
   public static Accounting account(
@@ -134,6 +135,7 @@ public final class DrainAccounting {
     }
     lost.sort(null);
     duplicated.sort(null);
+    List<String> unexpected = unexpected(sentAtMillis, events);
     DrainMetrics metrics =
         new DrainMetrics(
             completed,
@@ -143,7 +145,26 @@ public final class DrainAccounting {
             completedAt,
             completedIds);
     return new Accounting(
-        sentAtMillis.size(), completed, faulted, lost, duplicated, faultsOfBatch, metrics);
+        sentAtMillis.size(),
+        completed,
+        faulted,
+        lost,
+        duplicated,
+        unexpected,
+        faultsOfBatch,
+        metrics);
+  }
+
+  /** The completing answers of the window for orders the batch did not submit, each id once. */
+  private static List<String> unexpected(
+      Map<String, Long> sentAtMillis, Collection<MockEvents.Event> events) {
+    return events.stream()
+        .filter(e -> COMPLETING_OPERATION.equals(e.operation()) && !e.fault() && e.key() != null)
+        .map(MockEvents.Event::key)
+        .filter(id -> !sentAtMillis.containsKey(id))
+        .distinct()
+        .sorted()
+        .toList();
   }
 
   private static Map<String, List<Long>> completions(

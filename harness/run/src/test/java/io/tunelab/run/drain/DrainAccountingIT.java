@@ -151,6 +151,30 @@ class DrainAccountingIT {
         .contains("1 LOST: ORD-stall-000002");
   }
 
+  @Test
+  void anotherBatchsOrderAnsweredInTheWindowIsUnexpectedAndTheBatchInvalid() throws Exception {
+    Map<String, Long> sent = sent("ORD-mine-", 2);
+    long since = mocks.siebel().events(0, 1).lastSequence();
+    update("ORD-mine-000001");
+    update("ORD-left-over-000007");
+    update("ORD-mine-000002");
+
+    DrainResult result =
+        new DrainWatcher(
+                new MocksCompletions(mocks.siebel(), since),
+                new FaultedOrders(dataSource, "ORD-mine-"),
+                Duration.ofMillis(100),
+                Duration.ofSeconds(30))
+            .await(sent);
+
+    assertThat(result.complete()).isTrue();
+    Accounting accounting = result.accounting();
+    assertThat(accounting.completed()).isEqualTo(2);
+    assertThat(accounting.unexpected()).containsExactly("ORD-left-over-000007");
+    assertThat(accounting.valid()).isFalse();
+    assertThat(accounting.message()).contains("1 UNEXPECTED").endsWith("ORD-left-over-000007");
+  }
+
   private static Map<String, Long> sent(String prefix, int orders) {
     Map<String, Long> sent = new LinkedHashMap<>();
     long now = System.currentTimeMillis();

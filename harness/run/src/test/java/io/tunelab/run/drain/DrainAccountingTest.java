@@ -87,6 +87,29 @@ class DrainAccountingTest {
   }
 
   @Test
+  void anotherBatchsOrderCompletingInTheWindowIsUnexpectedAndInvalidatesTheBatch() {
+    Accounting accounting =
+        DrainAccounting.account(
+            sent(2),
+            List.of(
+                update(id(1), T0 + 10),
+                update(id(2), T0 + 20),
+                update("ORD-earlier-000007", T0 + 25),
+                update("ORD-earlier-000007", T0 + 26),
+                update("ORD-earlier-000003", T0 + 30)),
+            Map.of());
+
+    assertThat(accounting.completed()).isEqualTo(2);
+    assertThat(accounting.lost()).isEmpty();
+    assertThat(accounting.unexpected()).containsExactly("ORD-earlier-000003", "ORD-earlier-000007");
+    assertThat(accounting.valid()).isFalse();
+    assertThat(accounting.message())
+        .startsWith("INVALID RUN: 2 submitted = 2 completed + 0 faulted + 0 lost")
+        .contains("2 UNEXPECTED (completed in this batch's window, never submitted by it")
+        .endsWith("ORD-earlier-000003, ORD-earlier-000007");
+  }
+
+  @Test
   void aFaultAnswerOtherOperationsAndOtherRunsDoNotComplete() {
     Accounting accounting =
         DrainAccounting.account(
@@ -99,6 +122,7 @@ class DrainAccountingTest {
 
     assertThat(accounting.lost()).containsExactly(id(1));
     assertThat(accounting.faults()).isEmpty();
+    assertThat(accounting.unexpected()).containsExactly("ORD-other-000001");
   }
 
   @Test
