@@ -4,6 +4,7 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
 import io.tunelab.core.HarnessFailureException;
 import java.io.PrintWriter;
+import java.util.Optional;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -84,8 +85,11 @@ public final class Tunelab {
             err.println("tunelab: " + exception.getMessage());
             return ExitCodes.BAD_INPUT;
           }
+          Optional<String> fullDisk = FullDisk.message(exception);
           if (exception instanceof HarnessFailureException) {
             err.println("tunelab: " + exception.getMessage());
+          } else if (fullDisk.isPresent()) {
+            err.println("tunelab: " + fullDisk.get());
           } else {
             // not a failure the harness knows how to name: a bug, so show where it happened
             err.println("tunelab: the harness failed: " + exception);

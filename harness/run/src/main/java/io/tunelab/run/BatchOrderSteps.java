@@ -44,7 +44,7 @@ final class BatchOrderSteps implements PlanSteps {
 
   @Override
   public void prepare(KnobSet knobs, Path dir) {
-    RepetitionData.prepare(tiers.endpoints(), knobs);
+    RepetitionData.prepare(tiers, knobs);
   }
 
   @Override

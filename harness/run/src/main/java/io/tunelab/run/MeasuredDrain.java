@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Sends a repetition's measured batch in the mode {@code workload.mode} names and drains it: in
@@ -183,21 +184,31 @@ final class MeasuredDrain {
       long startMillis)
       throws InterruptedException {
     progress.phase(at, "drain (" + sent.count() + " orders sent)");
+    DrainResult result;
     try (FaultedOrders faults =
         FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan())) {
-      return new DrainWatcher(
-              new LiveCompletions(
-                  new MocksCompletions(tiers.siebel(), since),
-                  progress,
-                  at,
-                  sent.plan().orders(),
-                  startMillis),
-              faults,
-              POLL,
-              Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
-              tiers::middlewareDeath)
-          .await(latencyFrom);
+      result =
+          new DrainWatcher(
+                  new LiveCompletions(
+                      new MocksCompletions(tiers.siebel(), since),
+                      progress,
+                      at,
+                      sent.plan().orders(),
+                      startMillis),
+                  faults,
+                  POLL,
+                  Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
+                  tiers::middlewareDeath)
+              .await(latencyFrom);
     }
+    if (result.complete() || result.endedBy().isPresent()) {
+      return result;
+    }
+    // a stall has a cause worth naming when the broker stopped taking the stages' messages
+    return tiers
+        .brokerBlocking()
+        .map(why -> new DrainResult(false, result.accounting(), result.waited(), Optional.of(why)))
+        .orElse(result);
   }
 
   private static long firstSend(Map<String, Long> sent) {

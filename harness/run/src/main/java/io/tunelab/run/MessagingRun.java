@@ -67,7 +67,7 @@ record MessagingRun(
       try (BrokerManagement broker = BrokerManagement.of(tiers.endpoints())) {
         queues.forEach(broker::pauseQueue);
         try {
-          load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+          load = send(tiers, generator, plan, dir, dashboard);
         } finally {
           atRelease.run();
           released = System.currentTimeMillis();
@@ -77,11 +77,11 @@ record MessagingRun(
     } else if (plan.twoWay()) {
       try (ReplyQueueWatch watch =
           ReplyQueueWatch.start(tiers.endpoints(), () -> replyQueues(tiers), REPLY_WATCH_EVERY)) {
-        load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+        load = send(tiers, generator, plan, dir, dashboard);
         replies = watch.seen();
       }
     } else {
-      load = generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+      load = send(tiers, generator, plan, dir, dashboard);
     }
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
@@ -105,6 +105,15 @@ record MessagingRun(
         endedBy,
         released,
         replies);
+  }
+
+  private static LoadRun send(
+      RunTiers tiers, LoadGenerator generator, MessagingPlan plan, Path dir, boolean dashboard) {
+    try {
+      return generator.run(plan.loadPlan(), dir, timeout(plan), dashboard);
+    } catch (IllegalStateException e) {
+      throw tiers.loadFailed(e);
+    }
   }
 
   /** The queues the messaging server has sent replies to, from its /status. */

@@ -57,7 +57,7 @@ final class MessagingSteps implements PlanSteps {
     if (!endpoints.hasDriver()) {
       throw new BadInputException(NO_DRIVER);
     }
-    RepetitionData.prepare(endpoints, knobs);
+    RepetitionData.prepare(tiers, knobs);
   }
 
   @Override

@@ -110,7 +110,12 @@ final class OrderSender {
                     endpoints.db(), endpoints.dbUser(), endpoints.dbPassword(), held))
             : queued;
     Duration timeout = Duration.ofSeconds(120 + orders / 10).plus(plan.scheduleDuration());
-    LoadRun run = load.run(plan.loadPlan(), dir, timeout);
+    LoadRun run;
+    try {
+      run = load.run(plan.loadPlan(), dir, timeout);
+    } catch (IllegalStateException e) {
+      throw tiers.loadFailed(e);
+    }
     try {
       List<JtlRecord> records = run.records();
       return new Sent(

@@ -1,11 +1,13 @@
 package io.tunelab.run;
 
+import io.tunelab.core.HarnessFailureException;
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.db.DatabaseException;
 
 /** A queue-fed plan's data before a repetition: nothing left on the queues, the tables prepared. */
 final class RepetitionData {
@@ -17,13 +19,21 @@ final class RepetitionData {
    * work on it while the tables are purged, and every repetition starts from a journal of live
    * records only. Then migrates, seeds, purges and analyzes as the knobs say.
    */
-  static void prepare(Endpoints endpoints, KnobSet knobs) {
+  static void prepare(RunTiers tiers, KnobSet knobs) {
+    Endpoints endpoints = tiers.endpoints();
     if (knobs.get(DataKnobs.PURGE)) {
       try (BrokerManagement broker = BrokerManagement.of(endpoints)) {
         broker.purgeQueues();
         broker.compactJournal();
       }
     }
-    DataPreparation.prepare(Database.of(endpoints), knobs, true);
+    try {
+      DataPreparation.prepare(Database.of(endpoints), knobs, true);
+    } catch (DatabaseException e) {
+      // a lock the purge waited for in vain: often a middleware transaction stuck on a send the
+      // broker blocks, which is the cause worth naming
+      throw new HarnessFailureException(
+          e.getMessage() + tiers.brokerBlocking().map(why -> "; " + why).orElse(""), e);
+    }
   }
 }

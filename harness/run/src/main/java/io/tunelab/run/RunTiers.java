@@ -1,5 +1,6 @@
 package io.tunelab.run;
 
+import io.tunelab.core.HarnessFailureException;
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
@@ -164,6 +165,32 @@ final class RunTiers implements AutoCloseable {
       BrokerAttributes disk = broker.attributes();
       BrokerDisk.check(
           disk.maxDiskUsage(), java.util.OptionalDouble.of(100 * disk.diskStoreUsage()), "");
+    }
+  }
+
+  /**
+   * A load run that did not end, named by its cause when the broker's disk filled up during the run
+   * (the broker then blocks every producer, so the load would wait until its timeout in every
+   * repetition): a harness failure saying so and the way out. Otherwise the failure as it was.
+   */
+  RuntimeException loadFailed(RuntimeException failure) {
+    return brokerBlocking()
+        .<RuntimeException>map(
+            why -> new HarnessFailureException(failure.getMessage() + ": " + why, failure))
+        .orElse(failure);
+  }
+
+  /**
+   * Why the broker blocks every producer, when its journal's file system filled past its {@code
+   * max-disk-usage} (the middleware's own sends between stages block too, so a drain stalls); empty
+   * when it does not, or cannot say.
+   */
+  Optional<String> brokerBlocking() {
+    try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
+      BrokerAttributes disk = broker.attributes();
+      return BrokerDisk.blocking(disk.maxDiskUsage(), 100 * disk.diskStoreUsage());
+    } catch (RuntimeException e) {
+      return Optional.empty();
     }
   }
 

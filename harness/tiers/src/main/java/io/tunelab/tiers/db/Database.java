@@ -42,6 +42,15 @@ public final class Database {
 
   private static final String DEADLOCK = "40P01";
   private static final int PURGE_ATTEMPTS = 3;
+  private static final String LOCK_NOT_AVAILABLE = "55P03";
+
+  /**
+   * How long the purge waits for a table lock: a repetition's own transactions are short, so a lock
+   * held longer belongs to a transaction that is stuck (a middleware blocked on a send the broker
+   * refuses), and the run ends naming it instead of waiting for ever.
+   */
+  static final int PURGE_LOCK_TIMEOUT_SECONDS = 30;
+
   private static final Duration PURGE_RETRY_PAUSE = Duration.ofMillis(500);
 
   private final Jdbc jdbc;
@@ -269,14 +278,30 @@ public final class Database {
   private static final String INSUFFICIENT_PRIVILEGE = "42501";
 
   public Map<String, Long> purge() {
+    return purge(PURGE_LOCK_TIMEOUT_SECONDS);
+  }
+
+  Map<String, Long> purge(int lockTimeoutSeconds) {
     DatabaseMarker.require(jdbc, "purge run data");
     return jdbc.call(
         "purging run data",
         connection -> {
+          try (Statement statement = connection.createStatement()) {
+            statement.execute("SET lock_timeout = '" + lockTimeoutSeconds + "s'");
+          }
           for (int attempt = 1; ; attempt++) {
             try {
               return purgeOnce(connection);
             } catch (SQLException e) {
+              if (LOCK_NOT_AVAILABLE.equals(e.getSQLState())) {
+                throw new SQLException(
+                    "a lock it needs stayed taken for "
+                        + lockTimeoutSeconds
+                        + " s: "
+                        + LockHolders.describe(connection),
+                    e.getSQLState(),
+                    e);
+              }
               // A middleware still finishing a stalled repetition's orders takes row locks in
               // another order than the purge's table locks: PostgreSQL cancels one side.
               if (!DEADLOCK.equals(e.getSQLState()) || attempt == PURGE_ATTEMPTS) {

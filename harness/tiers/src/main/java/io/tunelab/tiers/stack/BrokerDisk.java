@@ -2,6 +2,7 @@ package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -34,5 +35,28 @@ public final class BrokerDisk {
             where,
             used,
             Math.ceil(used)));
+  }
+
+  /**
+   * What a broker past its disk limit does to a run that is sending, when it is past it: it blocks
+   * every producer (Artemis' AMQ222212), so the load never ends. For a run that was already going
+   * when the disk filled, where {@link #check} could not refuse it.
+   *
+   * @param limitPercent the broker's {@code max-disk-usage} (-1: never blocks)
+   * @param usedPercent how much of its journal's file system is in use now
+   */
+  public static Optional<String> blocking(int limitPercent, double usedPercent) {
+    if (limitPercent < 0 || usedPercent < limitPercent) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        String.format(
+            Locale.ROOT,
+            "the broker blocks every producer: its journal's file system is %.1f%% used, at or"
+                + " over broker.maxDiskUsagePercent=%d (the broker's log says AMQ222212). Free disk"
+                + " space under the broker's data folder, or raise broker.maxDiskUsagePercent (-1:"
+                + " never block), and run again",
+            usedPercent,
+            limitPercent));
   }
 }

@@ -201,6 +201,37 @@ class DatabaseIT {
     assertThat(number("SELECT count(*) FROM customer")).isEqualTo(Database.DEFAULT_CUSTOMERS);
   }
 
+  /**
+   * A session that holds a transaction on a purged table (a middleware stuck on a send the broker
+   * refuses) ends the purge at its lock timeout, naming the session, instead of a run that waits
+   * for ever.
+   */
+  @Test
+  void aTransactionHoldingAPurgedTableEndsThePurgeAtItsLockTimeoutNamingTheSession()
+      throws Exception {
+    try (Connection stuck =
+            DriverManager.getConnection(tier.jdbcUrl(), tier.user(), tier.password());
+        Statement statement = stuck.createStatement()) {
+      stuck.setAutoCommit(false);
+      statement.execute(
+          "INSERT INTO process_instance (flow, conversation_id, state) VALUES ('order-to-bill',"
+              + " 'ORD-stuck-1', 'running')");
+      int pid;
+      try (ResultSet rows = statement.executeQuery("SELECT pg_backend_pid()")) {
+        rows.next();
+        pid = rows.getInt(1);
+      }
+
+      assertThatThrownBy(() -> database.purge(1))
+          .isInstanceOf(DatabaseException.class)
+          .hasMessageContaining("a lock it needs stayed taken for 1 s: held by pid " + pid)
+          .hasMessageContaining("idle in transaction, its transaction open ")
+          .hasMessageContaining("last statement: SELECT pg_backend_pid()");
+      stuck.rollback();
+    }
+    assertThat(database.purge()).isNotNull();
+  }
+
   @Test
   void aDatabaseTunelabDidNotMigrateIsNeverPurgedNorRolledBack() throws Exception {
     try (Connection connection = connect();
