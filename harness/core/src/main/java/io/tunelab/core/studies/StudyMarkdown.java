@@ -236,12 +236,22 @@ final class StudyMarkdown {
                 m.memoryMegabytes(),
                 m.os(),
                 m.jdk())
-        + " PostgreSQL %s; %d repetitions per step%s. Command: `%s`\n"
-            .formatted(
-                m.postgresql(),
-                s.repetitions().perStep(),
-                s.repetitions().order() == null ? "" : ", " + s.repetitions().order(),
-                s.command());
+        + " PostgreSQL %s; %s. Command: `%s`\n"
+            .formatted(m.postgresql(), protocol(s.repetitions()), s.command());
+  }
+
+  /** How many repetitions ran: a fixed count, or the rounds adaptive stopping ran and why. */
+  private static String protocol(StudySummary.Protocol p) {
+    String order = p.order() == null ? "" : ", " + p.order();
+    if (p.rounds() == null) {
+      return "%d repetitions per step%s".formatted(p.perStep(), order);
+    }
+    return "%d rounds, a repetition of each step per round (at least %d%s%s)"
+        .formatted(
+            p.rounds(),
+            p.perStep(),
+            order,
+            p.stoppedBy() == null ? "" : "; stopped: " + p.stoppedBy());
   }
 
   private static String direction(StudySummary.Measured m) {
