@@ -288,17 +288,46 @@ class DatabaseIT {
   }
 
   @Test
-  void analyzeGathersStatisticsOnEveryTable() throws Exception {
+  void analyzeGathersStatisticsOnTablesWithRowsAndLeavesEmptiedOnesNeverAnalyzed()
+      throws Exception {
+    database.purge();
     List<String> tables = database.analyze();
 
     assertThat(tables)
-        .contains("xref_data", "customer", "order_inbox")
-        .doesNotContain("flyway_schema_history");
+        .contains("xref_data", "customer")
+        .doesNotContain("flyway_schema_history", "order_inbox", "process_instance");
     assertThat(
             number(
                 "SELECT count(*) FROM pg_stat_user_tables WHERE relname = 'xref_data'"
                     + " AND last_analyze IS NOT NULL"))
         .isEqualTo(1);
+    assertThat(number("SELECT reltuples::bigint FROM pg_class WHERE relname = 'process_instance'"))
+        .isEqualTo(-1);
+    // What the middleware's prepared statements get: a generic plan, kept while the table grows.
+    assertThat(genericPlanOfAnInstanceLookup()).contains("Index Scan");
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute("ANALYZE process_instance");
+    }
+    assertThat(genericPlanOfAnInstanceLookup()).contains("Seq Scan on process_instance");
+    database.purge();
+    assertThat(genericPlanOfAnInstanceLookup()).contains("Index Scan");
+  }
+
+  private static String genericPlanOfAnInstanceLookup() throws SQLException {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute("SET plan_cache_mode = force_generic_plan");
+      statement.execute(
+          "PREPARE lookup(bigint) AS SELECT stage FROM process_instance WHERE instance_id = $1");
+      StringBuilder plan = new StringBuilder();
+      try (ResultSet rows = statement.executeQuery("EXPLAIN EXECUTE lookup(1)")) {
+        while (rows.next()) {
+          plan.append(rows.getString(1)).append('\n');
+        }
+      }
+      return plan.toString();
+    }
   }
 
   @Test
