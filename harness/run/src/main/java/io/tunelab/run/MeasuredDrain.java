@@ -199,7 +199,7 @@ final class MeasuredDrain {
                   POLL,
                   Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
                   tiers::middlewareDeath)
-              .await(latencyFrom);
+              .await(latencyFrom, sent.failedSends());
     }
     if (result.complete() || result.endedBy().isPresent()) {
       return result;

@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Sends a batch of orders with the load tier (the batch-order JMeter plan in its own JVM): on the
@@ -52,7 +53,8 @@ final class OrderSender {
       Map<String, Long> sentAtMillis,
       Map<String, Long> dueMillis,
       ArrivalReport arrivals,
-      Map<String, Integer> lines) {
+      Map<String, Integer> lines,
+      Set<String> failedSends) {
     int count() {
       return sentAtMillis.size();
     }
@@ -126,7 +128,8 @@ final class OrderSender {
           plan.arrivalRate().paced()
               ? ArrivalAnalysis.of(records, plan.arrivalRate(), plan.orders())
               : null,
-          DrainAccounting.lines(records));
+          DrainAccounting.lines(records),
+          DrainAccounting.failedSends(records));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read the load run's JTL " + run.jtl(), e);
     }

@@ -16,7 +16,10 @@ import java.util.Map;
  * @param lost ids of orders neither completed nor faulted, sorted
  * @param duplicated ids of orders completed more than once, or completed and faulted, sorted
  * @param unexpected ids that completed in the batch's window without being among its submitted
- *     orders (another batch's, a send the load tier counted as failed), sorted, each once
+ *     orders or its failed sends (another batch's work), sorted, each once
+ * @param recovered ids whose sends the load tier counted as failed that completed all the same (the
+ *     broker had taken them before the send gave up), sorted, each once: not submitted, not
+ *     unexpected, already in the load tier's errors
  * @param faults the fault reason of each faulted order (also of those completed as well)
  * @param metrics drain rate and end-to-end latency of the completed orders
  */
@@ -27,6 +30,7 @@ public record Accounting(
     List<String> lost,
     List<String> duplicated,
     List<String> unexpected,
+    List<String> recovered,
     Map<String, String> faults,
     DrainMetrics metrics) {
   /** How many ids a message lists before it only counts the rest. */
@@ -36,6 +40,7 @@ public record Accounting(
     lost = List.copyOf(lost);
     duplicated = List.copyOf(duplicated);
     unexpected = List.copyOf(unexpected);
+    recovered = List.copyOf(recovered);
     faults = Map.copyOf(faults);
   }
 
@@ -76,6 +81,13 @@ public record Accounting(
           .append(" UNEXPECTED (completed in this batch's window, never submitted by it: another")
           .append(" batch's work measured with this one): ")
           .append(listing(unexpected));
+    }
+    if (!recovered.isEmpty()) {
+      text.append("; ")
+          .append(recovered.size())
+          .append(" sends the load tier counted as failed completed all the same (the broker had")
+          .append(" taken them): ")
+          .append(listing(recovered));
     }
     return text.toString();
   }

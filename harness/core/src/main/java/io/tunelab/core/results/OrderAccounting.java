@@ -16,6 +16,8 @@ import java.util.TreeMap;
  *     how many had each (they are in the repetition's errors, not in submitted)
  * @param unexpected orders that completed in the batch's window without being among its submitted
  *     ones (another batch's work measured with this one); absent from run.json when none
+ * @param recovered orders whose sends the load tier counted as failed (in sendFailures) that
+ *     completed all the same: the broker had taken them; absent from run.json when none
  */
 public record OrderAccounting(
     int submitted,
@@ -25,7 +27,8 @@ public record OrderAccounting(
     int duplicated,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> faultReasons,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Long> sendFailures,
-    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int unexpected) {
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int unexpected,
+    @JsonInclude(JsonInclude.Include.NON_DEFAULT) int recovered) {
   public OrderAccounting {
     faultReasons = faultReasons == null ? Map.of() : Map.copyOf(faultReasons);
     sendFailures = sendFailures == null ? Map.of() : Map.copyOf(sendFailures);
@@ -33,7 +36,7 @@ public record OrderAccounting(
 
   /** The counts alone, without the reasons. */
   public OrderAccounting(int submitted, int completed, int faulted, int lost, int duplicated) {
-    this(submitted, completed, faulted, lost, duplicated, Map.of(), Map.of(), 0);
+    this(submitted, completed, faulted, lost, duplicated, Map.of(), Map.of(), 0, 0);
   }
 
   /** The counts and the reasons, nothing unexpected. */
@@ -45,7 +48,7 @@ public record OrderAccounting(
       int duplicated,
       Map<String, Long> faultReasons,
       Map<String, Long> sendFailures) {
-    this(submitted, completed, faulted, lost, duplicated, faultReasons, sendFailures, 0);
+    this(submitted, completed, faulted, lost, duplicated, faultReasons, sendFailures, 0, 0);
   }
 
   /** Every order completed or faulted, exactly once, and nothing else completed beside them. */
@@ -61,6 +64,7 @@ public record OrderAccounting(
     int lost = 0;
     int duplicated = 0;
     int unexpected = 0;
+    int recovered = 0;
     Map<String, Long> reasons = new TreeMap<>();
     Map<String, Long> sends = new TreeMap<>();
     for (OrderAccounting a : all) {
@@ -70,10 +74,11 @@ public record OrderAccounting(
       lost += a.lost;
       duplicated += a.duplicated;
       unexpected += a.unexpected;
+      recovered += a.recovered;
       a.faultReasons.forEach((k, v) -> reasons.merge(k, v, Long::sum));
       a.sendFailures.forEach((k, v) -> sends.merge(k, v, Long::sum));
     }
     return new OrderAccounting(
-        submitted, completed, faulted, lost, duplicated, reasons, sends, unexpected);
+        submitted, completed, faulted, lost, duplicated, reasons, sends, unexpected, recovered);
   }
 }

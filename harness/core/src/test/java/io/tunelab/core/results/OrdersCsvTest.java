@@ -39,6 +39,7 @@ class OrdersCsvTest {
             List.of("ORD-4"),
             List.of("ORD-5"),
             List.of(),
+            List.of(),
             Map.of("ORD-2", "BRM CreateCustomer fault", "ORD-5", "late, after it completed"),
             metrics);
 

@@ -9,9 +9,12 @@ import io.tunelab.tiers.mocks.MockEvents;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Accounts for every order of a batch: which completed (the Siebel mock answered its
@@ -39,6 +42,20 @@ public final class DrainAccounting {
       }
     }
     return sent;
+  }
+
+  /**
+   * The orders whose sends all failed in the JTL (none of their samples succeeded): not submitted,
+   * yet a send that timed out may have reached the broker, and such an order may complete.
+   */
+  public static Set<String> failedSends(List<JtlRecord> records) {
+    Set<String> failed = new TreeSet<>();
+    Set<String> sent = new HashSet<>();
+    for (JtlRecord record : records) {
+      (record.success() ? sent : failed).add(orderId(record));
+    }
+    failed.removeAll(sent);
+    return failed;
   }
 
   /**
@@ -88,13 +105,16 @@ public final class DrainAccounting {
    * @param sentAtMillis each submitted order id and the time its latency counts from, epoch
    *     milliseconds: its send time ({@link #submitted}), or in rate mode its intended send time
    *     ({@link #latencyOrigins})
+   * @param failedSends the orders whose sends failed ({@link #failedSends}): their completions are
+   *     recovered, not unexpected
    * @param events what the Siebel mock answered in the batch's window; only fault-free {@value
-   *     #COMPLETING_OPERATION} events count: those of submitted orders complete them, the others
-   *     are unexpected
+   *     #COMPLETING_OPERATION} events count: those of submitted orders complete them, those of
+   *     failed sends are recovered, the others are unexpected
    * @param faults faulted order ids and their reasons; ids not submitted are ignored
    */
   public static Accounting account(
       Map<String, Long> sentAtMillis,
+      Set<String> failedSends,
       Collection<MockEvents.Event> events,
       Map<String, String> faults) {
     Map<String, List<Long>> completions = completions(sentAtMillis, events);
@@ -136,6 +156,8 @@ public final class DrainAccounting {
     lost.sort(null);
     duplicated.sort(null);
     List<String> unexpected = unexpected(sentAtMillis, events);
+    List<String> recovered = unexpected.stream().filter(failedSends::contains).toList();
+    unexpected = unexpected.stream().filter(id -> !failedSends.contains(id)).toList();
     DrainMetrics metrics =
         new DrainMetrics(
             completed,
@@ -151,6 +173,7 @@ public final class DrainAccounting {
         lost,
         duplicated,
         unexpected,
+        recovered,
         faultsOfBatch,
         metrics);
   }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -60,8 +61,10 @@ public final class DrainWatcher {
    * @param sentAtMillis the submitted orders and the times their latency counts from: their send
    *     times ({@link DrainAccounting#submitted}) or, coordinated-omission-correct in rate mode,
    *     their intended send times ({@link DrainAccounting#latencyOrigins})
+   * @param failedSends the orders whose sends failed ({@link DrainAccounting#failedSends})
    */
-  public DrainResult await(Map<String, Long> sentAtMillis) throws InterruptedException {
+  public DrainResult await(Map<String, Long> sentAtMillis, Set<String> failedSends)
+      throws InterruptedException {
     long start = System.nanoTime();
     long lastProgress = start;
     long faultsReadAt = Long.MIN_VALUE;
@@ -79,7 +82,7 @@ public final class DrainWatcher {
         faulted = faults.faulted();
         faultsReadAt = now;
       }
-      Accounting accounting = DrainAccounting.account(sentAtMillis, events, faulted);
+      Accounting accounting = DrainAccounting.account(sentAtMillis, failedSends, events, faulted);
       int nowSettled = accounting.completed() + accounting.faulted();
       if (nowSettled > settled) {
         settled = nowSettled;

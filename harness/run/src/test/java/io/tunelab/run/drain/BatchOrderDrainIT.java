@@ -12,6 +12,7 @@ import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -76,7 +77,7 @@ class BatchOrderDrainIT {
                   FaultedOrders.of(dataSource(), plan),
                   Duration.ofMillis(250),
                   Duration.ofSeconds(60))
-              .await(sent);
+              .await(sent, Set.of());
     }
 
     assertThat(drain.complete()).as(drain.accounting().message()).isTrue();

@@ -26,6 +26,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -140,7 +141,7 @@ class DrainAccountingIT {
                 new FaultedOrders(dataSource, "ORD-stall-"),
                 Duration.ofMillis(100),
                 noProgress)
-            .await(sent);
+            .await(sent, Set.of());
 
     assertThat(result.complete()).isFalse();
     assertThat(result.waited()).isGreaterThanOrEqualTo(noProgress);
@@ -165,7 +166,7 @@ class DrainAccountingIT {
                 new FaultedOrders(dataSource, "ORD-mine-"),
                 Duration.ofMillis(100),
                 Duration.ofSeconds(30))
-            .await(sent);
+            .await(sent, Set.of());
 
     assertThat(result.complete()).isTrue();
     Accounting accounting = result.accounting();
@@ -186,7 +187,7 @@ class DrainAccountingIT {
 
   private static DrainResult await(DrainWatcher watcher, Map<String, Long> sent) {
     try {
-      return watcher.await(sent);
+      return watcher.await(sent, Set.of());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class DrainAccountingTest {
@@ -38,6 +39,7 @@ class DrainAccountingTest {
     Accounting accounting =
         DrainAccounting.account(
             sent(3),
+            Set.of(),
             List.of(update(id(1), T0 + 10), update(id(3), T0 + 30)),
             Map.of(id(2), "BRM CreateCustomer fault"));
 
@@ -52,7 +54,7 @@ class DrainAccountingTest {
   @Test
   void anOrderNeitherCompletedNorFaultedIsLost() {
     Accounting accounting =
-        DrainAccounting.account(sent(3), List.of(update(id(1), T0 + 10)), Map.of());
+        DrainAccounting.account(sent(3), Set.of(), List.of(update(id(1), T0 + 10)), Map.of());
 
     assertThat(accounting.valid()).isFalse();
     assertThat(accounting.lost()).containsExactly(id(2), id(3));
@@ -66,6 +68,7 @@ class DrainAccountingTest {
     Accounting accounting =
         DrainAccounting.account(
             sent(2),
+            Set.of(),
             List.of(update(id(1), T0 + 10), update(id(1), T0 + 20), update(id(2), T0 + 30)),
             Map.of());
 
@@ -78,7 +81,8 @@ class DrainAccountingTest {
   @Test
   void anOrderCompletedAndFaultedIsDuplicated() {
     Accounting accounting =
-        DrainAccounting.account(sent(1), List.of(update(id(1), T0 + 10)), Map.of(id(1), "late"));
+        DrainAccounting.account(
+            sent(1), Set.of(), List.of(update(id(1), T0 + 10)), Map.of(id(1), "late"));
 
     assertThat(accounting.valid()).isFalse();
     assertThat(accounting.completed()).isEqualTo(1);
@@ -91,6 +95,7 @@ class DrainAccountingTest {
     Accounting accounting =
         DrainAccounting.account(
             sent(2),
+            Set.of(),
             List.of(
                 update(id(1), T0 + 10),
                 update(id(2), T0 + 20),
@@ -110,10 +115,49 @@ class DrainAccountingTest {
   }
 
   @Test
+  void aSendTheLoadTierCountedAsFailedThatCompletesIsRecoveredNotUnexpected() {
+    List<JtlRecord> records =
+        List.of(
+            new JtlRecord(T0, 5, id(1), "200", "ok", "t", true, Map.of("orderId", id(1))),
+            new JtlRecord(T0 + 1, 9000, id(2), "", "timed out", "t", false, Map.of()),
+            new JtlRecord(T0 + 2, 9000, id(3), "", "timed out", "t", false, Map.of()),
+            new JtlRecord(T0 + 9, 5, id(3), "200", "ok", "t", true, Map.of()));
+    Set<String> failed = DrainAccounting.failedSends(records);
+    assertThat(failed).containsExactly(id(2));
+
+    Accounting accounting =
+        DrainAccounting.account(
+            DrainAccounting.submitted(records),
+            failed,
+            List.of(
+                update(id(1), T0 + 10),
+                update(id(2), T0 + 20),
+                update(id(3), T0 + 30),
+                update("ORD-earlier-000003", T0 + 31)),
+            Map.of());
+
+    assertThat(accounting.submitted()).isEqualTo(2);
+    assertThat(accounting.completed()).isEqualTo(2);
+    assertThat(accounting.recovered()).containsExactly(id(2));
+    assertThat(accounting.unexpected()).containsExactly("ORD-earlier-000003");
+    assertThat(accounting.message())
+        .contains("1 sends the load tier counted as failed completed all the same")
+        .endsWith(id(2));
+    Accounting alone =
+        DrainAccounting.account(
+            DrainAccounting.submitted(records),
+            failed,
+            List.of(update(id(1), T0 + 10), update(id(2), T0 + 20), update(id(3), T0 + 30)),
+            Map.of());
+    assertThat(alone.valid()).isTrue();
+  }
+
+  @Test
   void aFaultAnswerOtherOperationsAndOtherRunsDoNotComplete() {
     Accounting accounting =
         DrainAccounting.account(
             sent(1),
+            Set.of(),
             List.of(
                 new Event(1, T0 + 5, "UpdateSalesOrder", id(1), true),
                 new Event(2, T0 + 6, "QueryCustomerParty", id(1), false),
@@ -127,7 +171,7 @@ class DrainAccountingTest {
 
   @Test
   void capsTheListingOfLostIdsButGivesTheirCount() {
-    Accounting accounting = DrainAccounting.account(sent(25), List.of(), Map.of());
+    Accounting accounting = DrainAccounting.account(sent(25), Set.of(), List.of(), Map.of());
 
     assertThat(accounting.lost()).hasSize(25);
     assertThat(accounting.message())
@@ -146,7 +190,7 @@ class DrainAccountingTest {
       events.add(update(id(n), T0 + n * 1000L + n * 100L));
     }
 
-    DrainMetrics metrics = DrainAccounting.account(sent, events, Map.of()).metrics();
+    DrainMetrics metrics = DrainAccounting.account(sent, Set.of(), events, Map.of()).metrics();
 
     assertThat(metrics.p50Millis()).isEqualTo(500);
     assertThat(metrics.p90Millis()).isEqualTo(900);
@@ -165,7 +209,7 @@ class DrainAccountingTest {
   void latencyCountsFromTheFirstCompletionOfAnOrder() {
     Accounting accounting =
         DrainAccounting.account(
-            sent(1), List.of(update(id(1), T0 + 700), update(id(1), T0 + 200)), Map.of());
+            sent(1), Set.of(), List.of(update(id(1), T0 + 700), update(id(1), T0 + 200)), Map.of());
 
     assertThat(accounting.metrics().maxMillis()).isEqualTo(200);
   }
@@ -199,10 +243,12 @@ class DrainAccountingTest {
     List<Event> completed = List.of(update(id(1), T0 + 600));
 
     DrainMetrics fromIntended =
-        DrainAccounting.account(DrainAccounting.latencyOrigins(records), completed, Map.of())
+        DrainAccounting.account(
+                DrainAccounting.latencyOrigins(records), Set.of(), completed, Map.of())
             .metrics();
     DrainMetrics fromSent =
-        DrainAccounting.account(DrainAccounting.submitted(records), completed, Map.of()).metrics();
+        DrainAccounting.account(DrainAccounting.submitted(records), Set.of(), completed, Map.of())
+            .metrics();
 
     assertThat(fromIntended.maxMillis()).isEqualTo(600);
     assertThat(fromIntended.firstSendMillis()).isEqualTo(T0);
@@ -253,6 +299,7 @@ class DrainAccountingTest {
     DrainMetrics metrics =
         DrainAccounting.account(
                 DrainAccounting.submitted(records),
+                Set.of(),
                 List.of(update(id(3), T0 + 30), update(id(1), T0 + 50)),
                 Map.of())
             .metrics();

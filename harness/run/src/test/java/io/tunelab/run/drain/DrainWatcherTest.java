@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -38,7 +39,7 @@ class DrainWatcherTest {
 
     DrainResult result =
         new DrainWatcher(completions, faults, Duration.ofMillis(1), Duration.ofSeconds(30))
-            .await(SENT);
+            .await(SENT, Set.of());
 
     assertThat(result.complete()).isTrue();
     assertThat(result.accounting().valid()).isTrue();
@@ -53,7 +54,8 @@ class DrainWatcherTest {
     Duration timeout = Duration.ofMillis(300);
 
     DrainResult result =
-        new DrainWatcher(completions, Map::of, Duration.ofMillis(10), timeout).await(SENT);
+        new DrainWatcher(completions, Map::of, Duration.ofMillis(10), timeout)
+            .await(SENT, Set.of());
 
     assertThat(result.complete()).isFalse();
     assertThat(result.lost()).containsExactly("ORD-w-000001", "ORD-w-000003");
@@ -75,7 +77,7 @@ class DrainWatcherTest {
 
     DrainResult result =
         new DrainWatcher(completions, Map::of, Duration.ofMillis(1), Duration.ofHours(1), gone)
-            .await(SENT);
+            .await(SENT, Set.of());
 
     assertThat(result.complete()).isFalse();
     assertThat(result.endedBy()).contains("the middleware exited with status 137");
