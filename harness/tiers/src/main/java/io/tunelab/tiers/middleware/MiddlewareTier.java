@@ -79,8 +79,11 @@ public final class MiddlewareTier extends ProcessTier {
             owner,
             List.of("--config", settings.toString()));
     long started = System.nanoTime();
-    TierProcess process =
-        launch.start(NAME, home, home.resolve(NAME + ".log"), MiddlewareConfig.secrets(endpoints));
+    Path log = home.resolve(NAME + ".log");
+    // Only this launch's lines: an earlier middleware of the folder with the same (reused) pid
+    // left a banner naming its own port, long closed.
+    long logStart = sizeOf(log);
+    TierProcess process = launch.start(NAME, home, log, MiddlewareConfig.secrets(endpoints));
     MiddlewareClient[] client = new MiddlewareClient[1];
     try {
       Readiness.await(
@@ -88,7 +91,8 @@ public final class MiddlewareTier extends ProcessTier {
           READY_TIMEOUT,
           () -> {
             if (client[0] == null) {
-              statusPort(process.log(), process.pid()).ifPresent(port -> client[0] = client(port));
+              statusPort(process.log(), process.pid(), logStart)
+                  .ifPresent(port -> client[0] = client(port));
             }
             if (client[0] == null) {
               throw new IllegalStateException("no ready banner in its log yet");
@@ -113,20 +117,32 @@ public final class MiddlewareTier extends ProcessTier {
           "tunelab middleware ready: status http://127\\.0\\.0\\.1:(\\d+) \\(pid (\\d+)\\)");
 
   /**
-   * The status port this process's ready banner names; empty until it printed it (the log is
-   * appended to by every middleware started in the folder: the pid tells them apart). The whole log
-   * is read: a middleware that starts on a full queue can log hundreds of lines between its banner
-   * and the next poll.
+   * The status port this process's ready banner names; empty until it printed it. The log is
+   * appended to by every middleware started in the folder: the pid tells them apart, and only what
+   * was written from {@code fromByte} on (this launch's lines) is read, since pids are reused. All
+   * of that is read: a middleware that starts on a full queue can log hundreds of lines between its
+   * banner and the next poll.
    */
-  static java.util.Optional<Integer> statusPort(Path log, long pid) {
-    try (java.util.stream.Stream<String> lines = Files.lines(log, StandardCharsets.ISO_8859_1)) {
-      return lines
+  static java.util.Optional<Integer> statusPort(Path log, long pid, long fromByte) {
+    try (java.io.InputStream in = Files.newInputStream(log)) {
+      in.skipNBytes(Math.min(fromByte, Files.size(log)));
+      return new java.io.BufferedReader(
+              new java.io.InputStreamReader(in, StandardCharsets.ISO_8859_1))
+          .lines()
           .map(READY::matcher)
           .filter(m -> m.find() && Long.parseLong(m.group(2)) == pid)
           .map(m -> Integer.parseInt(m.group(1)))
           .reduce((first, last) -> last);
     } catch (IOException | UncheckedIOException e) {
       return java.util.Optional.empty();
+    }
+  }
+
+  private static long sizeOf(Path file) {
+    try {
+      return Files.exists(file) ? Files.size(file) : 0;
+    } catch (IOException e) {
+      return 0;
     }
   }
 

@@ -23,9 +23,27 @@ class MiddlewareTierTest {
     }
     Path log = Files.write(dir.resolve("middleware.log"), lines);
 
-    assertThat(MiddlewareTier.statusPort(log, 22)).contains(40002);
-    assertThat(MiddlewareTier.statusPort(log, 11)).contains(40001);
-    assertThat(MiddlewareTier.statusPort(log, 33)).isEmpty();
-    assertThat(MiddlewareTier.statusPort(dir.resolve("absent.log"), 22)).isEmpty();
+    assertThat(MiddlewareTier.statusPort(log, 22, 0)).contains(40002);
+    assertThat(MiddlewareTier.statusPort(log, 11, 0)).contains(40001);
+    assertThat(MiddlewareTier.statusPort(log, 33, 0)).isEmpty();
+    assertThat(MiddlewareTier.statusPort(dir.resolve("absent.log"), 22, 0)).isEmpty();
+  }
+
+  @Test
+  void aBannerAnEarlierMiddlewareWithTheSamePidLeftIsNotThisOnes() throws IOException {
+    Path log =
+        Files.write(
+            dir.resolve("middleware.log"),
+            List.of("tunelab middleware ready: status http://127.0.0.1:34655 (pid 9232)"));
+    long launchedAt = Files.size(log);
+
+    assertThat(MiddlewareTier.statusPort(log, 9232, launchedAt)).isEmpty();
+
+    Files.writeString(
+        log,
+        "tunelab middleware ready: status http://127.0.0.1:34491 (pid 9232)\n",
+        java.nio.file.StandardOpenOption.APPEND);
+    assertThat(MiddlewareTier.statusPort(log, 9232, launchedAt)).contains(34491);
+    assertThat(MiddlewareTier.statusPort(log, 9232, Long.MAX_VALUE)).isEmpty();
   }
 }
