@@ -30,7 +30,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * concurrent JVMs never map half an archive. A JVM that cannot map it (another JDK's, a damaged
  * file) runs without it, as the JDK does by default. A tier whose own flags set class sharing
  * ({@code -Xshare:off}, its own archive) gets nothing added: the JDK refuses to write an archive
- * without sharing. {@code TUNELAB_CDS=off} turns it off.
+ * without sharing. Nor does one that records with JFR or loads an agent (in its flags or in {@code
+ * JAVA_TOOL_OPTIONS}): JDK 17.0.15 dies with SIGSEGV in {@code
+ * KlassFactory::check_shared_class_file_load_hook} when the middleware maps its archive with {@code
+ * -XX:StartFlightRecording} (run exit 3, measured on this machine), so such a JVM starts as the JDK
+ * does by default. {@code TUNELAB_CDS=off} turns it off.
  */
 public final class ClassDataArchive {
   /** A process's exit status after SIGKILL (128 + 9). */
@@ -41,10 +45,22 @@ public final class ClassDataArchive {
 
   private final Path cache;
   private final boolean enabled;
+  private final List<String> toolOptions;
 
   public ClassDataArchive(Path cache, boolean enabled) {
+    this(cache, enabled, "");
+  }
+
+  /**
+   * @param javaToolOptions the environment's {@code JAVA_TOOL_OPTIONS}, which every tier JVM takes
+   */
+  ClassDataArchive(Path cache, boolean enabled, String javaToolOptions) {
     this.cache = cache;
     this.enabled = enabled;
+    this.toolOptions =
+        javaToolOptions == null || javaToolOptions.isBlank()
+            ? List.of()
+            : List.of(javaToolOptions.trim().split("\\s+"));
   }
 
   /** The user's cache, unless {@code TUNELAB_CDS=off}. */
@@ -55,7 +71,9 @@ public final class ClassDataArchive {
             ? Path.of(xdg)
             : Path.of(System.getProperty("user.home"), ".cache");
     return new ClassDataArchive(
-        base.resolve("tunelab").resolve("cds"), !"off".equals(System.getenv("TUNELAB_CDS")));
+        base.resolve("tunelab").resolve("cds"),
+        !"off".equals(System.getenv("TUNELAB_CDS")),
+        System.getenv("JAVA_TOOL_OPTIONS"));
   }
 
   /**
@@ -65,7 +83,10 @@ public final class ClassDataArchive {
    *     would move the archive it writes into place
    */
   public Use forJar(Path jar, List<String> jvmFlags, boolean mayWrite) {
-    if (!enabled || jvmFlags.stream().anyMatch(ClassDataArchive::setsSharing)) {
+    if (!enabled
+        || jvmFlags.stream().anyMatch(ClassDataArchive::setsSharing)
+        || jvmFlags.stream().anyMatch(ClassDataArchive::hooksClassLoading)
+        || toolOptions.stream().anyMatch(ClassDataArchive::hooksClassLoading)) {
       return new Use(List.of(), null, null);
     }
     Path archive = cache.resolve(key(jar) + ".jsa");
@@ -163,6 +184,15 @@ public final class ClassDataArchive {
         || flag.contains("SharedArchiveFile")
         || flag.contains("ArchiveClassesAtExit")
         || flag.contains("SharedClassListFile");
+  }
+
+  /** JFR and agents hook class loading, which the JDK 17 crashed on with an archive mapped. */
+  private static boolean hooksClassLoading(String flag) {
+    return flag.startsWith("-XX:StartFlightRecording")
+        || flag.startsWith("-XX:+FlightRecorder")
+        || flag.startsWith("-javaagent:")
+        || flag.startsWith("-agentlib:")
+        || flag.startsWith("-agentpath:");
   }
 
   static String key(Path jar) {

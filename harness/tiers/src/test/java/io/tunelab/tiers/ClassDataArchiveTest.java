@@ -85,6 +85,36 @@ class ClassDataArchiveTest {
   }
 
   @Test
+  void aJvmRecordingWithJfrOrLoadingAnAgentGetsNoArchive() throws Exception {
+    Path jar = Files.writeString(dir.resolve("jfr.jar"), "a jar");
+    Files.createDirectories(dir.resolve("cache"));
+    Files.writeString(dir.resolve("cache").resolve(ClassDataArchive.key(jar) + ".jsa"), "classes");
+    ClassDataArchive archive = new ClassDataArchive(dir.resolve("cache"), true);
+
+    for (String flag :
+        List.of(
+            "-XX:StartFlightRecording=filename=/tmp/mw.jfr,settings=profile",
+            "-XX:+FlightRecorder",
+            "-javaagent:/opt/agent.jar",
+            "-agentlib:jdwp=transport=dt_socket,server=y",
+            "-agentpath:/opt/libprofiler.so")) {
+      assertThat(archive.forJar(jar, List.of("-Xmx256m", flag), true).flags()).as(flag).isEmpty();
+    }
+    assertThat(archive.forJar(jar, List.of("-Xmx256m"), true).flags()).hasSize(1);
+    assertThat(
+            new ClassDataArchive(dir.resolve("cache"), true, " -XX:StartFlightRecording ")
+                .forJar(jar, List.of(), true)
+                .flags())
+        .as("JFR asked for by JAVA_TOOL_OPTIONS")
+        .isEmpty();
+    assertThat(
+            new ClassDataArchive(dir.resolve("cache"), true, "-XX:TieredStopAtLevel=1")
+                .forJar(jar, List.of(), true)
+                .flags())
+        .hasSize(1);
+  }
+
+  @Test
   void aDetachedTierMapsAnArchiveButNeverWritesOne() throws Exception {
     Path jar = Files.writeString(dir.resolve("detached.jar"), "a jar");
     ClassDataArchive archive = new ClassDataArchive(dir.resolve("cache"), true);

@@ -80,6 +80,37 @@ class MiddlewareTierIT {
     }
   }
 
+  /**
+   * JFR asked for in the middleware's flags: the JVM records and writes its recording. With the
+   * jar's class archive mapped, JDK 17.0.15 died at its first classes (SIGSEGV in
+   * check_shared_class_file_load_hook), so a JVM that records starts without the archive the
+   * middleware before it wrote or mapped.
+   */
+  @Test
+  void aMiddlewareRecordingWithJfrRunsWithoutTheClassArchiveAndWritesItsRecording()
+      throws IOException {
+    try (MiddlewareTier plain = start(KnobSet.defaults(), "archive")) {
+      assertThat(texts(plain.status().path("inputArguments")))
+          .as("a middleware maps its jar's class archive or writes it")
+          .anyMatch(
+              flag ->
+                  flag.startsWith("-XX:SharedArchiveFile=")
+                      || flag.startsWith("-XX:ArchiveClassesAtExit="));
+    }
+    Path recording = LOGS.resolve("jfr").resolve("middleware.jfr").toAbsolutePath();
+    Files.deleteIfExists(recording);
+    String jfr = "-XX:StartFlightRecording=filename=" + recording + ",dumponexit=true";
+    KnobSet knobs = KnobSet.defaults().with("middleware.jvm.flags", jfr);
+
+    try (MiddlewareTier recorded = start(knobs, "jfr")) {
+      assertThat(texts(recorded.status().path("inputArguments")))
+          .contains(jfr)
+          .noneMatch(flag -> flag.contains("SharedArchiveFile") || flag.contains("ArchiveClasses"));
+    }
+
+    assertThat(Files.size(recording)).as("the recording written at the JVM's exit").isPositive();
+  }
+
   @Test
   void settingsKnobsReachTheMiddleware() {
     KnobSet knobs =
