@@ -2,6 +2,7 @@ package io.tunelab.tiers.db;
 
 import io.tunelab.tiers.TierProcess;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -28,6 +29,13 @@ final class OwnerWatch {
         sleep 1
       done
       """;
+
+  /**
+   * How long a watch is given to end by itself when stopped: none. It holds no state, and a polite
+   * SIGTERM ended the shell but left its {@code sleep 1} for up to a second, which every stack's
+   * stop waited for (1.2-1.5 s of the 5 s from a run's last repetition to its exit).
+   */
+  static final Duration NO_GRACE = Duration.ZERO;
 
   private OwnerWatch() {}
 

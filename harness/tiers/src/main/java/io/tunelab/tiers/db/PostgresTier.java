@@ -124,7 +124,7 @@ public final class PostgresTier implements Tier {
       launch.createAppRole();
     } catch (RuntimeException e) {
       stopServer(server);
-      watch.ifPresent(w -> w.stop(Duration.ofSeconds(5)));
+      watch.ifPresent(w -> w.stop(OwnerWatch.NO_GRACE));
       throw e;
     }
     Duration startTime = Duration.ofNanos(System.nanoTime() - started);
@@ -163,7 +163,7 @@ public final class PostgresTier implements Tier {
     server.handle().descendants().forEach(tree::add);
     tree.forEach(ProcessHandle::destroyForcibly);
     tree.forEach(process -> process.onExit().join());
-    ownerWatch.ifPresent(watch -> watch.stop(Duration.ofSeconds(5)));
+    ownerWatch.ifPresent(watch -> watch.stop(OwnerWatch.NO_GRACE));
     long started = System.nanoTime();
     TierProcess restarted = launch.start(true);
     Optional<TierProcess> watch = Optional.empty();
@@ -174,7 +174,7 @@ public final class PostgresTier implements Tier {
       launch.awaitReady(restarted);
     } catch (RuntimeException e) {
       stopServer(restarted);
-      watch.ifPresent(w -> w.stop(Duration.ofSeconds(5)));
+      watch.ifPresent(w -> w.stop(OwnerWatch.NO_GRACE));
       throw e;
     }
     Duration recovery = Duration.ofNanos(System.nanoTime() - started);
@@ -273,7 +273,7 @@ public final class PostgresTier implements Tier {
       return;
     }
     stopServer(server);
-    ownerWatch.ifPresent(watch -> watch.stop(Duration.ofSeconds(5)));
+    ownerWatch.ifPresent(watch -> watch.stop(OwnerWatch.NO_GRACE));
   }
 
   private static void stopServer(TierProcess server) {
