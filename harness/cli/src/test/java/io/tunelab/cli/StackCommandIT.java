@@ -5,18 +5,27 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import java.util.stream.Stream;
 import org.apache.activemq.artemis.api.core.client.ActiveMQClient;
 import org.apache.activemq.artemis.api.core.client.ClientSession;
 import org.apache.activemq.artemis.api.core.client.ClientSessionFactory;
@@ -59,16 +68,24 @@ class StackCommandIT {
 
   /**
    * One detached stack, shared with the external provider's checks to save a stack's start: it
-   * answers on every tier, runs an experiment given as {@code --provider external}, refuses one
-   * that would restart a tier, and stops on {@code stack down}.
+   * answers on every tier and prints its credentials only when asked; an experiment runs on it
+   * given as {@code --provider external} with the user's own passwords (the database's changed to
+   * one tunelab never chose), and neither password reaches any file of the run's folder or its
+   * output; a knob that would restart a tier is refused; {@code stack down} stops it.
    */
   @Test
   void detachedStackAnswersOnEveryTierServesProviderExternalUntilStackDown() throws Exception {
-    CliProcess.Result up =
-        cli().run(START, "stack", "up", "--detach", "--json", "--show-credentials");
+    CliProcess.Result up = cli().run(START, "stack", "up", "--detach", "--json");
     assertThat(up.exitCode()).as(up.stderr()).isZero();
-    JsonNode stack = JSON.readTree(up.stdout());
+    JsonNode started = JSON.readTree(up.stdout());
+    JsonNode stack = onlyStack(cli().run(START, "stack", "status", "--json", "--show-credentials"));
+    JsonNode masked = onlyStack(cli().run(START, "stack", "status", "--json"));
+    String generated = stack.at("/credentials/db/password").asText();
 
+    assertThat(masked.at("/credentials/db/password").asText()).isEqualTo("********");
+    // made for this stack, and written nowhere but the stack's 0600 credentials file
+    assertThat(generated).hasSize(32).isNotEqualTo("tunelab");
+    assertThat(up.stdout()).doesNotContain(generated);
     assertThat(customers(stack, "db")).isGreaterThanOrEqualTo(1000);
     // the middleware's own role, shown with --show-credentials, reads what the superuser seeded
     assertThat(stack.at("/credentials/dbApp/user").asText()).isEqualTo("tunelab_app");
@@ -76,32 +93,50 @@ class StackCommandIT {
     assertBrokerAnswers(stack.path("broker").asText());
     assertThat(health(stack.path("mocks").path("siebel").asText())).isEqualTo(200);
     assertThat(health(stack.path("mocks").path("brm").asText())).isEqualTo(200);
-    assertThat(stack.path("startMillis").fieldNames())
+    assertThat(started.path("startMillis").fieldNames())
         .toIterable()
         .contains("db", "broker", "mocks", "stack");
 
     JsonNode status = JSON.readTree(cli().run(START, "stack", "status", "--json").stdout());
     assertThat(status).hasSize(1);
-    assertThat(status.get(0).path("id").asText()).isEqualTo(stack.path("id").asText());
+    assertThat(status.get(0).path("id").asText()).isEqualTo(started.path("id").asText());
     List<Long> pids = pids(status.get(0));
     assertThat(pids).hasSizeGreaterThanOrEqualTo(3);
-    Path endpoints = runtime.resolve("endpoints.json");
-    Files.writeString(endpoints, up.stdout());
-    anExperimentRunsOnItWithProviderExternal(endpoints);
+    String dbPassword = "db-" + UUID.randomUUID();
+    String brokerPassword = "mq-" + UUID.randomUUID();
+    changeDatabasePassword(stack, dbPassword);
+    Path endpoints = endpointsFile(stack, dbPassword, brokerPassword);
+
+    CliProcess.Result run = anExperimentRunsOnItWithProviderExternal(endpoints);
+
+    assertThat(logsAndRecords(runtime.resolve("stacks")))
+        .filteredOn(file -> !file.endsWith("credentials.json"))
+        .isNotEmpty()
+        .noneMatch(file -> holds(file, generated));
+    List<Path> files = files(runtime.resolve("results"));
+    assertThat(files).anyMatch(f -> f.endsWith("middleware/middleware.properties"));
+    assertThat(files).anyMatch(f -> f.endsWith("middleware/middleware.log"));
+    assertThat(files).as("the observer's files").anyMatch(f -> f.endsWith("series.csv"));
+    for (String secret : List.of(dbPassword, brokerPassword)) {
+      assertThat(files).noneMatch(file -> holds(file, secret));
+      assertThat(run.stdout() + run.stderr() + up.stdout() + up.stderr()).doesNotContain(secret);
+    }
     aKnobThatRestartsOneOfItsTiersIsRefusedBeforeAnythingStarts(endpoints);
     assertThat(pids).allMatch(TierProcesses::alive);
 
     CliProcess.Result down = cli().run(START, "stack", "down");
 
     assertThat(down.exitCode()).isZero();
-    assertThat(down.stdout()).contains("stopped stack " + stack.path("id").asText());
+    assertThat(down.stdout()).contains("stopped stack " + started.path("id").asText());
     await()
         .atMost(Duration.ofSeconds(30))
         .until(() -> pids.stream().noneMatch(TierProcesses::alive));
     assertThat(cli().run(START, "stack", "status").stdout()).contains("no stack is running");
   }
 
-  private void anExperimentRunsOnItWithProviderExternal(Path endpoints) throws Exception {
+  /** Observed (the observer's database connection takes the user's password too). */
+  private CliProcess.Result anExperimentRunsOnItWithProviderExternal(Path endpoints)
+      throws Exception {
     Path experiment = runtime.resolve("small.yaml");
     Files.writeString(
         experiment,
@@ -115,15 +150,95 @@ class StackCommandIT {
     Path out = runtime.resolve("results");
 
     CliProcess.Result run =
-        runOnExternal(Duration.ofMinutes(3), experiment, endpoints, out, "--no-observe", "--json");
+        runOnExternal(Duration.ofMinutes(3), experiment, endpoints, out, "--json");
 
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     JsonNode result = JSON.readTree(run.stdout());
     assertThat(result.path("status").asText()).isEqualTo("complete");
     assertThat(result.path("valid").asBoolean()).isTrue();
-    assertThat(result.at("/steps/0/accounting/completed").asInt()).isEqualTo(20);
+    // a repetition the host disturbed is measured again: 20 orders each
+    JsonNode repetitions = result.at("/steps/0/repetitions");
+    assertThat(repetitions).isNotEmpty();
+    assertThat(repetitions).allMatch(rep -> rep.at("/accounting/completed").asInt() == 20);
+    assertThat(result.at("/steps/0/accounting/completed").asInt())
+        .isEqualTo(20 * repetitions.size());
     assertThat(result.at("/steps/0/readBack/mocks.brm/latency").asText()).isEqualTo("10");
     assertThat(TestRuntime.onlyRun(out).resolve("run.json")).isRegularFile();
+    return run;
+  }
+
+  /** The user's database password is one tunelab never chose. */
+  private static void changeDatabasePassword(JsonNode stack, String password) throws Exception {
+    JsonNode db = stack.at("/credentials/db");
+    try (Connection connection =
+            DriverManager.getConnection(
+                stack.path("db").asText(), db.path("user").asText(), db.path("password").asText());
+        Statement statement = connection.createStatement()) {
+      statement.execute("ALTER USER " + db.path("user").asText() + " PASSWORD '" + password + "'");
+    }
+  }
+
+  private Path endpointsFile(JsonNode stack, String dbPassword, String brokerPassword)
+      throws IOException {
+    ObjectNode file = JSON.createObjectNode();
+    file.put("db", stack.path("db").asText());
+    file.put("broker", stack.path("broker").asText());
+    file.set("mocks", stack.path("mocks"));
+    ObjectNode credentials = file.putObject("credentials");
+    credentials
+        .putObject("db")
+        .put("user", stack.at("/credentials/db/user").asText())
+        .put("password", dbPassword);
+    // tunelab's broker accepts any login while its security is off
+    credentials.putObject("broker").put("user", "tunelab").put("password", brokerPassword);
+    Path path = runtime.resolve("endpoints.json");
+    Files.writeString(path, JSON.writeValueAsString(file));
+    return path;
+  }
+
+  private static JsonNode onlyStack(CliProcess.Result status) throws IOException {
+    assertThat(status.exitCode()).as(status.stderr()).isZero();
+    JsonNode stacks = JSON.readTree(status.stdout());
+    assertThat(stacks).hasSize(1);
+    return stacks.get(0).path("endpoints");
+  }
+
+  private static List<Path> files(Path root) throws IOException {
+    try (Stream<Path> walk = Files.walk(root)) {
+      return new ArrayList<>(walk.filter(Files::isRegularFile).toList());
+    }
+  }
+
+  /** A stack's files but its tiers' data folders, which the running servers keep rewriting. */
+  private static List<Path> logsAndRecords(Path stacks) throws IOException {
+    List<Path> found = new ArrayList<>();
+    Files.walkFileTree(
+        stacks,
+        new SimpleFileVisitor<>() {
+          @Override
+          public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+            return dir.getFileName().toString().equals("data")
+                ? FileVisitResult.SKIP_SUBTREE
+                : FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+            if (attributes.isRegularFile()) {
+              found.add(file);
+            }
+            return FileVisitResult.CONTINUE;
+          }
+        });
+    return found;
+  }
+
+  private static boolean holds(Path file, String secret) {
+    try {
+      return new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1).contains(secret);
+    } catch (IOException e) {
+      throw new AssertionError("cannot read " + file, e);
+    }
   }
 
   private void aKnobThatRestartsOneOfItsTiersIsRefusedBeforeAnythingStarts(Path endpoints)
