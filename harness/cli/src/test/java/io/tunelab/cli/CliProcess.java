@@ -27,13 +27,6 @@ final class CliProcess {
     this(runtime, Map.of());
   }
 
-  /**
-   * The environment of a run whose numbers a test compares, with the JIT a user's run has: failsafe
-   * gives every JVM of an IT C1 alone ({@code JAVA_TOOL_OPTIONS}, see the parent pom), whose slower
-   * code can take an order's CPU past its back-end waits. An empty value unsets a variable.
-   */
-  static final Map<String, String> FULL_JIT = Map.of("JAVA_TOOL_OPTIONS", "");
-
   /** Starts the command; its output goes to files in the runtime directory. */
   Running start(String... args) throws IOException {
     Path home = Path.of(System.getProperty("tunelab.home"));
