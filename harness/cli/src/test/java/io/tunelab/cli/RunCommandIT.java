@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
  * {@code tunelab run experiments/quickstart.yaml} as a user runs it, once for the whole class: its
  * run.json, summary.md, observer files and raw data, its report.html in headless Chromium, what its
  * second step's knobs did to the tiers (read back from the broker and the database), {@code tunelab
- * compare} on it, and nothing left running.
+ * compare} on it, and nothing left running. The middleware is recorded with JFR ({@code --set
+ * middleware.jvm.jfr=default}), so every part of a recorded window's path is exercised too.
  */
 class RunCommandIT {
   private static final Duration RUN = Duration.ofMinutes(8);
@@ -55,7 +56,10 @@ class RunCommandIT {
             "--threshold",
             "brm-25ms: p95 of order < 600 s",
             "--threshold",
-            "throughput >= 50% of baseline");
+            "throughput >= 50% of baseline",
+            // the whole path of a recorded window: run.json, summary.md, report.html in Chromium
+            "--set",
+            "middleware.jvm.jfr=default");
     runDir = onlyRun(out);
     run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
   }
@@ -212,6 +216,27 @@ class RunCommandIT {
         .contains("## Measurement")
         .contains("**complete, valid**");
     assertThat(quickstart.stdout()).contains("| brm-25ms |");
+  }
+
+  @Test
+  void everyMeasuredWindowIsRecordedWithJfrAndSummedUpInRunJsonAndSummary() throws Exception {
+    for (JsonNode step : run.path("steps")) {
+      for (JsonNode rep : step.path("repetitions")) {
+        JsonNode profile = rep.path("profile");
+        assertThat(profile.path("settings").asText()).as(rep.toString()).isEqualTo("default");
+        assertThat(profile.path("seconds").asDouble()).isPositive();
+        assertThat(profile.path("hotMethods")).isNotEmpty();
+        assertThat(profile.path("allocations")).isNotEmpty();
+        Path raw = runDir.resolve(rep.path("rawData").asText());
+        assertThat(raw.resolve(profile.path("file").asText())).isNotEmptyFile();
+        assertThat(raw.resolve("jfr.json")).isRegularFile();
+      }
+    }
+    assertThat(Files.readString(runDir.resolve("summary.md")))
+        .contains("## Beneath the numbers")
+        .contains("### Beneath the numbers: brm-25ms");
+    assertThat(Files.readString(runDir.resolve("report.html")))
+        .contains("brm-50ms/rep-1/middleware.jfr");
   }
 
   @Test

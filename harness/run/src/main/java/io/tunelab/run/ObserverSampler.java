@@ -66,7 +66,8 @@ public final class ObserverSampler implements Sampler {
                 new ObserverStats(seen.samples(), seen.samplerCpuPercentOfOneCore(), seen.errors()),
                 seen.harnessCost(),
                 seen.recordWorkCost(figures.completed()),
-                seen.machineNoise()));
+                seen.machineNoise(),
+                seen.profile()));
       } catch (RuntimeException e) {
         LOG.warn("the observer could not write its files: {}", e.toString());
         observer.close();

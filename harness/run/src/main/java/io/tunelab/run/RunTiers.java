@@ -412,7 +412,9 @@ final class RunTiers implements AutoCloseable {
         stack.endpoints(),
         middleware.processes().get(0).pid(),
         pids(),
-        ObserverConfig.of(stack, dir).withMiddleware(middleware));
+        ObserverConfig.of(stack, dir)
+            .withMiddleware(middleware)
+            .withMiddlewareJfr(current.get(io.tunelab.core.knobs.MiddlewareKnobs.JFR)));
   }
 
   /** The running middleware JVM's pid. */

@@ -4,6 +4,7 @@ import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
+import io.tunelab.core.measure.JfrProfile;
 import io.tunelab.core.results.ObserverStats;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.stack.Endpoints;
@@ -76,30 +77,38 @@ public interface Sampler {
    *     Sampling#finish}); empty when none completed or its CPU was not read
    * @param noise CPU outside the stack in the measured window, and the machine's load around it;
    *     empty when the machine was not read
+   * @param profile the middleware's JDK Flight Recorder recording of the window, summed up; empty
+   *     when it was not recorded
    */
   record Observed(
       List<Finding> findings,
       ObserverStats stats,
       Optional<HarnessCost> harness,
       Optional<WorkCost> work,
-      Optional<MachineNoise> noise) {
+      Optional<MachineNoise> noise,
+      Optional<JfrProfile> profile) {
     public Observed {
       findings = List.copyOf(findings);
       Objects.requireNonNull(harness, "harness");
       Objects.requireNonNull(work, "work");
       Objects.requireNonNull(noise, "noise");
+      Objects.requireNonNull(profile, "profile");
     }
 
     /** Findings and stats only, no costs. */
     public Observed(List<Finding> findings, ObserverStats stats) {
-      this(findings, stats, Optional.empty(), Optional.empty(), Optional.empty());
+      this(findings, stats, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
     }
 
-    /** The repetition with these findings, the observer's cost and the window's costs. */
+    /**
+     * The repetition with these findings, the observer's cost, the window's costs and its
+     * recording.
+     */
     public Repetition applyTo(Repetition repetition) {
       return repetition
           .withObservation(findings, stats)
-          .withCosts(harness.orElse(null), work.orElse(null), noise.orElse(null));
+          .withCosts(harness.orElse(null), work.orElse(null), noise.orElse(null))
+          .withProfile(profile.orElse(null));
     }
   }
 

@@ -8,6 +8,11 @@ public enum FindingKind {
   CPU_SATURATED,
   /** A JVM spends a large share of the run in GC pauses, or runs full collections in a loop. */
   GC_PRESSURE,
+  /**
+   * The middleware's threads spend a share of the window waiting to enter one monitor (a recorded
+   * window, {@code middleware.jvm.jfr}): the lock serializes them, named with where they wait.
+   */
+  HOT_MONITOR,
   /** A hot table is read by sequential scans for a selective predicate: an index is missing. */
   SEQUENTIAL_SCAN,
   /** Active database sessions mostly wait for WAL writes and flushes at commit. */

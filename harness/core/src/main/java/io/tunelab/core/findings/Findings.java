@@ -15,6 +15,7 @@ public final class Findings {
           new BacklogRule(),
           new CpuSaturationRule(),
           new GcRule(),
+          new HotMonitorRule(),
           new SequentialScanRule(),
           new CommitWaitRule(),
           new RowContentionRule(),

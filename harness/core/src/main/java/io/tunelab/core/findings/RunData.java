@@ -3,6 +3,7 @@ package io.tunelab.core.findings;
 import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.measure.DeadlineMisses;
+import io.tunelab.core.measure.JfrProfile;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -28,6 +29,8 @@ import java.util.function.Consumer;
  * @param deadline requests that missed their deadline, when the plan has one (sort-requests); set
  *     from the runner's figures, as only the runner reads the load generator's samples
  * @param middlewareExit how the middleware ended, when it died before the window's end
+ * @param profile what the JDK Flight Recorder saw of the middleware in the window, when it was
+ *     recorded ({@code middleware.jvm.jfr})
  */
 public record RunData(
     long measuredMillis,
@@ -44,7 +47,8 @@ public record RunData(
     Optional<HarnessCost> harness,
     Optional<MachineNoise> noise,
     Optional<DeadlineMisses> deadline,
-    Optional<MiddlewareExit> middlewareExit) {
+    Optional<MiddlewareExit> middlewareExit,
+    Optional<JfrProfile> profile) {
   public RunData {
     queues = List.copyOf(queues);
     Objects.requireNonNull(cpu, "cpu");
@@ -60,6 +64,7 @@ public record RunData(
     Objects.requireNonNull(noise, "noise");
     Objects.requireNonNull(deadline, "deadline");
     Objects.requireNonNull(middlewareExit, "middlewareExit");
+    Objects.requireNonNull(profile, "profile");
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
@@ -76,6 +81,7 @@ public record RunData(
         BackendCalls.none(),
         EngineData.none(),
         FetcherData.none(),
+        Optional.empty(),
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
@@ -138,6 +144,10 @@ public record RunData(
     return change(p -> p.middlewareExit = Optional.of(value));
   }
 
+  public RunData withProfile(JfrProfile value) {
+    return change(p -> p.profile = Optional.of(value));
+  }
+
   /** This data with one part changed by {@code edit}: one copy of every part, not one a wither. */
   private RunData change(Consumer<Parts> edit) {
     Parts p = new Parts(this);
@@ -162,6 +172,7 @@ public record RunData(
     private Optional<MachineNoise> noise;
     private Optional<DeadlineMisses> deadline;
     private Optional<MiddlewareExit> middlewareExit;
+    private Optional<JfrProfile> profile;
 
     private Parts(RunData d) {
       measuredMillis = d.measuredMillis;
@@ -179,6 +190,7 @@ public record RunData(
       noise = d.noise;
       deadline = d.deadline;
       middlewareExit = d.middlewareExit;
+      profile = d.profile;
     }
 
     private RunData build() {
@@ -197,7 +209,8 @@ public record RunData(
           harness,
           noise,
           deadline,
-          middlewareExit);
+          middlewareExit,
+          profile);
     }
   }
 }

@@ -11,6 +11,16 @@ public final class MiddlewareKnobs {
     SERIAL
   }
 
+  /**
+   * The JDK Flight Recorder's settings for each repetition's measured window: none, or the JDK's
+   * own {@code default} (about 1% overhead) or {@code profile} (more samples, lower thresholds).
+   */
+  public enum Jfr implements KnobChoice {
+    OFF,
+    DEFAULT,
+    PROFILE
+  }
+
   /** How a stage's broker and database work commit. */
   public enum Transactions implements KnobChoice {
     LOCAL,
@@ -441,6 +451,20 @@ public final class MiddlewareKnobs {
                   + " names it, instead of hanging with its threads dead); the heap, young"
                   + " generation and collector are the knobs' (a rule refuses -Xmx, -Xms, -Xmn"
                   + " and another collector here)")
+          .add();
+
+  public static final Knob<Jfr> JFR =
+      KNOBS
+          .knob("middleware.jvm.jfr", KnobTypes.choice(Jfr.class), Jfr.OFF)
+          .apply(Knob.Apply.LIVE)
+          .doc(
+              "records each repetition's measured window of the running middleware JVM with the"
+                  + " JDK Flight Recorder (the JDK's default or profile settings, monitor waits"
+                  + " from 1 ms), attached to it, nothing on its command line: middleware.jfr in"
+                  + " the repetition's folder, and in run.json its hot methods, contended"
+                  + " monitors, allocations by class, GC pauses and heap per generation after"
+                  + " collections")
+          .study("AIA: visualGC, thread dumps (threads stuck in synchronized logging)")
           .add();
 
   private static Knob<Integer> consumers(String stage, String queue) {

@@ -82,6 +82,7 @@ final class ReportModel {
     link(links, RunLayout.FINDINGS, runDir, rep.rawData(), RunLayout.FINDINGS);
     link(links, RunLayout.SERIES, runDir, rep.rawData(), RunLayout.SERIES);
     link(links, RunLayout.HLOG, runDir, rep.rawData(), RunLayout.HLOG);
+    link(links, RunLayout.JFR, runDir, rep.rawData(), RunLayout.JFR);
     return r;
   }
 

@@ -10,6 +10,7 @@ import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.measure.DeadlineMisses;
+import io.tunelab.core.measure.JfrProfile;
 import java.util.List;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
@@ -54,6 +55,8 @@ import org.HdrHistogram.Histogram;
  *     step has steady repetitions; null when no steady-state rule was applied
  * @param protocol its round, the state it started from and its window's batch means; null in
  *     run.json before they were kept
+ * @param profile what the JDK Flight Recorder saw of the middleware in its measured window ({@code
+ *     middleware.jvm.jfr}); null when it was not recorded
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({
@@ -78,7 +81,8 @@ import org.HdrHistogram.Histogram;
   "machineNoise",
   "disturbed",
   "steady",
-  "protocol"
+  "protocol",
+  "profile"
 })
 public record Repetition(
     int number,
@@ -98,7 +102,8 @@ public record Repetition(
     MachineNoise machineNoise,
     Boolean disturbed,
     Boolean steady,
-    RepetitionProtocol protocol) {
+    RepetitionProtocol protocol,
+    JfrProfile profile) {
 
   public Repetition {
     Objects.requireNonNull(measures, "measures");
@@ -124,6 +129,7 @@ public record Repetition(
         warmup,
         wallMillis,
         rawData,
+        null,
         null,
         null,
         null,
@@ -160,7 +166,8 @@ public record Repetition(
       @JsonProperty("machineNoise") MachineNoise machineNoise,
       @JsonProperty("disturbed") Boolean disturbed,
       @JsonProperty("steady") Boolean steady,
-      @JsonProperty("protocol") RepetitionProtocol protocol) {
+      @JsonProperty("protocol") RepetitionProtocol protocol,
+      @JsonProperty("profile") JfrProfile profile) {
     PlanMeasures measures =
         messages != null
             ? new MessagingMeasures(messages)
@@ -181,6 +188,7 @@ public record Repetition(
     copy.disturbed = disturbed;
     copy.steady = steady;
     copy.protocol = protocol;
+    copy.profile = profile;
     return copy.build();
   }
 
@@ -256,7 +264,8 @@ public record Repetition(
         machineNoise,
         disturbed,
         steady,
-        protocol);
+        protocol,
+        profile);
   }
 
   /** This repetition, judged disturbed by the host or not. */
@@ -277,6 +286,13 @@ public record Repetition(
   public Repetition withProtocol(RepetitionProtocol value) {
     Copy copy = new Copy(this);
     copy.protocol = value;
+    return copy.build();
+  }
+
+  /** This repetition with the middleware's recording of its window; null when none. */
+  public Repetition withProfile(JfrProfile value) {
+    Copy copy = new Copy(this);
+    copy.profile = value;
     return copy.build();
   }
 
@@ -330,6 +346,7 @@ public record Repetition(
     Boolean disturbed;
     Boolean steady;
     RepetitionProtocol protocol;
+    JfrProfile profile;
 
     Copy(Repetition from) {
       this.from = from;
@@ -345,6 +362,7 @@ public record Repetition(
       disturbed = from.disturbed;
       steady = from.steady;
       protocol = from.protocol;
+      profile = from.profile;
     }
 
     Repetition build() {
@@ -366,7 +384,8 @@ public record Repetition(
           machineNoise,
           disturbed,
           steady,
-          protocol);
+          protocol,
+          profile);
     }
   }
 }

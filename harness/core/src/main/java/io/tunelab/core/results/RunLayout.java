@@ -38,6 +38,12 @@ public final class RunLayout {
   /** The middleware's GC pauses. */
   public static final String GC = "gc.json";
 
+  /** The middleware JVM's JDK Flight Recorder recording of the measured window. */
+  public static final String JFR = "middleware.jfr";
+
+  /** That recording summed up, as the repetition's {@code profile} in run.json. */
+  public static final String JFR_SUMMARY = "jfr.json";
+
   /** What the findings rules said. */
   public static final String FINDINGS = "findings.json";
 

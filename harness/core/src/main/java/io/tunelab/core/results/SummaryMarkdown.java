@@ -77,6 +77,7 @@ public final class SummaryMarkdown {
     md.append(MeasurementMarkdown.of(run));
     md.append(OperationsMarkdown.of(run));
     md.append(findings(run));
+    md.append(ProfileMarkdown.of(run));
     md.append(pastThePeak(run));
     if (run.environment() != null) {
       Environment env = run.environment();

@@ -145,6 +145,12 @@ final class ObservationWriter {
     return file;
   }
 
+  /** Writes the middleware's recording summed up ({@code jfr.json}). */
+  static void writeProfile(Path file, io.tunelab.core.measure.JfrProfile profile)
+      throws IOException {
+    JSON.writeValue(file.toFile(), profile);
+  }
+
   /**
    * Adds the work cost per completed unit to {@code observations.json} in {@code dir}, once the
    * runner knows the units.

@@ -6,6 +6,7 @@ import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.measure.JfrProfile;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +29,7 @@ public final class Observations {
   private final List<Path> files;
   private final SeriesStore store;
   private final WindowCosts costs;
+  private final Optional<JfrProfile> profile;
 
   Observations(
       Path dir,
@@ -42,6 +44,36 @@ public final class Observations {
       List<Path> files,
       SeriesStore store,
       WindowCosts costs) {
+    this(
+        dir,
+        startMillis,
+        measuredFromMillis,
+        endMillis,
+        samples,
+        samplerCpuPercentOfOneCore,
+        errors,
+        data,
+        findings,
+        files,
+        store,
+        costs,
+        Optional.empty());
+  }
+
+  private Observations(
+      Path dir,
+      long startMillis,
+      long measuredFromMillis,
+      long endMillis,
+      int samples,
+      double samplerCpuPercentOfOneCore,
+      Map<String, String> errors,
+      RunData data,
+      List<Finding> findings,
+      List<Path> files,
+      SeriesStore store,
+      WindowCosts costs,
+      Optional<JfrProfile> profile) {
     this.dir = dir;
     this.startMillis = startMillis;
     this.measuredFromMillis = measuredFromMillis;
@@ -54,6 +86,35 @@ public final class Observations {
     this.files = List.copyOf(files);
     this.store = store;
     this.costs = costs;
+    this.profile = profile;
+  }
+
+  /** These observations with the middleware's recording of the window, written as {@code file}. */
+  Observations withProfile(JfrProfile value, Path file) {
+    List<Path> more = new java.util.ArrayList<>(files);
+    more.add(file);
+    return new Observations(
+        dir,
+        startMillis,
+        measuredFromMillis,
+        endMillis,
+        samples,
+        samplerCpuPercentOfOneCore,
+        errors,
+        data,
+        findings,
+        more,
+        store,
+        costs,
+        Optional.of(value));
+  }
+
+  /**
+   * What the JDK Flight Recorder saw of the middleware in the window ({@code middleware.jvm.jfr});
+   * empty when it was not recorded or the recording failed (then {@link #errors} says why).
+   */
+  public Optional<JfrProfile> profile() {
+    return profile;
   }
 
   /** The folder the files are in. */

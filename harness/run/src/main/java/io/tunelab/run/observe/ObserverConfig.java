@@ -2,6 +2,7 @@ package io.tunelab.run.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.findings.MiddlewareExit;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
@@ -32,6 +33,8 @@ import java.util.function.Supplier;
  * @param middlewareExit how the middleware ended, asked when the observer stops (empty while it
  *     runs), when one runs
  * @param interval time between samples
+ * @param middlewareJfr the JDK Flight Recorder settings the middleware's measured window is
+ *     recorded with ({@code middleware.jfr} in the folder); empty when it is not recorded
  */
 public record ObserverConfig(
     Path dir,
@@ -41,7 +44,8 @@ public record ObserverConfig(
     Optional<Supplier<JsonNode>> middlewareStatus,
     Optional<Path> gcLog,
     Optional<Supplier<Optional<MiddlewareExit>>> middlewareExit,
-    Duration interval) {
+    Duration interval,
+    Optional<String> middlewareJfr) {
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
   /** The dist jar of the load tier, by which its JVM is found among this JVM's children. */
@@ -55,6 +59,7 @@ public record ObserverConfig(
     Objects.requireNonNull(middlewareStatus, "middlewareStatus");
     Objects.requireNonNull(gcLog, "gcLog");
     Objects.requireNonNull(middlewareExit, "middlewareExit");
+    Objects.requireNonNull(middlewareJfr, "middlewareJfr");
     if (interval.toMillis() < 100) {
       throw new IllegalArgumentException("sample at most every 100 ms, was " + interval);
     }
@@ -77,7 +82,8 @@ public record ObserverConfig(
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        DEFAULT_INTERVAL);
+        DEFAULT_INTERVAL,
+        Optional.empty());
   }
 
   /**
@@ -94,7 +100,8 @@ public record ObserverConfig(
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
-        DEFAULT_INTERVAL);
+        DEFAULT_INTERVAL,
+        Optional.empty());
   }
 
   /**
@@ -106,7 +113,20 @@ public record ObserverConfig(
         .with(
             Optional.of(middleware::status),
             Optional.of(middleware.gcLog()),
-            Optional.of(middleware::exit));
+            Optional.of(middleware::exit),
+            middlewareJfr);
+  }
+
+  /**
+   * The same, recording the middleware's measured window with these JDK Flight Recorder settings
+   * ({@code middleware.jvm.jfr}: {@code default}, {@code profile}), or not when off.
+   */
+  public ObserverConfig withMiddlewareJfr(MiddlewareKnobs.Jfr jfr) {
+    return with(
+        middlewareStatus,
+        gcLog,
+        middlewareExit,
+        jfr == MiddlewareKnobs.Jfr.OFF ? Optional.empty() : Optional.of(jfr.label()));
   }
 
   /** The same with one more tier (or another source of a tier's processes). */
@@ -114,13 +134,22 @@ public record ObserverConfig(
     Map<String, Supplier<List<ProcessHandle>>> more = new LinkedHashMap<>(tiers);
     more.put(name, processes);
     return new ObserverConfig(
-        dir, more, childTiers, endpoints, middlewareStatus, gcLog, middlewareExit, interval);
+        dir,
+        more,
+        childTiers,
+        endpoints,
+        middlewareStatus,
+        gcLog,
+        middlewareExit,
+        interval,
+        middlewareJfr);
   }
 
   private ObserverConfig with(
       Optional<Supplier<JsonNode>> status,
       Optional<Path> log,
-      Optional<Supplier<Optional<MiddlewareExit>>> exit) {
-    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, exit, interval);
+      Optional<Supplier<Optional<MiddlewareExit>>> exit,
+      Optional<String> jfr) {
+    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, exit, interval, jfr);
   }
 }

@@ -1,10 +1,12 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.measure.JfrProfile;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.mocks.MocksClient;
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
@@ -37,6 +39,13 @@ public final class RunObserver implements AutoCloseable {
   private static final Path PROC = Path.of("/proc");
   private static final long TICKS_PER_SECOND = 100; // USER_HZ on every Linux architecture we run
   private static final long PAGE_BYTES = 4096;
+  private static final String JFR = "jfr";
+
+  /** The middleware's recording of the measured window, in the observer's folder. */
+  public static final String JFR_FILE = io.tunelab.core.results.RunLayout.JFR;
+
+  /** {@link JfrProfile} as JSON, beside the recording. */
+  public static final String JFR_JSON = io.tunelab.core.results.RunLayout.JFR_SUMMARY;
 
   private final ObserverConfig config;
   private final SeriesStore store = new SeriesStore();
@@ -57,6 +66,9 @@ public final class RunObserver implements AutoCloseable {
   private PgSnapshot baseline;
   private Observations observations;
 
+  /** The middleware's recording of the measured window, when {@code middleware.jvm.jfr} asks. */
+  private final Optional<JfrRecorder> recorder;
+
   private RunObserver(ObserverConfig config) {
     this.config = config;
     this.startMillis = System.currentTimeMillis();
@@ -73,6 +85,7 @@ public final class RunObserver implements AutoCloseable {
     sources.add(new HostPaceSource());
     baseline = db.flatMap(this::snapshot).orElse(null);
     load = MachineLoad.before(PROC, meter(config), errors);
+    recorder = config.middlewareJfr().flatMap(this::recorder);
     executor =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -117,6 +130,22 @@ public final class RunObserver implements AutoCloseable {
       return Optional.of(new DbSource(PgObserver.connect(e.db(), e.dbUser(), e.dbPassword())));
     } catch (Exception ex) {
       errors.record(TierName.DB.label(), ex);
+      return Optional.empty();
+    }
+  }
+
+  private Optional<JfrRecorder> recorder(String settings) {
+    Optional<ProcessHandle> jvm =
+        Optional.ofNullable(config.tiers().get(TierName.MIDDLEWARE.label()))
+            .flatMap(processes -> processes.get().stream().findFirst());
+    if (jvm.isEmpty()) {
+      errors.record(JFR, new IllegalStateException("no middleware JVM to record"));
+      return Optional.empty();
+    }
+    try {
+      return Optional.of(JfrRecorder.prepare(jvm.get().pid(), settings));
+    } catch (IOException | RuntimeException e) {
+      errors.record(JFR, e);
       return Optional.empty();
     }
   }
@@ -175,6 +204,14 @@ public final class RunObserver implements AutoCloseable {
     readCpu(now); // the warm-up's last reading, tagged warm-up
     samplerCpuNanosAtMeasured = samplerCpuNanos.get();
     measuredFromMillis = now + 1;
+    recorder.ifPresent(
+        r -> {
+          try {
+            r.start();
+          } catch (IOException e) {
+            errors.record(JFR, e);
+          }
+        });
     mocks.ifPresent(
         m -> {
           try {
@@ -230,6 +267,7 @@ public final class RunObserver implements AutoCloseable {
     long end = System.currentTimeMillis();
     readCpu(end); // the measured window's last reading
     load.after();
+    Optional<JfrProfile> profile = recorder.flatMap(this::recording);
     Window window =
         new Window(startMillis, measuredFromMillis < 0 ? startMillis : measuredFromMillis, end);
     Optional<PgSnapshot> last = db.flatMap(this::snapshot);
@@ -258,9 +296,38 @@ public final class RunObserver implements AutoCloseable {
                 samplerCpuNanos.get(),
                 Map.copyOf(sourceCpuNanos),
                 costs,
-                data -> withExit(runnerFigures.apply(data)));
+                data -> {
+                  RunData seen = withExit(runnerFigures.apply(data));
+                  return profile.map(seen::withProfile).orElse(seen);
+                });
+    if (profile.isPresent()) {
+      observations = observations.withProfile(profile.get(), config.dir().resolve(JFR_JSON));
+    }
     sources.forEach(Source::close);
     return observations;
+  }
+
+  /**
+   * Stops the window's recording, writes it into the folder and sums it up in {@code jfr.json};
+   * empty (and the failure among the errors) when any of that fails.
+   */
+  private Optional<JfrProfile> recording(JfrRecorder recording) {
+    try (recording) {
+      if (!recording.started()) {
+        return Optional.empty();
+      }
+      double seconds = recording.seconds();
+      java.nio.file.Files.createDirectories(config.dir());
+      Path file = config.dir().resolve(JFR_FILE).toAbsolutePath();
+      recording.stopInto(file);
+      JfrProfile profile =
+          JfrReader.read(file, JFR_FILE, config.middlewareJfr().orElseThrow(), seconds);
+      ObservationWriter.writeProfile(config.dir().resolve(JFR_JSON), profile);
+      return Optional.of(profile);
+    } catch (IOException | RuntimeException e) {
+      errors.record(JFR, e);
+      return Optional.empty();
+    }
   }
 
   /** The data with how the middleware ended, when it died before the window's end. */

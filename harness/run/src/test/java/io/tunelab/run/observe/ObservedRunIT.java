@@ -193,6 +193,40 @@ class ObservedRunIT {
   }
 
   /**
+   * {@code middleware.jvm.jfr}: the observer attaches to the running middleware (nothing on its
+   * command line) and records the measured window alone, and the recording is summed up: hot
+   * methods, heap per generation, collections.
+   */
+  @Test
+  void aRecordedWindowShowsTheMiddlewaresHotMethodsAndHeapPerGeneration() throws Exception {
+    KnobSet knobs = consumers(2).with("middleware.jvm.heapMegabytes", "64");
+    List<TestOrder> orders = TestOrders.orders("jfr", "large", 40, fixture.parties(40));
+    Observations seen;
+    try (MiddlewareTier middleware = fixture.middleware(knobs, "jfr")) {
+      RunObserver observer =
+          RunObserver.start(
+              ObserverConfig.of(fixture.stack, RESULTS.resolve("jfr"))
+                  .withMiddleware(middleware)
+                  .withMiddlewareJfr(io.tunelab.core.knobs.MiddlewareKnobs.Jfr.DEFAULT));
+      observer.markMeasured();
+      TestOrders.send(fixture.endpoints.broker(), orders);
+      fixture.awaitAccounted(orders.size(), Duration.ofMinutes(2));
+      // while the middleware runs: its recording is written by the middleware itself
+      seen = observer.stop();
+    }
+
+    assertThat(seen.errors()).doesNotContainKey("jfr");
+    assertThat(seen.dir().resolve(RunObserver.JFR_FILE)).isNotEmptyFile();
+    assertThat(seen.dir().resolve(RunObserver.JFR_JSON)).content().contains("\"hotMethods\"");
+    io.tunelab.core.measure.JfrProfile profile = seen.profile().orElseThrow();
+    assertThat(profile.settings()).isEqualTo("default");
+    assertThat(profile.hotMethods()).isNotEmpty();
+    assertThat(profile.allocations()).isNotEmpty();
+    assertThat(profile.gc().count()).as("large orders in a 64 MB heap").isPositive();
+    assertThat(profile.heap()).containsKeys("young", "old", "total");
+  }
+
+  /**
    * The studies' first failure, a database out of sessions (ORA-12519): the middleware's role may
    * hold 2 sessions while its pool wants 6, so the server refuses the rest with SQLSTATE 53300, as
    * it does a role past {@code max_connections} less the superuser-reserved slots. The harness, a

@@ -1,0 +1,119 @@
+package io.tunelab.run.observe;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+import javax.management.JMX;
+import javax.management.ObjectName;
+import javax.management.remote.JMXConnector;
+import jdk.management.jfr.FlightRecorderMXBean;
+
+/**
+ * A JDK Flight Recorder recording of another JVM's measured window, through the JDK's own public
+ * parts: its {@link FlightRecorderMXBean} over a {@link LocalJmx} connection records and writes the
+ * file. Nothing is added to the target's command line, so a recording starts and ends exactly where
+ * the window does, not at the JVM's start.
+ */
+final class JfrRecorder implements AutoCloseable {
+  static final String MONITOR_THRESHOLD = "jdk.JavaMonitorEnter#threshold";
+
+  private final JMXConnector connector;
+  private final FlightRecorderMXBean recorder;
+  private final long recording;
+  private long startedNanos;
+
+  private JfrRecorder(JMXConnector connector, FlightRecorderMXBean recorder, long recording) {
+    this.connector = connector;
+    this.recorder = recorder;
+    this.recording = recording;
+  }
+
+  /**
+   * Prepares a recording of JVM {@code pid}, not started yet: attaching loads the management agent
+   * into the JVM, which should happen before its measured window, not at its start.
+   *
+   * @param settings the JDK's predefined settings, {@code default} or {@code profile}
+   * @throws IOException when the JVM cannot be attached to or refuses to record
+   */
+  static JfrRecorder prepare(long pid, String settings) throws IOException {
+    JMXConnector connector = LocalJmx.connect(pid);
+    try {
+      FlightRecorderMXBean recorder =
+          JMX.newMXBeanProxy(
+              connector.getMBeanServerConnection(),
+              new ObjectName(FlightRecorderMXBean.MXBEAN_NAME),
+              FlightRecorderMXBean.class);
+      long id = recorder.newRecording();
+      recorder.setRecordingSettings(id, settings(settings));
+      recorder.setRecordingOptions(id, Map.of("name", "tunelab-window", "disk", "true"));
+      return new JfrRecorder(connector, recorder, id);
+    } catch (javax.management.MalformedObjectNameException | RuntimeException e) {
+      connector.close();
+      throw new IOException("JVM " + pid + " did not start recording: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * The JDK's predefined settings with one change: monitor waits are recorded from 1 ms (20 ms in
+   * {@code default}, 10 in {@code profile}), as the short waits of a lock on a hot path add up.
+   */
+  static Map<String, String> settings(String name) throws IOException {
+    Map<String, String> settings;
+    try {
+      settings =
+          new java.util.HashMap<>(jdk.jfr.Configuration.getConfiguration(name).getSettings());
+    } catch (java.text.ParseException e) {
+      throw new IOException("the JDK's JFR settings " + name + " do not parse", e);
+    }
+    settings.put(MONITOR_THRESHOLD, "1 ms");
+    return settings;
+  }
+
+  /** Starts recording now. */
+  void start() throws IOException {
+    try {
+      recorder.startRecording(recording);
+      startedNanos = System.nanoTime();
+    } catch (RuntimeException e) {
+      throw new IOException("the recording did not start: " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether {@link #start} started it. */
+  boolean started() {
+    return startedNanos != 0;
+  }
+
+  /** Seconds since the recording started. */
+  double seconds() {
+    return (System.nanoTime() - startedNanos) / 1e9;
+  }
+
+  /**
+   * Stops the recording and has the JVM write it to {@code file} (an absolute path: the target
+   * writes it).
+   */
+  void stopInto(Path file) throws IOException {
+    try {
+      recorder.stopRecording(recording);
+      recorder.copyTo(recording, file.toAbsolutePath().toString());
+    } catch (RuntimeException e) {
+      throw new IOException("the recording could not be written to " + file, e);
+    }
+  }
+
+  /** Closes the recording in the target (its disk copy goes) and the connection. */
+  @Override
+  public void close() {
+    try {
+      recorder.closeRecording(recording);
+    } catch (IOException | RuntimeException e) {
+      // the target is gone: so is the recording
+    }
+    try {
+      connector.close();
+    } catch (IOException e) {
+      // a closed connection to a gone JVM
+    }
+  }
+}
