@@ -8,6 +8,7 @@ import io.tunelab.run.drain.FaultedOrders;
 import io.tunelab.run.drain.MocksCompletions;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.run.observe.StackClock;
+import io.tunelab.run.observe.ThreadDump;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +26,9 @@ import java.util.Optional;
 final class MeasuredDrain {
   private static final Duration POLL = Duration.ofMillis(250);
   private static final Duration QUEUE_WAIT = Duration.ofSeconds(120);
+
+  /** The middleware's threads when a drain stalled, in the drain's folder. */
+  static final String THREAD_DUMP = "middleware-threads.txt";
 
   private final RunTiers tiers;
   private final OrderSender sender;
@@ -125,7 +129,7 @@ final class MeasuredDrain {
     // rate mode: latency from each order's due time, so a late send is not hidden
     Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
     long first = firstSend(from);
-    DrainResult drain = drain(knobs, at, sent, since, from, first);
+    DrainResult drain = drain(knobs, at, sent, since, from, first, dir);
     return new Drained(mode.label(), sent, drain, null, first, readings.until(tiers, pid, drain));
   }
 
@@ -147,7 +151,7 @@ final class MeasuredDrain {
       Start readings = Start.now(tiers, pid);
       BacklogHold.Released released = hold.release();
       long start = released.releasedAtMillis();
-      DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start);
+      DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start, dir);
       return new Drained(
           WorkloadKnobs.Mode.BACKLOG.label(),
           sent,
@@ -181,7 +185,8 @@ final class MeasuredDrain {
       OrderSender.Sent sent,
       long since,
       Map<String, Long> latencyFrom,
-      long startMillis)
+      long startMillis,
+      Path dir)
       throws InterruptedException {
     progress.phase(at, "drain (" + sent.count() + " orders sent)");
     DrainResult result;
@@ -204,11 +209,26 @@ final class MeasuredDrain {
     if (result.complete() || result.endedBy().isPresent()) {
       return result;
     }
+    dumpThreads(at, dir);
     // a stall has a cause worth naming when the broker stopped taking the stages' messages
     return tiers
         .brokerBlocking()
         .map(why -> new DrainResult(false, result.accounting(), result.waited(), Optional.of(why)))
         .orElse(result);
+  }
+
+  /**
+   * A stalled drain: what every middleware thread is doing, as the study's engineers looked, into
+   * the drain's folder ({@value #THREAD_DUMP}) before anything else moves.
+   */
+  private void dumpThreads(Progress.Position at, Path dir) {
+    Path file = dir.resolve(THREAD_DUMP);
+    try {
+      String states = ThreadDump.write(tiers.middlewarePid(), file);
+      progress.phase(at, "the drain stalled: the middleware's " + states + " are in " + file);
+    } catch (java.io.IOException | RuntimeException e) {
+      progress.phase(at, "the drain stalled; the middleware's threads could not be dumped: " + e);
+    }
   }
 
   private static long firstSend(Map<String, Long> sent) {

@@ -195,7 +195,7 @@ class ObservedRunIT {
   /**
    * {@code middleware.jvm.jfr}: the observer attaches to the running middleware (nothing on its
    * command line) and records the measured window alone, and the recording is summed up: hot
-   * methods, heap per generation, collections.
+   * methods, heap per generation, collections. A thread dump comes the same way.
    */
   @Test
   void aRecordedWindowShowsTheMiddlewaresHotMethodsAndHeapPerGeneration() throws Exception {
@@ -213,6 +213,11 @@ class ObservedRunIT {
       fixture.awaitAccounted(orders.size(), Duration.ofMinutes(2));
       // while the middleware runs: its recording is written by the middleware itself
       seen = observer.stop();
+      Path dump = RESULTS.resolve("jfr").resolve("threads.txt");
+      assertThat(ThreadDump.write(middleware.processes().get(0).pid(), dump)).contains("threads");
+      assertThat(dump)
+          .content()
+          .contains("\"tunelab-intake-1\"", "java.lang.Thread.State: ", "\tat ");
     }
 
     assertThat(seen.errors()).doesNotContainKey("jfr");
