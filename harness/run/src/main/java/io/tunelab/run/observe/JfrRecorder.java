@@ -107,13 +107,18 @@ final class JfrRecorder implements AutoCloseable {
     return (System.nanoTime() - startedNanos) / 1e9;
   }
 
-  /**
-   * Stops the recording and has the JVM write it to {@code file} (an absolute path: the target
-   * writes it).
-   */
-  void stopInto(Path file) throws IOException {
+  /** Stops the recording now, where the window ends; {@link #writeTo} writes it afterwards. */
+  void stop() throws IOException {
     try {
       recorder.stopRecording(recording);
+    } catch (RuntimeException e) {
+      throw new IOException("the recording did not stop: " + e.getMessage(), e);
+    }
+  }
+
+  /** Has the JVM write the stopped recording to {@code file} (absolute: the target writes it). */
+  void writeTo(Path file) throws IOException {
+    try {
       recorder.copyTo(recording, file.toAbsolutePath().toString());
     } catch (RuntimeException e) {
       throw new IOException("the recording could not be written to " + file, e);

@@ -267,10 +267,12 @@ public final class RunObserver implements AutoCloseable {
     long end = System.currentTimeMillis();
     readCpu(end); // the measured window's last reading
     load.after();
-    Optional<JfrProfile> profile = recorder.flatMap(this::recording);
+    double recorded = recorder.map(this::stopRecording).orElse(0.0);
     Window window =
         new Window(startMillis, measuredFromMillis < 0 ? startMillis : measuredFromMillis, end);
     Optional<PgSnapshot> last = db.flatMap(this::snapshot);
+    // written and read after the snapshot: the database's deltas end with the window too
+    Optional<JfrProfile> profile = recorder.flatMap(r -> recording(r, recorded));
     Optional<PgDelta> delta =
         last.isPresent() && baseline != null
             ? Optional.of(new PgDelta(baseline, last.get()))
@@ -307,19 +309,33 @@ public final class RunObserver implements AutoCloseable {
     return observations;
   }
 
+  /** Stops the window's recording; returns the seconds it recorded, 0 when it did not. */
+  private double stopRecording(JfrRecorder recording) {
+    if (!recording.started()) {
+      return 0;
+    }
+    double seconds = recording.seconds();
+    try {
+      recording.stop();
+      return seconds;
+    } catch (IOException e) {
+      errors.record(JFR, e);
+      return 0;
+    }
+  }
+
   /**
-   * Stops the window's recording, writes it into the folder and sums it up in {@code jfr.json};
-   * empty (and the failure among the errors) when any of that fails.
+   * Writes the stopped recording into the folder and sums it up in {@code jfr.json}; empty (and the
+   * failure among the errors) when it did not record or any of that fails.
    */
-  private Optional<JfrProfile> recording(JfrRecorder recording) {
+  private Optional<JfrProfile> recording(JfrRecorder recording, double seconds) {
     try (recording) {
-      if (!recording.started()) {
+      if (seconds <= 0) {
         return Optional.empty();
       }
-      double seconds = recording.seconds();
       java.nio.file.Files.createDirectories(config.dir());
       Path file = config.dir().resolve(JFR_FILE).toAbsolutePath();
-      recording.stopInto(file);
+      recording.writeTo(file);
       JfrProfile profile =
           JfrReader.read(file, JFR_FILE, config.middlewareJfr().orElseThrow(), seconds);
       ObservationWriter.writeProfile(config.dir().resolve(JFR_JSON), profile);
