@@ -16,6 +16,7 @@ import jdk.management.jfr.FlightRecorderMXBean;
  */
 final class JfrRecorder implements AutoCloseable {
   static final String MONITOR_THRESHOLD = "jdk.JavaMonitorEnter#threshold";
+  static final String ENVIRONMENT = "jdk.InitialEnvironmentVariable#enabled";
 
   private final JMXConnector connector;
   private final FlightRecorderMXBean recorder;
@@ -72,8 +73,9 @@ final class JfrRecorder implements AutoCloseable {
   }
 
   /**
-   * The JDK's predefined settings with one change: monitor waits are recorded from 1 ms (20 ms in
-   * {@code default}, 10 in {@code profile}), as the short waits of a lock on a hot path add up.
+   * The JDK's predefined settings with two changes: monitor waits are recorded from 1 ms (20 ms in
+   * {@code default}, 10 in {@code profile}), as the short waits of a lock on a hot path add up; and
+   * no environment variable is recorded, as the stack's passwords are among them.
    */
   static Map<String, String> settings(String name) throws IOException {
     Map<String, String> settings;
@@ -84,6 +86,8 @@ final class JfrRecorder implements AutoCloseable {
       throw new IOException("the JDK's JFR settings " + name + " do not parse", e);
     }
     settings.put(MONITOR_THRESHOLD, "1 ms");
+    // the middleware takes the stack's passwords from its environment: a recording must not
+    settings.put(ENVIRONMENT, "false");
     return settings;
   }
 

@@ -222,6 +222,23 @@ class ObservedRunIT {
 
     assertThat(seen.errors()).doesNotContainKey("jfr");
     assertThat(seen.dir().resolve(RunObserver.JFR_FILE)).isNotEmptyFile();
+    // the middleware's environment holds the stack's passwords: not recorded
+    assertThat(
+            jdk.jfr.consumer.RecordingFile.readAllEvents(seen.dir().resolve(RunObserver.JFR_FILE))
+                .stream()
+                .map(e -> e.getEventType().getName()))
+        .isNotEmpty()
+        .doesNotContain("jdk.InitialEnvironmentVariable");
+    String recording =
+        new String(
+            Files.readAllBytes(seen.dir().resolve(RunObserver.JFR_FILE)),
+            java.nio.charset.StandardCharsets.ISO_8859_1);
+    for (String password :
+        List.of(fixture.endpoints.middlewareDbPassword(), fixture.endpoints.brokerPassword())) {
+      if (!password.isEmpty()) {
+        assertThat(recording).as("a password in the recording").doesNotContain(password);
+      }
+    }
     assertThat(seen.dir().resolve(RunObserver.JFR_JSON)).content().contains("\"hotMethods\"");
     io.tunelab.core.measure.JfrProfile profile = seen.profile().orElseThrow();
     assertThat(profile.settings()).isEqualTo("default");
