@@ -105,7 +105,8 @@ final class ObservationWriter {
               findings,
               files,
               store,
-              costs);
+              costs,
+              Optional.empty());
       ObjectNode summary = summary(observations, mocks);
       ObjectNode bySource = summary.putObject("samplerCpuMillisBySource");
       new java.util.TreeMap<>(sourceCpuNanos)

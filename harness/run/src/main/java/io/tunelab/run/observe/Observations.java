@@ -43,35 +43,6 @@ public final class Observations {
       List<Finding> findings,
       List<Path> files,
       SeriesStore store,
-      WindowCosts costs) {
-    this(
-        dir,
-        startMillis,
-        measuredFromMillis,
-        endMillis,
-        samples,
-        samplerCpuPercentOfOneCore,
-        errors,
-        data,
-        findings,
-        files,
-        store,
-        costs,
-        Optional.empty());
-  }
-
-  private Observations(
-      Path dir,
-      long startMillis,
-      long measuredFromMillis,
-      long endMillis,
-      int samples,
-      double samplerCpuPercentOfOneCore,
-      Map<String, String> errors,
-      RunData data,
-      List<Finding> findings,
-      List<Path> files,
-      SeriesStore store,
       WindowCosts costs,
       Optional<JfrProfile> profile) {
     this.dir = dir;
