@@ -94,6 +94,14 @@ class MessagingRunIT {
       assertThat(Files.readString(runDir.resolve("starved/rep-1/findings.json")))
           .contains("QUEUE_BACKLOG")
           .contains("middleware.messaging.dequeueThreads");
+      // the knobs it names, machine-readable beside its words, as run.json carries them
+      assertThat(run.at("/steps/0/repetitions/0/findings").findValues("candidates"))
+          .anySatisfy(
+              candidates -> {
+                assertThat(candidates.at("/0/knob").asText())
+                    .isEqualTo("middleware.messaging.dequeueThreads");
+                assertThat(candidates.at("/0/move").asText()).isEqualTo("RAISE");
+              });
       assertThat(Files.readString(runDir.resolve("idle/rep-1/findings.json")))
           .contains("QUEUE_EMPTY")
           .contains("the clients are the limit");

@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +62,13 @@ final class BackendFaultRule implements FindingRule {
                   calls,
                   share,
                   backend);
-          findings.add(new Finding(FindingKind.BACKEND_FAULTS, backend, message, evidence));
+          findings.add(
+              new Finding(
+                  FindingKind.BACKEND_FAULTS,
+                  backend,
+                  message,
+                  evidence,
+                  List.of(Candidate.raise(MiddlewareKnobs.INVOKE_RETRIES))));
         });
     return findings;
   }

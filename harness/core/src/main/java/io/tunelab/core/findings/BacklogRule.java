@@ -1,9 +1,13 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.MessagingQueues;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A queue whose backlog grows: orders arrive faster than the stage consuming it takes them, so
@@ -27,7 +31,7 @@ final class BacklogRule implements FindingRule {
 
   @Override
   public List<Finding> apply(RunData data) {
-    List<Candidate> candidates = new ArrayList<>();
+    List<Backlog> backlogs = new ArrayList<>();
     for (int i = 0; i < data.queues().size(); i++) {
       QueueSeries queue = data.queues().get(i);
       List<Point> depth = queue.messageCount();
@@ -38,12 +42,12 @@ final class BacklogRule implements FindingRule {
       boolean trending = slope >= MIN_RATE_PER_SECOND && Trend.last(depth) >= minRise;
       if (rising || trending) {
         String next = i + 1 < data.queues().size() ? data.queues().get(i + 1).queue() : null;
-        candidates.add(new Candidate(queue, rise, slope, next));
+        backlogs.add(new Backlog(queue, rise, slope, next));
       }
     }
-    candidates.sort(Comparator.comparingDouble((Candidate c) -> c.rise.rise()).reversed());
+    backlogs.sort(Comparator.comparingDouble((Backlog c) -> c.rise.rise()).reversed());
     boolean engineLimit = !new EngineRule().apply(data).isEmpty();
-    return candidates.stream().map(c -> finding(c, engineLimit)).toList();
+    return backlogs.stream().map(c -> finding(c, engineLimit)).toList();
   }
 
   /**
@@ -58,7 +62,7 @@ final class BacklogRule implements FindingRule {
         : MIN_RISE_MESSAGES;
   }
 
-  private static Finding finding(Candidate c, boolean engineLimit) {
+  private static Finding finding(Backlog c, boolean engineLimit) {
     QueueSeries queue = c.queue;
     if (MessagingQueues.isOne(queue.queue())) {
       return new Finding(
@@ -77,7 +81,10 @@ final class BacklogRule implements FindingRule {
               c.rise.perSecond(),
               queue.consumers(),
               queue.consumers() == 1 ? "" : "s"),
-          evidence(c));
+          evidence(c),
+          List.of(
+              Candidate.raise(MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS),
+              Candidate.raise(MiddlewareKnobs.MESSAGING_QUEUES)));
     }
     String message =
         String.format(
@@ -98,10 +105,29 @@ final class BacklogRule implements FindingRule {
                     + " middleware.engine.threads"
                 : "give it more consumers (middleware.consumers.*), or what it calls is the limit"
                     + (c.next == null ? "" : " (" + c.next + " downstream waits on it)"));
-    return new Finding(FindingKind.QUEUE_BACKLOG, queue.queue(), message, evidence(c));
+    List<Candidate> candidates =
+        engineLimit
+            ? List.of(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS))
+            : consumersOf(queue.stage()).stream().map(Candidate::raise).toList();
+    return new Finding(FindingKind.QUEUE_BACKLOG, queue.queue(), message, evidence(c), candidates);
   }
 
-  private static List<String> evidence(Candidate c) {
+  /**
+   * The knob of a stage's consumers: stage {@code create-subscriptions}, knob {@code
+   * middleware.consumers.createSubscriptions}.
+   */
+  static Optional<Knob<?>> consumersOf(String stage) {
+    StringBuilder camel = new StringBuilder();
+    for (String word : stage.split("-")) {
+      camel.append(
+          camel.isEmpty() || word.isEmpty()
+              ? word
+              : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+    }
+    return KnobRegistry.standard().find("middleware.consumers." + camel);
+  }
+
+  private static List<String> evidence(Backlog c) {
     QueueSeries queue = c.queue;
     return List.of(
         String.format(
@@ -116,5 +142,5 @@ final class BacklogRule implements FindingRule {
         "consumers: " + queue.consumers());
   }
 
-  private record Candidate(QueueSeries queue, Trend.Rise rise, double slope, String next) {}
+  private record Backlog(QueueSeries queue, Trend.Rise rise, double slope, String next) {}
 }

@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.DbKnobs;
 import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.List;
@@ -56,6 +57,13 @@ final class CommitWaitRule implements FindingRule {
                 + " samples): commits wait for the log; try db.server.synchronous_commit=off, a faster"
                 + " disk, or more work per transaction",
             share, wal, waits.activeSamples());
-    return List.of(new Finding(FindingKind.COMMIT_WAITS, TierName.DB.label(), message, evidence));
+    return List.of(
+        new Finding(
+            FindingKind.COMMIT_WAITS,
+            TierName.DB.label(),
+            message,
+            evidence,
+            // a durability trade: a tuner tries it only when allowed to
+            List.of(Candidate.set(DbKnobs.SYNCHRONOUS_COMMIT, DbKnobs.SynchronousCommit.OFF))));
   }
 }

@@ -1,5 +1,7 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.DbKnobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +20,12 @@ final class ConnectionRule implements FindingRule {
   static final double MAX_CONNECTION_PERCENT = 90;
   static final double MIN_WAITING_SHARE_PERCENT = 20;
   static final long MIN_POOL_SAMPLES = 5;
+
+  /** Sessions run out at the server: give it more, or let the pools ask for fewer. */
+  private static final List<Candidate> MORE_SESSIONS =
+      List.of(
+          Candidate.raise(DbKnobs.MAX_CONNECTIONS),
+          Candidate.lower(MiddlewareKnobs.JDBC_POOL_SIZE));
 
   @Override
   public List<Finding> apply(RunData data) {
@@ -41,7 +49,8 @@ final class ConnectionRule implements FindingRule {
                       + " middleware.jdbc.poolSize; raise db.server.max_connections or shrink the"
                       + " pools",
                   c.refusals(), c.refusals() == 1 ? "" : "s"),
-              evidence));
+              evidence,
+              MORE_SESSIONS));
     } else if (c.maxConnections() > 0
         && 100.0 * c.peakConnections() / c.maxConnections() >= MAX_CONNECTION_PERCENT) {
       findings.add(
@@ -54,7 +63,8 @@ final class ConnectionRule implements FindingRule {
                   c.peakConnections(), c.maxConnections()),
               List.of(
                   "series db.connections: max " + c.peakConnections(),
-                  "max_connections: " + c.maxConnections())));
+                  "max_connections: " + c.maxConnections()),
+              MORE_SESSIONS));
     }
     if (c.poolSamples() >= MIN_POOL_SAMPLES) {
       double share = 100.0 * c.poolSamplesWithWaiters() / c.poolSamples();
@@ -78,7 +88,10 @@ final class ConnectionRule implements FindingRule {
                     String.format(
                         "series middleware.jdbcThreadsAwaitingConnection: %d of %d samples above"
                             + " 0, max %d",
-                        c.poolSamplesWithWaiters(), c.poolSamples(), c.peakPoolWaiters()))));
+                        c.poolSamplesWithWaiters(), c.poolSamples(), c.peakPoolWaiters())),
+                c.refusals() > 0
+                    ? List.of(Candidate.raise(DbKnobs.MAX_CONNECTIONS))
+                    : List.of(Candidate.raise(MiddlewareKnobs.JDBC_POOL_SIZE))));
       }
     }
     return findings;

@@ -1,5 +1,7 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.measure.DeadlineMisses;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -30,6 +32,17 @@ final class DeadlineMissRule implements FindingRule {
           + " server-side prepared statements (middleware.jdbc.prepareThreshold and"
           + " middleware.jdbc.statementCacheQueries above 0), db.sequence.cache above 1, or a lower"
           + " workload.arrivalsPerMinute";
+
+  /** As {@link #FIX} names them; a lower arrival rate is the load's, not the system's. */
+  private static final List<Candidate> CANDIDATES =
+      List.of(
+          Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND),
+          Candidate.set(MiddlewareKnobs.SORT_PARSE_IN, MiddlewareKnobs.ParseIn.MIDDLEWARE),
+          Candidate.set(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1),
+          Candidate.set(
+              MiddlewareKnobs.JDBC_STATEMENT_CACHE,
+              MiddlewareKnobs.JDBC_STATEMENT_CACHE.defaultValue()),
+          Candidate.raise(DataKnobs.SEQUENCE_CACHE));
 
   @Override
   public List<Finding> apply(RunData data) {
@@ -63,7 +76,12 @@ final class DeadlineMissRule implements FindingRule {
               statement.shortQuery(300)));
     }
     return List.of(
-        new Finding(FindingKind.DEADLINE_MISSES, SUBJECT, message(deadline, slowest), evidence));
+        new Finding(
+            FindingKind.DEADLINE_MISSES,
+            SUBJECT,
+            message(deadline, slowest),
+            evidence,
+            CANDIDATES));
   }
 
   /** The statements with the highest mean time, run often enough to be the requests' own. */

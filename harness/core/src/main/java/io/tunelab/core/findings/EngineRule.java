@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import java.util.List;
 
 /**
@@ -51,6 +52,12 @@ final class EngineRule implements FindingRule {
                 "series.csv middleware.engineBacklog: mean %.1f, max %.0f, messages waiting in"
                     + " %.0f%% of the samples (capacity %d)",
                 meanBacklog, Trend.max(engine.backlog()), 100 * waitingShare, engine.capacity()));
-    return List.of(new Finding(FindingKind.ENGINE_SATURATED, "engine", message, evidence));
+    return List.of(
+        new Finding(
+            FindingKind.ENGINE_SATURATED,
+            "engine",
+            message,
+            evidence,
+            List.of(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS))));
   }
 }

@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -94,7 +95,12 @@ final class FetcherRule implements FindingRule {
               FindingKind.FETCHER_LIMIT,
               "fetcher",
               limitMessage(data, f, picked / seconds, cycleMillis),
-              evidence));
+              evidence,
+              List.of(
+                  Candidate.raise(MiddlewareKnobs.FETCHER_POOL_SIZE),
+                  Candidate.raise(MiddlewareKnobs.FETCHERS),
+                  Candidate.lower(MiddlewareKnobs.FETCHER_POLLING),
+                  Candidate.lower(MiddlewareKnobs.FETCHER_SUBMIT))));
     }
     if (empty / polls >= MIN_EMPTY_SHARE && empty / seconds >= MIN_EMPTY_POLLS_PER_SECOND) {
       findings.add(
@@ -115,7 +121,10 @@ final class FetcherRule implements FindingRule {
                   picked / seconds,
                   fillMillis(f, picked / seconds),
                   f.poolSize()),
-              evidence));
+              evidence,
+              List.of(
+                  Candidate.raise(MiddlewareKnobs.FETCHER_POLLING),
+                  Candidate.lower(MiddlewareKnobs.FETCHERS))));
     }
     return findings;
   }

@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.KnobRegistry;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -47,6 +48,14 @@ final class GcRule implements FindingRule {
             "%s spends %.1f%% of the run in GC pauses with %d full collections: its heap is too"
                 + " small for this load (raise %s.jvm.heapMegabytes) or its collector does not fit",
             gc.tier(), gc.pauseSharePercent(), gc.fullCollections(), gc.tier());
-    return List.of(new Finding(FindingKind.GC_PRESSURE, gc.tier(), message, evidence));
+    return List.of(
+        new Finding(
+            FindingKind.GC_PRESSURE,
+            gc.tier(),
+            message,
+            evidence,
+            KnobRegistry.standard().find(gc.tier() + ".jvm.heapMegabytes").stream()
+                .map(Candidate::raise)
+                .toList()));
   }
 }

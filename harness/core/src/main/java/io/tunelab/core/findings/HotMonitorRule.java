@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.measure.JfrProfile;
 import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
@@ -62,28 +63,55 @@ final class HotMonitorRule implements FindingRule {
               FindingKind.HOT_MONITOR,
               TierName.MIDDLEWARE.label() + ": " + monitor.monitorClass(),
               message,
-              evidence));
+              evidence,
+              candidates(monitor)));
     }
     return found;
   }
 
+  /** What a lock is, as far as its class and site tell. */
+  private enum Lock {
+    DIAGNOSTICS,
+    LOGGING,
+    POOL,
+    OTHER;
+
+    static Lock of(JfrProfile.Monitor monitor) {
+      String where = (monitor.monitorClass() + " " + monitor.site()).toLowerCase(Locale.ROOT);
+      if (where.contains("diagnostics") || where.contains("stopwatch")) {
+        return DIAGNOSTICS;
+      }
+      if (where.contains("log4j")
+          || where.contains("logback")
+          || where.contains("logger")
+          || where.contains("appender")) {
+        return LOGGING;
+      }
+      return where.contains("hikari") || where.contains("pool") ? POOL : OTHER;
+    }
+  }
+
   /** What relieves the lock, as far as its class and site tell. */
   static String relief(JfrProfile.Monitor monitor) {
-    String where = (monitor.monitorClass() + " " + monitor.site()).toLowerCase(Locale.ROOT);
-    if (where.contains("diagnostics") || where.contains("stopwatch")) {
-      return "it is the middleware's diagnostics (a debug line and a stopwatch per activity):"
-          + " turn them off (middleware.diagnostics=off), as the study's patch did";
-    }
-    if (where.contains("log4j")
-        || where.contains("logback")
-        || where.contains("logger")
-        || where.contains("appender")) {
-      return "it is logging: log less on this path, or asynchronously";
-    }
-    if (where.contains("hikari") || where.contains("pool")) {
-      return "it is a pool: raise its size (middleware.jdbc.poolSize) or hold its items shorter";
-    }
-    return "shorten what runs under it or split it (jfr print --events jdk.JavaMonitorEnter on the"
-        + " recording shows the waiting stacks)";
+    return switch (Lock.of(monitor)) {
+      case DIAGNOSTICS ->
+          "it is the middleware's diagnostics (a debug line and a stopwatch per activity):"
+              + " turn them off (middleware.diagnostics=off), as the study's patch did";
+      case LOGGING -> "it is logging: log less on this path, or asynchronously";
+      case POOL ->
+          "it is a pool: raise its size (middleware.jdbc.poolSize) or hold its items shorter";
+      case OTHER ->
+          "shorten what runs under it or split it (jfr print --events jdk.JavaMonitorEnter on the"
+              + " recording shows the waiting stacks)";
+    };
+  }
+
+  /** The knobs that relieve it, where a knob does; code to change otherwise. */
+  static List<Candidate> candidates(JfrProfile.Monitor monitor) {
+    return switch (Lock.of(monitor)) {
+      case DIAGNOSTICS -> List.of(Candidate.set(MiddlewareKnobs.DIAGNOSTICS, false));
+      case POOL -> List.of(Candidate.raise(MiddlewareKnobs.JDBC_POOL_SIZE));
+      case LOGGING, OTHER -> List.of();
+    };
   }
 }

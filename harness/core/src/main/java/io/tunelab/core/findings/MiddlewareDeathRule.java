@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +33,15 @@ final class MiddlewareDeathRule implements FindingRule {
                 + " in the window (a crash or a kill): the orders it held were not finished; its"
                 + " log says why";
     return List.of(
-        new Finding(FindingKind.MIDDLEWARE_DIED, TierName.MIDDLEWARE.label(), message, evidence));
+        new Finding(
+            FindingKind.MIDDLEWARE_DIED,
+            TierName.MIDDLEWARE.label(),
+            message,
+            evidence,
+            exit.outOfMemory()
+                ? List.of(
+                    Candidate.raise(MiddlewareKnobs.HEAP),
+                    Candidate.lower(MiddlewareKnobs.ENGINE_THREADS))
+                : List.of()));
   }
 }

@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -35,6 +36,15 @@ final class ParseHeavyRule implements FindingRule {
           + " middleware.jdbc.prepareThreshold > 0 and middleware.jdbc.statementCacheQueries > 0"
           + " (if set so already, the server chose custom plans for each execution: see"
           + " plan_cache_mode)";
+
+  /** Bound parameters, prepared on the server from the first execution, their plans cached. */
+  static final List<Candidate> PREPARED =
+      List.of(
+          Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND),
+          Candidate.set(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1),
+          Candidate.set(
+              MiddlewareKnobs.JDBC_STATEMENT_CACHE,
+              MiddlewareKnobs.JDBC_STATEMENT_CACHE.defaultValue()));
 
   @Override
   public List<Finding> apply(RunData data) {
@@ -91,6 +101,7 @@ final class ParseHeavyRule implements FindingRule {
             planMillis,
             execMillis,
             FIX);
-    return List.of(new Finding(FindingKind.PARSE_HEAVY, TierName.DB.label(), message, evidence));
+    return List.of(
+        new Finding(FindingKind.PARSE_HEAVY, TierName.DB.label(), message, evidence, PREPARED));
   }
 }

@@ -1,5 +1,7 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -75,7 +77,16 @@ final class RowContentionRule implements FindingRule {
             named(tables, hot),
             FIX);
     String subject = tables.isEmpty() ? TierName.DB.label() : tables.get(0).getKey();
-    return List.of(new Finding(FindingKind.ROW_CONTENTION, subject, message, evidence));
+    return List.of(
+        new Finding(
+            FindingKind.ROW_CONTENTION,
+            subject,
+            message,
+            evidence,
+            List.of(
+                Candidate.lower(DataKnobs.SORT_FILL_FACTOR),
+                Candidate.lower(MiddlewareKnobs.SORT_SERVER_THREADS),
+                Candidate.lower(MiddlewareKnobs.JDBC_POOL_SIZE))));
   }
 
   /** Samples of the hot events per table. */

@@ -1,5 +1,6 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.knobs.DataKnobs;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -109,7 +110,11 @@ final class SequentialScanRule implements FindingRule {
                 top.rows(),
                 top.sharedBlocksHit(),
                 oneLine(top.query())));
-    return new Finding(FindingKind.SEQUENTIAL_SCAN, table.table(), message, evidence);
+    List<Candidate> candidates =
+        table.table().equalsIgnoreCase("xref_data")
+            ? List.of(Candidate.set(DataKnobs.XREF_INDEX, true))
+            : List.of();
+    return new Finding(FindingKind.SEQUENTIAL_SCAN, table.table(), message, evidence, candidates);
   }
 
   private static String oneLine(String query) {

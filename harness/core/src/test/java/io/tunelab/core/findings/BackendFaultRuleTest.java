@@ -34,6 +34,10 @@ class BackendFaultRuleTest {
                   .containsExactly(
                       "brm CreateCustomer: 2 of 40 calls failed",
                       "brm AddSubscription: 18 of 160 calls failed");
+              // the mock's fault rate is the simulated back-end's, not a knob to tune
+              assertThat(f.candidates())
+                  .extracting(Candidate::toString)
+                  .containsExactly("middleware.invoke.retries up");
             });
   }
 

@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,9 @@ class BacklogRuleTest {
         .contains("stage create-subscriptions")
         .contains("tunelab.update-crm downstream");
     assertThat(finding.evidence()).anyMatch(line -> line.contains("+2.00 msg/s"));
+    assertThat(finding.candidates())
+        .containsExactly(Candidate.raise(MiddlewareKnobs.CONSUMERS_CREATE_SUBSCRIPTIONS));
+    CandidateTest.assertKnown(finding);
   }
 
   @Test

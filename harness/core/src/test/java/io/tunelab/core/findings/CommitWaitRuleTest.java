@@ -17,6 +17,10 @@ class CommitWaitRuleTest {
             f -> {
               assertThat(f.kind()).isEqualTo(FindingKind.COMMIT_WAITS);
               assertThat(f.message()).startsWith("35% of active database sessions");
+              assertThat(f.candidates())
+                  .extracting(Candidate::toString)
+                  .containsExactly("db.server.synchronous_commit=off");
+              CandidateTest.assertKnown(f);
             });
   }
 

@@ -2,6 +2,8 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.DbKnobs;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import org.junit.jupiter.api.Test;
 
 class ConnectionRuleTest {
@@ -48,6 +50,10 @@ class ConnectionRuleTest {
                   .contains("db.server.max_connections");
               assertThat(f.evidence())
                   .contains("series middleware.jdbcConnectionRefusals: 412 since its start");
+              assertThat(f.candidates())
+                  .containsExactly(
+                      Candidate.raise(DbKnobs.MAX_CONNECTIONS),
+                      Candidate.lower(MiddlewareKnobs.JDBC_POOL_SIZE));
             })
         .anySatisfy(
             f -> {
@@ -56,6 +62,7 @@ class ConnectionRuleTest {
               assertThat(f.message())
                   .contains("would not help")
                   .doesNotContain("raise middleware.jdbc.poolSize");
+              assertThat(f.candidates()).containsExactly(Candidate.raise(DbKnobs.MAX_CONNECTIONS));
             });
   }
 

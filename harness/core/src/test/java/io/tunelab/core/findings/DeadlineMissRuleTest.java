@@ -63,6 +63,16 @@ class DeadlineMissRuleTest {
                       STATEMENTS.get(0).query(),
                       STATEMENTS.get(1).query(),
                       STATEMENTS.get(2).query());
+              // the arrival rate is the load's: no candidate
+              assertThat(f.candidates())
+                  .extracting(Candidate::knob)
+                  .containsExactly(
+                      "middleware.sort.sql",
+                      "middleware.sort.parseIn",
+                      "middleware.jdbc.prepareThreshold",
+                      "middleware.jdbc.statementCacheQueries",
+                      "db.sequence.cache");
+              CandidateTest.assertKnown(f);
             });
   }
 

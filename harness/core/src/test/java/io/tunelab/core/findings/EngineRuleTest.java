@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +25,8 @@ class EngineRuleTest {
     assertThat(finding.evidence())
         .anyMatch(line -> line.contains("mean 4.0 of 4 threads over 30 samples"))
         .anyMatch(line -> line.contains("waiting in 100% of the samples (capacity 16)"));
+    assertThat(finding.candidates())
+        .containsExactly(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS));
   }
 
   @Test
@@ -42,6 +45,8 @@ class EngineRuleTest {
         .contains("whose threads are the limit (ENGINE_SATURATED)")
         .contains("raise middleware.engine.threads")
         .doesNotContain("give it more consumers");
+    assertThat(findings.get(0).candidates())
+        .containsExactly(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS));
   }
 
   @Test

@@ -48,6 +48,14 @@ class FetcherRuleTest {
         .anyMatch(line -> line.contains("58 polls in 29 s (2.0/s) by 2 fetchers"))
         .anyMatch(line -> line.contains("10.0 per poll of at most 10"))
         .anyMatch(line -> line.contains("db.inbox NEW: mean 150.0"));
+    assertThat(findings.get(0).candidates())
+        .extracting(Candidate::toString)
+        .containsExactly(
+            "middleware.fetcher.poolSize up",
+            "middleware.fetchers up",
+            "middleware.fetcher.pollingMillis down",
+            "middleware.fetcher.submitMillis down");
+    CandidateTest.assertKnown(findings.get(0));
   }
 
   @Test
@@ -107,6 +115,9 @@ class FetcherRuleTest {
         .contains(
             "raise middleware.fetcher.pollingMillis (now 100 ms) or use fewer fetchers (now 4)")
         .contains("a poll every 10000 ms would still find up to 10");
+    assertThat(findings.get(0).candidates())
+        .extracting(Candidate::toString)
+        .containsExactly("middleware.fetcher.pollingMillis up", "middleware.fetchers down");
   }
 
   @Test

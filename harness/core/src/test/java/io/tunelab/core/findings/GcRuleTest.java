@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import org.junit.jupiter.api.Test;
 
 class GcRuleTest {
@@ -20,6 +21,7 @@ class GcRuleTest {
               assertThat(f.kind()).isEqualTo(FindingKind.GC_PRESSURE);
               assertThat(f.subject()).isEqualTo("middleware");
               assertThat(f.message()).contains("6.0% of the run").contains("heapMegabytes");
+              assertThat(f.candidates()).containsExactly(Candidate.raise(MiddlewareKnobs.HEAP));
             });
   }
 

@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.measure.JfrProfile;
 import java.util.List;
 import java.util.Map;
@@ -76,5 +77,20 @@ class HotMonitorRuleTest {
         .contains("logging");
     assertThat(HotMonitorRule.relief(new JfrProfile.Monitor("a.Cache", "a.Cache.get", 9, 1, 1)))
         .contains("jfr print");
+  }
+
+  @Test
+  void aLockAKnobRelievesProposesIt() {
+    assertThat(
+            HotMonitorRule.candidates(
+                new JfrProfile.Monitor("io.tunelab.middleware.Diagnostics", "a.b", 9, 1, 1)))
+        .containsExactly(Candidate.set(MiddlewareKnobs.DIAGNOSTICS, false));
+    assertThat(
+            HotMonitorRule.candidates(
+                new JfrProfile.Monitor("com.zaxxer.hikari.pool.X", "a.b", 9, 1, 1)))
+        .containsExactly(Candidate.raise(MiddlewareKnobs.JDBC_POOL_SIZE));
+    assertThat(HotMonitorRule.candidates(new JfrProfile.Monitor("a.Cache", "a.Cache.get", 9, 1, 1)))
+        .as("code to change, no knob")
+        .isEmpty();
   }
 }

@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import org.junit.jupiter.api.Test;
 
 class MiddlewareDeathRuleTest {
@@ -30,6 +31,10 @@ class MiddlewareDeathRuleTest {
                       "pid 4242 exited with status 3",
                       "its log ends: Terminating due to java.lang.OutOfMemoryError: Java heap"
                           + " space");
+              assertThat(f.candidates())
+                  .containsExactly(
+                      Candidate.raise(MiddlewareKnobs.HEAP),
+                      Candidate.lower(MiddlewareKnobs.ENGINE_THREADS));
             });
   }
 
@@ -44,6 +49,7 @@ class MiddlewareDeathRuleTest {
             f -> {
               assertThat(f.message()).contains("status 137").doesNotContain("heapMegabytes");
               assertThat(f.evidence()).containsExactly("pid 7 exited with status 137");
+              assertThat(f.candidates()).as("a kill is no knob's").isEmpty();
             });
   }
 

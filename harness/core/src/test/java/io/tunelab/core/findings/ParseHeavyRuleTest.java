@@ -47,6 +47,13 @@ class ParseHeavyRuleTest {
                   .asString()
                   .contains("2900 plans / 3000 calls")
                   .endsWith("select route from sort_route where destination = $1");
+              assertThat(f.candidates())
+                  .extracting(Candidate::toString)
+                  .containsExactly(
+                      "middleware.sort.sql=bind",
+                      "middleware.jdbc.prepareThreshold=1",
+                      "middleware.jdbc.statementCacheQueries=256");
+              CandidateTest.assertKnown(f);
             });
   }
 

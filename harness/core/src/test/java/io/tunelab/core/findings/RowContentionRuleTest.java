@@ -34,6 +34,13 @@ class RowContentionRuleTest {
                   .contains(
                       "ash.csv active client sessions: 100 samples",
                       "ash.csv relation sort_chute: 20 samples");
+              assertThat(f.candidates())
+                  .extracting(Candidate::toString)
+                  .containsExactly(
+                      "db.sort.fillFactor down",
+                      "middleware.sort.serverThreads down",
+                      "middleware.jdbc.poolSize down");
+              CandidateTest.assertKnown(f);
             });
   }
 

@@ -2,6 +2,7 @@ package io.tunelab.core.findings;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.knobs.DataKnobs;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,8 @@ class SequentialScanRuleTest {
               assertThat(f.message()).contains("1000 sequential scans (720 rows each)");
               assertThat(f.evidence())
                   .anyMatch(line -> line.contains("SELECT value FROM xref_data"));
+              assertThat(f.candidates()).containsExactly(Candidate.set(DataKnobs.XREF_INDEX, true));
+              CandidateTest.assertKnown(f);
             });
   }
 
