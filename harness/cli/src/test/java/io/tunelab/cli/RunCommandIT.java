@@ -291,6 +291,7 @@ class RunCommandIT {
     assertThat(loaded.dom())
         .contains("data-status=\"complete\"")
         .contains("Throughput: completions")
+        .contains("Latency over time")
         .contains("Queue depths")
         .containsPattern("\\d of \\d repetitions counted")
         .contains("Warm-up before repetition 1: ")

@@ -8,8 +8,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The charts of one repetition, from its observer's series: what each chart shows, its unit and its
- * lines, as the page's script draws them (x: seconds since the measured window began).
+ * The charts of one repetition, from its observer's series and its latency log: what each chart
+ * shows, its unit and its lines, as the page's script draws them (x: seconds since the measured
+ * window began).
  */
 final class RepetitionCharts {
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -19,9 +20,15 @@ final class RepetitionCharts {
 
   private RepetitionCharts() {}
 
-  static ArrayNode of(SeriesCsv series) {
+  /**
+   * @param latency the latency's lines over the window ({@link LatencyOverTime}); empty for none
+   */
+  static ArrayNode of(SeriesCsv series, Map<String, List<Point>> latency) {
     ArrayNode charts = NODES.arrayNode();
     add(charts, throughput(series));
+    add(
+        charts,
+        lines("Latency over time: each second's completions, by percentile", "ms", latency));
     add(charts, lines("Queue depths", "messages", nonZero(series, "broker.messageCount")));
     add(
         charts,

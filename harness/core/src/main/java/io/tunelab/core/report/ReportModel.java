@@ -20,8 +20,8 @@ import java.nio.file.Path;
 /**
  * The data of a run's report, read from its folder: {@code run.json} whole, the steps past their
  * ladder's peak ({@link ScalingLoss}), and per step its findings counted over the repetitions, per
- * repetition its charts (from {@code series.csv}), GC summary ({@code gc.json}), top SQL ({@code
- * db-snapshot.json}) and links to its JMeter files and latency log.
+ * repetition its charts (from {@code series.csv} and {@code latency.hlog}), GC summary ({@code
+ * gc.json}), top SQL ({@code db-snapshot.json}) and links to its JMeter files and latency log.
  */
 final class ReportModel {
   /** Statements shown per repetition, the most total time first. */
@@ -72,7 +72,10 @@ final class ReportModel {
     r.put("observed", !observations.isMissingNode());
     r.put("warmupSeconds", warmupSeconds(observations));
     r.set(
-        "charts", RepetitionCharts.of(SeriesCsv.read(dir.resolve(RunLayout.SERIES), measuredFrom)));
+        "charts",
+        RepetitionCharts.of(
+            SeriesCsv.read(dir.resolve(RunLayout.SERIES), measuredFrom),
+            LatencyOverTime.read(dir.resolve(RunLayout.HLOG), measuredFrom)));
     r.set("gc", orNull(read(dir.resolve(RunLayout.GC)).path("measured")));
     r.set("topSql", topSql(read(dir.resolve(RunLayout.DB_SNAPSHOT))));
     r.set("observerErrors", orNull(observations.path("errors")));
