@@ -2,7 +2,8 @@
 """Where a run's repetition-to-repetition noise comes from: how much of it of a run's repetition-to-repetition noise the host's pace explains.
 
 For each repetition of run.json: throughput, every tier's CPU per unit, the window's host pace
-(machineNoise.hostPaceMicros) and the idle probe before it (protocol.hostProbeMillis). Prints each
+(machineNoise.hostPaceMicros), its memory pace (machineNoise.memoryPaceMicros, runs since it was
+sampled) and the idle probe before it (protocol.hostProbeMillis). Prints each
 step's CV of CPU per unit and of pace, then, within steps (each step's mean removed), the correlation of log throughput and log stack CPU per unit
 with log pace and with log probe, the pooled slope of log throughput on log pace and the spread of
 log throughput before and after removing it; then the same on the rounds' paired log ratios
@@ -21,6 +22,7 @@ def reps(run):
                             thr=r['metrics']['throughputPerMinute'],
                             cpu=w.get('sutCpuMillisPerUnit'),
                             pace=n.get('hostPaceMicros'),
+                            memory=n.get('memoryPaceMicros'),
                             probe=(r.get('protocol') or {}).get('hostProbeMillis')))
     return out
 
@@ -36,8 +38,9 @@ def main(path):
     run = json.load(open(path))
     rows = [r for r in reps(run) if r['pace'] and r['cpu']]
     for r in rows:
-        print('%-16s %5.0f/min  cpu %6.1f ms  pace %7.1f us  probe %5.1f ms' % (
-            r['step'], r['thr'], r['cpu'], r['pace'], r['probe'] or float('nan')))
+        print('%-16s %5.0f/min  cpu %6.1f ms  pace %7.1f us  memory %7.1f us  probe %5.1f ms' % (
+            r['step'], r['thr'], r['cpu'], r['pace'], r['memory'] or float('nan'),
+            r['probe'] or float('nan')))
     for step in dict.fromkeys(r['step'] for r in rows):
         cpu = np.array([r['cpu'] for r in rows if r['step'] == step])
         pace = np.array([r['pace'] for r in rows if r['step'] == step])
@@ -50,6 +53,13 @@ def main(path):
     if all(r['probe'] for r in rows):
         q = within(rows, 'probe')
         print('  corr(log probe, log cpu/unit)  %+.2f' % np.corrcoef(q, c)[0, 1])
+    if all(r['memory'] for r in rows):
+        m = within(rows, 'memory')
+        print('  corr(log memory pace, log cpu/unit)   %+.2f' % np.corrcoef(m, c)[0, 1])
+        print('  corr(log memory pace, log throughput) %+.2f' % np.corrcoef(m, y)[0, 1])
+        for step in dict.fromkeys(r['step'] for r in rows):
+            mem = np.array([r['memory'] for r in rows if r['step'] == step])
+            print('  %-16s CV of memory pace %.1f%%' % (step, 100 * mem.std(ddof=1) / mem.mean()))
     b = (p @ y) / (p @ p)
     print('  slope of log throughput on log pace %.2f; sd %.2f%% -> %.2f%% after' % (
         b, 100 * y.std(ddof=1), 100 * (y - b * p).std(ddof=1)))

@@ -38,6 +38,11 @@ import java.util.Optional;
  *     io.tunelab.core.measure.HostPace}); higher is a slower core. When every tier's CPU per unit
  *     moves and the pace does not, the cost moved in the memory system or the stack. Null when not
  *     sampled
+ * @param memoryPaceMicros the memory system's pace over the window: the median of the observer's
+ *     {@code host.memoryPace} samples, CPU microseconds of a fixed walk of dependent loads through
+ *     64 MiB ({@link io.tunelab.core.measure.MemoryPace}); higher is slower memory. When every
+ *     tier's CPU per unit moves with it and the compute pace does not, the memory system (another
+ *     guest, or the stack's own processes evicting each other) made the cost. Null when not sampled
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MachineNoise(
@@ -50,7 +55,8 @@ public record MachineNoise(
     Double loadAverageAtStart,
     Double loadAverageAtEnd,
     IdleReading beforeSampling,
-    Double hostPaceMicros) {
+    Double hostPaceMicros,
+    Double memoryPaceMicros) {
 
   /**
    * The machine over a short stretch before sampling began.
@@ -87,13 +93,15 @@ public record MachineNoise(
    * @param loadAtEnd the same at the end
    * @param idle the reading before sampling, null when not taken
    * @param hostPaceMicros the host's pace over the window, null when not sampled
+   * @param memoryPaceMicros the memory system's pace over the window, null when not sampled
    */
   public static Optional<MachineNoise> of(
       CpuWindow window,
       Double loadAtStart,
       Double loadAtEnd,
       IdleReading idle,
-      Double hostPaceMicros) {
+      Double hostPaceMicros,
+      Double memoryPaceMicros) {
     if (Double.isNaN(window.machineBusyPercent())) {
       return Optional.empty();
     }
@@ -108,7 +116,8 @@ public record MachineNoise(
             loadAtStart,
             loadAtEnd,
             idle,
-            hostPaceMicros));
+            hostPaceMicros,
+            memoryPaceMicros));
   }
 
   /** A NaN (never read) as null, so that the JSON leaves it out. */

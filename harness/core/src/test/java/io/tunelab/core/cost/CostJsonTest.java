@@ -32,11 +32,17 @@ class CostJsonTest {
     HarnessCost harness = HarnessCost.of(WINDOW, 5);
     WorkCost work = WorkTotals.of(WINDOW, 8_192.0, 12.0, null).perUnit(4).orElseThrow();
     MachineNoise noise =
-        MachineNoise.of(WINDOW, 0.7, null, new MachineNoise.IdleReading(500, 10, 2, 3.0), 104.5)
+        MachineNoise.of(
+                WINDOW, 0.7, null, new MachineNoise.IdleReading(500, 10, 2, 3.0), 104.5, 2_310.0)
             .orElseThrow();
     MachineNoise withSteal =
         MachineNoise.of(
-                STEAL_WINDOW, null, null, new MachineNoise.IdleReading(500, 10, 2, null), null)
+                STEAL_WINDOW,
+                null,
+                null,
+                new MachineNoise.IdleReading(500, 10, 2, null),
+                null,
+                null)
             .orElseThrow();
 
     assertThat(roundTrip(harness, HarnessCost.class)).isEqualTo(harness);
@@ -53,9 +59,14 @@ class CostJsonTest {
     assertThat(JSON.writeValueAsString(work))
         .doesNotContain("walBytesPerUnit", "statementsPerUnit", "commitsPerUnit");
     assertThat(
-            JSON.writeValueAsString(MachineNoise.of(WINDOW, null, null, null, null).orElseThrow()))
+            JSON.writeValueAsString(
+                MachineNoise.of(WINDOW, null, null, null, null, null).orElseThrow()))
         .doesNotContain(
-            "loadAverageAtStart", "beforeSampling", "stealPercentOfMachine", "hostPaceMicros");
+            "loadAverageAtStart",
+            "beforeSampling",
+            "stealPercentOfMachine",
+            "hostPaceMicros",
+            "memoryPaceMicros");
     assertThat(JSON.writeValueAsString(new MachineNoise.IdleReading(500, 10, 2, null)))
         .doesNotContain("stealPercentOfMachine");
   }

@@ -83,6 +83,7 @@ public final class RunObserver implements AutoCloseable {
     mocks.ifPresent(sources::add);
     config.middlewareStatus().ifPresent(status -> sources.add(new MiddlewareSource(status)));
     sources.add(new HostPaceSource());
+    sources.add(new MemoryPaceSource());
     baseline = db.flatMap(this::snapshot).orElse(null);
     load = MachineLoad.before(PROC, meter(config), errors);
     recorder = config.middlewareJfr().flatMap(this::recorder);
@@ -285,7 +286,8 @@ public final class RunObserver implements AutoCloseable {
             samplerCpuNanos.get() - samplerCpuNanosAtMeasured,
             delta,
             load,
-            store.measured(HostPaceSource.SERIES, HostPaceSource.LABEL, window));
+            store.measured(HostPaceSource.SERIES, HostPaceSource.LABEL, window),
+            store.measured(MemoryPaceSource.SERIES, MemoryPaceSource.LABEL, window));
     observations =
         new ObservationWriter(config.dir(), store, window, errors)
             .write(

@@ -26,6 +26,7 @@ record WindowCosts(
    * @param samples every CPU reading of the run, warm-up included (integration leaves it out)
    * @param observerCpuNanos CPU of the observer's sampling thread in the measured window
    * @param hostPace the window's {@code host.pace} samples, CPU microseconds each
+   * @param memoryPace the window's {@code host.memoryPace} samples, CPU microseconds each
    */
   static WindowCosts of(
       List<CpuSample> samples,
@@ -34,7 +35,8 @@ record WindowCosts(
       long observerCpuNanos,
       Optional<PgDelta> pg,
       MachineLoad load,
-      List<Point> hostPace) {
+      List<Point> hostPace,
+      List<Point> memoryPace) {
     CpuWindow cpu = CpuWindow.of(samples, cores, window.measuredFromMillis(), window.endMillis());
     if (!cpu.covered()) {
       return none();
@@ -47,7 +49,8 @@ record WindowCosts(
             pg.flatMap(p -> boxed(p.commits())).orElse(null));
     return new WindowCosts(
         Optional.of(HarnessCost.of(cpu, observerCpuNanos / 1e6)),
-        MachineNoise.of(cpu, load.atStart(), load.atEnd(), load.idle(), median(hostPace)),
+        MachineNoise.of(
+            cpu, load.atStart(), load.atEnd(), load.idle(), median(hostPace), median(memoryPace)),
         Optional.of(work));
   }
 
