@@ -1,8 +1,6 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.measure.HostPace;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 
 /**
  * The host's pace each sample: the CPU microseconds {@link HostPace#work} took on the observer's
@@ -22,8 +20,6 @@ final class HostPaceSource implements Source {
   private static volatile long sink;
   private static volatile boolean warm;
 
-  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-
   @Override
   public String name() {
     return "host";
@@ -31,17 +27,9 @@ final class HostPaceSource implements Source {
 
   @Override
   public void sample(long epochMillis, SeriesStore store) {
-    if (!threads.isCurrentThreadCpuTimeSupported()) {
-      return;
-    }
     warmUp();
-    long least = Long.MAX_VALUE;
-    for (int i = 0; i < RUNS; i++) {
-      long before = threads.getCurrentThreadCpuTime();
-      sink += HostPace.work();
-      least = Math.min(least, threads.getCurrentThreadCpuTime() - before);
-    }
-    store.add(epochMillis, SERIES, LABEL, least / 1e3);
+    LeastCpuTime.micros(RUNS, HostPace::work)
+        .ifPresent(micros -> store.add(epochMillis, SERIES, LABEL, micros));
   }
 
   private static void warmUp() {

@@ -1,8 +1,6 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.measure.MemoryPace;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 
 /**
  * The memory system's pace each sample: the CPU microseconds one {@link MemoryPace#walk()} took on
@@ -21,10 +19,6 @@ final class MemoryPaceSource implements Source {
   /** One walk for the JVM: each observer goes on through the same 64 MiB. */
   private static MemoryPace pace;
 
-  private static volatile int sink;
-
-  private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-
   @Override
   public String name() {
     return "memory";
@@ -32,17 +26,9 @@ final class MemoryPaceSource implements Source {
 
   @Override
   public void sample(long epochMillis, SeriesStore store) {
-    if (!threads.isCurrentThreadCpuTimeSupported()) {
-      return;
-    }
     MemoryPace walk = pace();
-    long least = Long.MAX_VALUE;
-    for (int i = 0; i < RUNS; i++) {
-      long before = threads.getCurrentThreadCpuTime();
-      sink += walk.walk();
-      least = Math.min(least, threads.getCurrentThreadCpuTime() - before);
-    }
-    store.add(epochMillis, SERIES, LABEL, least / 1e3);
+    LeastCpuTime.micros(RUNS, walk::walk)
+        .ifPresent(micros -> store.add(epochMillis, SERIES, LABEL, micros));
   }
 
   private static synchronized MemoryPace pace() {
