@@ -26,11 +26,12 @@ import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.RunStatus;
 import io.tunelab.run.ExperimentRunner;
 import io.tunelab.run.Machine;
-import io.tunelab.run.ObserverSampler;
 import io.tunelab.run.Progress;
 import io.tunelab.run.ProviderFit;
 import io.tunelab.run.Sampler;
 import io.tunelab.run.history.Histories;
+import io.tunelab.run.metrics.LiveRun;
+import io.tunelab.run.metrics.MetricsEndpoint;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.PrintWriter;
@@ -40,6 +41,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -129,6 +131,8 @@ final class BenchCommand implements Callable<Integer> {
 
   @Mixin ProviderOptions providerOptions;
 
+  @Mixin MetricsOption metrics;
+
   /** An experiment of the suite, read, with what its baseline will be used for. */
   private record Planned(
       Suite.Entry entry, Experiment experiment, BaselineBootstrap.Plan baseline) {}
@@ -166,27 +170,36 @@ final class BenchCommand implements Callable<Integer> {
     String startedAt = Instant.now().toString();
     Path dir = root.resolve("bench-" + LocalDateTime.now().format(ID_TIME) + "-" + suite.name());
     PrintWriter err = spec.commandLine().getErr();
+    LiveRun live = new LiveRun(suite.name());
+    Optional<MetricsEndpoint> endpoint = metrics.start(live, noObserve, err);
     Progress progress = new LineProgress(err);
     List<BenchRun> runs = new ArrayList<>();
     List<RunResult> results = new ArrayList<>();
     List<GateCase> cases = new ArrayList<>();
     List<BaselineUse> uses = new ArrayList<>();
-    for (Planned p : plan) {
-      err.println("tunelab bench: " + p.experiment().name() + " (" + p.entry().experiment() + ")");
-      err.flush();
-      long started = System.nanoTime();
-      RunResult result = run(home, provider, p.experiment(), root, progress);
-      results.add(result);
-      runs.add(
-          new BenchRun(
-              p.experiment().name(),
-              result.runId(),
-              result.status(),
-              result.valid(),
-              (System.nanoTime() - started) / 1e9));
-      BaselineBootstrap.Outcome outcome = settle(bootstrap, p, result);
-      cases.add(outcome.gateCase());
-      uses.add(outcome.use());
+    Sampler sampler = MetricsOption.sampler(noObserve, endpoint, live);
+    try {
+      for (Planned p : plan) {
+        err.println(
+            "tunelab bench: " + p.experiment().name() + " (" + p.entry().experiment() + ")");
+        err.flush();
+        long started = System.nanoTime();
+        live.experiment(p.experiment().name());
+        RunResult result = run(home, provider, p.experiment(), root, progress, sampler);
+        results.add(result);
+        runs.add(
+            new BenchRun(
+                p.experiment().name(),
+                result.runId(),
+                result.status(),
+                result.valid(),
+                (System.nanoTime() - started) / 1e9));
+        BaselineBootstrap.Outcome outcome = settle(bootstrap, p, result);
+        cases.add(outcome.gateCase());
+        uses.add(outcome.use());
+      }
+    } finally {
+      endpoint.ifPresent(MetricsEndpoint::close);
     }
     List<Check> checks = Gate.evaluate(cases);
     BenchResult result =
@@ -271,12 +284,15 @@ final class BenchCommand implements Callable<Integer> {
         + " shows the trends";
   }
 
-  private RunResult run(
-      TunelabHome home, StackProvider provider, Experiment experiment, Path root, Progress progress)
+  private static RunResult run(
+      TunelabHome home,
+      StackProvider provider,
+      Experiment experiment,
+      Path root,
+      Progress progress,
+      Sampler sampler)
       throws InterruptedException {
-    ExperimentRunner runner =
-        new ExperimentRunner(
-            home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
-    return StoppableRun.run(runner, experiment, root);
+    return StoppableRun.run(
+        new ExperimentRunner(home, provider, sampler, progress), experiment, root);
   }
 }

@@ -7,9 +7,9 @@ import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.run.ExperimentRunner;
-import io.tunelab.run.ObserverSampler;
 import io.tunelab.run.Progress;
-import io.tunelab.run.Sampler;
+import io.tunelab.run.metrics.LiveRun;
+import io.tunelab.run.metrics.MetricsEndpoint;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -75,6 +76,8 @@ final class RunCommand implements Callable<Integer> {
               + " watching costs, or a machine without /proc.")
   boolean noObserve;
 
+  @Mixin MetricsOption metrics;
+
   @Option(
       names = "--json",
       description = "Print run.json (the whole result) on stdout instead of the summary.")
@@ -100,10 +103,12 @@ final class RunCommand implements Callable<Integer> {
     TunelabHome home = TunelabHome.locate();
     StackProvider provider = providerOptions.provider();
     PrintWriter err = spec.commandLine().getErr();
+    LiveRun live = new LiveRun(read.name());
+    Optional<MetricsEndpoint> endpoint = metrics.start(live, noObserve, err);
     Progress progress = Terminal.stderrIsTerminal() ? new LiveProgress(err) : new LineProgress(err);
     ExperimentRunner runner =
         new ExperimentRunner(
-            home, provider, noObserve ? Sampler.NONE : new ObserverSampler(), progress);
+            home, provider, MetricsOption.sampler(noObserve, endpoint, live), progress);
     RunResult result;
     try {
       result = StoppableRun.run(runner, read, out != null ? out : home.results());
@@ -115,6 +120,8 @@ final class RunCommand implements Callable<Integer> {
       err.println("tunelab: stopped; partial results, marked incomplete, in " + runner.runDir());
       err.flush();
       return ExitCodes.INVALID_RUN;
+    } finally {
+      endpoint.ifPresent(MetricsEndpoint::close);
     }
     PrintWriter stdout = spec.commandLine().getOut();
     Path runJson = runner.runDir().resolve(RunFiles.RUN_JSON);

@@ -1,12 +1,21 @@
 package io.tunelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,10 +24,16 @@ import org.junit.jupiter.api.Test;
  * a batch landing at once, which the rule rightly does not call a backlog) and an idle one (four
  * threads, the clients at 10 messages/s). Every message is accounted for in both; the queue's depth
  * in the series makes the starved step's QUEUE_BACKLOG and the idle step's QUEUE_EMPTY findings;
- * the knobs read back from the broker and the middleware.
+ * the knobs read back from the broker and the middleware. The run serves its series for Prometheus
+ * ({@code --metrics 0}), scraped while the starved step's backlog grows.
  */
 class MessagingRunIT {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern METRICS_URL =
+      Pattern.compile("metrics for Prometheus at (http://\\S+/metrics)");
+  private static final Pattern BACKLOG =
+      Pattern.compile(
+          "tunelab_broker_message_count\\{[^}]*queue=\"tunelab.messages.1\"[^}]*} [1-9]");
 
   @Test
   void aStarvedDequeueSideBacksUpAndAnIdleOneWaitsWithEveryMessageAccountedFor() throws Exception {
@@ -54,11 +69,26 @@ class MessagingRunIT {
                 db.sequence.cache: 1000
           """);
 
-      CliProcess.Result result =
+      CliProcess.Running running =
           new CliProcess(runtime.dir())
-              .run(Duration.ofMinutes(5), "run", experiment.toString(), "--out", out.toString());
+              .start("run", experiment.toString(), "--out", out.toString(), "--metrics", "0");
+      String backlogScrape = scrapeWhile(running, "starved");
+      if (!running.process().waitFor(5, TimeUnit.MINUTES)) {
+        running.process().destroyForcibly();
+        throw new AssertionError("the run did not end in 5 minutes");
+      }
+      CliProcess.Result result = running.result();
 
       assertThat(result.exitCode()).as(result.stderr()).isZero();
+      // a scrape in the measured window of the starved step: its queue's depth, each tier's CPU
+      assertThat(backlogScrape)
+          .contains("tunelab_measuring{experiment=\"messaging\",step=\"starved\"} 1.0")
+          .containsPattern(
+              "tunelab_broker_message_count\\{experiment=\"messaging\",queue=\"tunelab.messages.1\","
+                  + "step=\"starved\"} [1-9]")
+          .containsPattern(
+              "tunelab_cpu_tier\\{experiment=\"messaging\",step=\"starved\",tier=\"middleware\"} ")
+          .contains("tunelab_broker_messages_added_total{");
       Path runDir = TestRuntime.onlyRun(out);
       JsonNode run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
       io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
@@ -108,5 +138,55 @@ class MessagingRunIT {
       assertThat(Files.readString(runDir.resolve("idle/rep-1/series.csv")))
           .contains(",broker.messageCount,tunelab.messages.1,");
     }
+  }
+
+  /**
+   * Scrapes the run's metrics endpoint (its address read from the run's stderr) until a scrape in
+   * {@code step}'s measured window shows messages waiting on the queue; returns that scrape.
+   */
+  private static String scrapeWhile(CliProcess.Running running, String step) throws Exception {
+    AtomicReference<URI> endpoint = new AtomicReference<>();
+    await("the run's metrics address on its stderr")
+        .atMost(Duration.ofMinutes(1))
+        .until(
+            () -> {
+              Matcher url = METRICS_URL.matcher(running.stderr());
+              if (url.find()) {
+                endpoint.set(URI.create(url.group(1)));
+              }
+              return endpoint.get() != null || !running.process().isAlive();
+            });
+    assertThat(endpoint.get()).as("no metrics address in: %s", running.stderr()).isNotNull();
+    HttpClient http = HttpClient.newHttpClient();
+    AtomicReference<String> seen = new AtomicReference<>();
+    await("a scrape in " + step + "'s measured window with messages waiting")
+        .atMost(Duration.ofMinutes(3))
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () -> {
+              if (!running.process().isAlive()) {
+                return true;
+              }
+              String body;
+              try {
+                body =
+                    http.send(
+                            HttpRequest.newBuilder(endpoint.get()).build(),
+                            HttpResponse.BodyHandlers.ofString())
+                        .body();
+              } catch (java.io.IOException e) {
+                return false;
+              }
+              boolean backlog =
+                  body.contains(
+                          "tunelab_measuring{experiment=\"messaging\",step=\"" + step + "\"} 1.0")
+                      && BACKLOG.matcher(body).find();
+              if (backlog) {
+                seen.set(body);
+              }
+              return backlog;
+            });
+    assertThat(seen.get()).as("no scrape saw %s's backlog before the run ended", step).isNotNull();
+    return seen.get();
   }
 }

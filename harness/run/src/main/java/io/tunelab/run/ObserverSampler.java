@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.results.ObserverStats;
+import io.tunelab.run.metrics.LiveRun;
 import io.tunelab.run.observe.Observations;
 import io.tunelab.run.observe.RunObserver;
 import io.tunelab.run.observe.RunnerFigures;
@@ -22,6 +23,18 @@ import org.slf4j.LoggerFactory;
 public final class ObserverSampler implements Sampler {
   private static final Logger LOG = LoggerFactory.getLogger(ObserverSampler.class);
 
+  private final Optional<LiveRun> live;
+
+  /** An observer per repetition, its series read after the repetition only. */
+  public ObserverSampler() {
+    this.live = Optional.empty();
+  }
+
+  /** As {@link #ObserverSampler()}, telling {@code live} what each observer reads meanwhile. */
+  public ObserverSampler(LiveRun live) {
+    this.live = Optional.of(live);
+  }
+
   @Override
   public Sampling start(Window window) {
     RunObserver observer;
@@ -31,7 +44,8 @@ public final class ObserverSampler implements Sampler {
       LOG.warn("{} rep {}: the observer did not start: {}", window.step(), window.repetition(), e);
       return () -> {};
     }
-    return new Observing(observer, window.step() + " rep " + window.repetition());
+    live.ifPresent(l -> l.observing(window.step(), window.repetition(), observer::latest));
+    return new Observing(observer, window.step() + " rep " + window.repetition(), live);
   }
 
   private static final class Observing implements Sampling {
@@ -41,19 +55,23 @@ public final class ObserverSampler implements Sampler {
 
     private final RunObserver observer;
     private final String name;
+    private final Optional<LiveRun> live;
 
-    Observing(RunObserver observer, String name) {
+    Observing(RunObserver observer, String name, Optional<LiveRun> live) {
       this.observer = observer;
       this.name = name;
+      this.live = live;
     }
 
     @Override
     public void markMeasured() {
       observer.markMeasured();
+      live.ifPresent(LiveRun::measuring);
     }
 
     @Override
     public Optional<Observed> finish(RunnerFigures figures) {
+      live.ifPresent(LiveRun::between);
       try {
         Observations seen = observer.stop(figures);
         List<Finding> findings = seen.findings();
@@ -77,6 +95,7 @@ public final class ObserverSampler implements Sampler {
 
     @Override
     public void close() {
+      live.ifPresent(LiveRun::between);
       observer.close();
     }
   }

@@ -24,6 +24,15 @@ class RunLayersTest {
           .resideInAPackage("io.tunelab.run");
 
   @ArchTest
+  static final ArchRule theLiveMetricsServeTheObserverAndKnowNothingOfTheRunLoop =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.run.metrics..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.tunelab.run", "io.tunelab.run.drain..", "io.tunelab.tiers..");
+
+  @ArchTest
   static final ArchRule theObserverOnlyWatches =
       noClasses()
           .that()

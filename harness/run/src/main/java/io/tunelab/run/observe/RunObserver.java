@@ -96,6 +96,11 @@ public final class RunObserver implements AutoCloseable {
             });
   }
 
+  /** What each series last read, while the observer samples: for a live view of the run. */
+  public List<SeriesValue> latest() {
+    return store.latest();
+  }
+
   /** Starts sampling now; the run is in warm-up until {@link #markMeasured}. */
   public static RunObserver start(ObserverConfig config) {
     RunObserver observer = new RunObserver(config);

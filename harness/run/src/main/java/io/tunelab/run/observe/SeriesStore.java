@@ -43,6 +43,16 @@ final class SeriesStore {
     return points(name, label).stream().filter(p -> window.measured(p.epochMillis())).toList();
   }
 
+  /** The newest value of every series and label, in order of first appearance. */
+  synchronized List<SeriesValue> latest() {
+    List<SeriesValue> latest = new ArrayList<>(series.size());
+    series.forEach(
+        (key, points) ->
+            latest.add(
+                new SeriesValue(key.series(), key.label(), points.get(points.size() - 1).value())));
+    return latest;
+  }
+
   /** The labels a series was recorded with, in order of first appearance. */
   synchronized Set<String> labels(String name) {
     Set<String> labels = new LinkedHashSet<>();
