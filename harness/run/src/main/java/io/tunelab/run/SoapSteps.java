@@ -73,12 +73,18 @@ final class SoapSteps implements PlanSteps {
   @Override
   public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
       throws InterruptedException {
-    return warmup.run(
-        knobs,
-        at,
-        tiers.middleware().billingUrl(),
-        dir.resolve(CUSTOMERS_CSV),
-        dir.resolve("warmup"));
+    Warmup done =
+        warmup.run(
+            knobs,
+            at,
+            tiers.middleware().billingUrl(),
+            dir.resolve(CUSTOMERS_CSV),
+            dir.resolve("warmup"));
+    // the warm-up's rounds wrote instances, audit and tracking rows: measure from the state
+    // every other repetition starts from, not on top of them
+    progress.phase(at, "preparing data");
+    prepare(knobs, dir);
+    return done;
   }
 
   @Override

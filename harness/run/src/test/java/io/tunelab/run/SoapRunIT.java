@@ -14,6 +14,7 @@ import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.SoapMeasures;
+import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.tiers.RuntimeDir;
@@ -33,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * A tiny concurrent-soap experiment run end to end by the experiment runner on a real stack: a
  * closed step with the BRM mock at 120 ms, then an open-model step at 60 ms without warm-up (a live
  * change, no restart). Its run.json must say what its JTLs say, and the step's BRM latency must be
- * what the mock itself reports.
+ * what the mock itself reports. The warm-up's requests leave no rows behind: the closed step
+ * measures from the state the open step (no warm-up) starts from.
  */
 class SoapRunIT {
   private static final Path RESULTS = Path.of("target/soap-run-it");
@@ -103,6 +105,17 @@ class SoapRunIT {
     assertThat(Files.readString(runDir.resolve(RunFiles.SUMMARY_MD)))
         .contains("requests (answered/errors)")
         .contains("| 24/0 |");
+  }
+
+  @Test
+  void theMeasuredRequestsStartFromTheStateAStepWithoutWarmupStartsFrom() {
+    StartCheck afterWarmup = repetition("closed-brm-120").protocolOrNone().startState();
+    StartCheck withoutWarmup = repetition("open-brm-60").protocolOrNone().startState();
+    assertThat(afterWarmup).isNotNull();
+    assertThat(afterWarmup.deadRows()).isZero();
+    assertThat(afterWarmup.digest())
+        .as("the closed step's start state, after a warm-up that wrote instances")
+        .isEqualTo(withoutWarmup.digest());
   }
 
   @Test
