@@ -43,6 +43,13 @@ final class MetricsOption {
     return Optional.of(endpoint);
   }
 
+  /** Reads the address as {@link #start} would, binding nothing: for {@code validate}. */
+  void check() {
+    if (metrics != null) {
+      MetricsAddress.parse(metrics);
+    }
+  }
+
   /** The sampler of a run: none, an observer, or an observer that tells {@code live} too. */
   static Sampler sampler(boolean noObserve, Optional<MetricsEndpoint> endpoint, LiveRun live) {
     if (noObserve) {

@@ -82,10 +82,13 @@ final class ValidateCommand implements Callable<Integer> {
 
   @Mixin ProviderOptions providerOptions;
 
+  @Mixin MetricsOption metrics;
+
   @Override
   public Integer call() throws IOException {
     TunelabHome home = TunelabHome.locate();
     StackProvider provider = providerOptions.provider();
+    metrics.check();
     PrintWriter stdout = spec.commandLine().getOut();
     if (isSuite(file)) {
       if (!knobs.isEmpty() || protocol.any() || !thresholds.isEmpty()) {

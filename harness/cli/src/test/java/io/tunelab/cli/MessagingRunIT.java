@@ -45,6 +45,8 @@ class MessagingRunIT {
           """
           plan: messaging
           repeat: 1
+          knobs:
+            middleware.metrics: on
           workload:
             warmupMessages: 0
             minMeasuredSeconds: 0
@@ -72,7 +74,8 @@ class MessagingRunIT {
       CliProcess.Running running =
           new CliProcess(runtime.dir())
               .start("run", experiment.toString(), "--out", out.toString(), "--metrics", "0");
-      String backlogScrape = scrapeWhile(running, "starved");
+      String[] scrapes = scrapeWhile(running, "starved");
+      String backlogScrape = scrapes[0];
       if (!running.process().waitFor(5, TimeUnit.MINUTES)) {
         running.process().destroyForcibly();
         throw new AssertionError("the run did not end in 5 minutes");
@@ -89,6 +92,8 @@ class MessagingRunIT {
           .containsPattern(
               "tunelab_cpu_tier\\{experiment=\"messaging\",step=\"starved\",tier=\"middleware\"} ")
           .contains("tunelab_broker_messages_added_total{");
+      // the middleware's own meters (middleware.metrics=on) through the same endpoint
+      assertThat(scrapes[1]).contains("hikaricp_connections{").contains("jvm_memory_used_bytes{");
       Path runDir = TestRuntime.onlyRun(out);
       JsonNode run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
       io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
@@ -142,9 +147,10 @@ class MessagingRunIT {
 
   /**
    * Scrapes the run's metrics endpoint (its address read from the run's stderr) until a scrape in
-   * {@code step}'s measured window shows messages waiting on the queue; returns that scrape.
+   * {@code step}'s measured window shows messages waiting on the queue; returns that scrape and the
+   * middleware's meters read through the endpoint right after it.
    */
-  private static String scrapeWhile(CliProcess.Running running, String step) throws Exception {
+  private static String[] scrapeWhile(CliProcess.Running running, String step) throws Exception {
     AtomicReference<URI> endpoint = new AtomicReference<>();
     await("the run's metrics address on its stderr")
         .atMost(Duration.ofMinutes(1))
@@ -158,7 +164,7 @@ class MessagingRunIT {
             });
     assertThat(endpoint.get()).as("no metrics address in: %s", running.stderr()).isNotNull();
     HttpClient http = HttpClient.newHttpClient();
-    AtomicReference<String> seen = new AtomicReference<>();
+    AtomicReference<String[]> seen = new AtomicReference<>();
     await("a scrape in " + step + "'s measured window with messages waiting")
         .atMost(Duration.ofMinutes(3))
         .pollInterval(Duration.ofMillis(250))
@@ -168,21 +174,28 @@ class MessagingRunIT {
                 return true;
               }
               String body;
+              HttpResponse<String> middleware;
               try {
                 body =
                     http.send(
                             HttpRequest.newBuilder(endpoint.get()).build(),
                             HttpResponse.BodyHandlers.ofString())
                         .body();
+                middleware =
+                    http.send(
+                        HttpRequest.newBuilder(endpoint.get().resolve("/middleware/metrics"))
+                            .build(),
+                        HttpResponse.BodyHandlers.ofString());
               } catch (java.io.IOException e) {
                 return false;
               }
               boolean backlog =
                   body.contains(
                           "tunelab_measuring{experiment=\"messaging\",step=\"" + step + "\"} 1.0")
-                      && BACKLOG.matcher(body).find();
+                      && BACKLOG.matcher(body).find()
+                      && middleware.statusCode() == 200;
               if (backlog) {
-                seen.set(body);
+                seen.set(new String[] {body, middleware.body()});
               }
               return backlog;
             });

@@ -82,7 +82,10 @@ class ValidateCommandTest {
         .isEqualTo(BadInputException.EXIT_CODE);
     assertThat(cli.execute("validate", quickstart, "--provider", "external", "--endpoints", "x"))
         .isEqualTo(BadInputException.EXIT_CODE);
+    assertThat(cli.execute("validate", quickstart, "--metrics", "prometheus"))
+        .isEqualTo(BadInputException.EXIT_CODE);
     assertThat(cli.err())
+        .contains("--metrics 'prometheus': 'prometheus' is not a port number")
         .contains("--set: workload.order: unknown knob")
         .contains("the experiment has no step 'brm-10ms'");
   }

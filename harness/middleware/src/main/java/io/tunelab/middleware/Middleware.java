@@ -1,5 +1,6 @@
 package io.tunelab.middleware;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.tunelab.middleware.billing.BillingServer;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import io.tunelab.middleware.config.SettingsException;
@@ -17,6 +18,7 @@ import io.tunelab.middleware.flow.Services;
 import io.tunelab.middleware.flow.Step;
 import io.tunelab.middleware.flow.UpdateCrmStep;
 import io.tunelab.middleware.messaging.MessagingServer;
+import io.tunelab.middleware.metrics.Meters;
 import io.tunelab.middleware.soap.SoapClient;
 import io.tunelab.middleware.sort.SortServer;
 import io.tunelab.middleware.status.StatusServer;
@@ -28,6 +30,7 @@ import java.util.Deque;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The running middleware: its stages, their consumers, and the status endpoint.
@@ -48,6 +51,7 @@ public final class Middleware implements AutoCloseable {
 
   private final MiddlewareSettings settings;
   private final Deque<AutoCloseable> resources = new ArrayDeque<>();
+  private Optional<Meters> meters = Optional.empty();
   private Pool pool;
   private SoapClient siebel;
   private SoapClient brm;
@@ -80,7 +84,10 @@ public final class Middleware implements AutoCloseable {
   }
 
   private void open() throws Exception {
-    pool = keep(Pool.open(settings));
+    if (settings.metrics()) {
+      meters = Optional.of(keep(Meters.start()));
+    }
+    pool = keep(Pool.open(settings, meters.map(Meters::registry)));
     int connections = settings.invokeConnections();
     siebel =
         keep(
@@ -119,6 +126,7 @@ public final class Middleware implements AutoCloseable {
     sort = keep(SortServer.start(settings.sort(), pool));
     openIntake();
     status = keep(StatusServer.start(settings.httpPort(), this::status));
+    meters.ifPresent(this::serveMeters);
     status.server().createContext("/park", exchange -> control(exchange, this::park));
     status.server().createContext("/resume", exchange -> control(exchange, this::resume));
   }
@@ -213,6 +221,18 @@ public final class Middleware implements AutoCloseable {
   private <T extends AutoCloseable> T keep(T resource) {
     resources.push(resource);
     return resource;
+  }
+
+  /**
+   * The back-ends' pools bound to {@code meters}, and {@code /metrics} on the status port. The
+   * engine and the queues are the observer's to read ({@code /status}, the broker), not meters
+   * here.
+   */
+  private void serveMeters(Meters meters) {
+    MeterRegistry registry = meters.registry();
+    siebel.bindTo(registry);
+    brm.bindTo(registry);
+    status.serve("/metrics", meters::scrape, "text/plain; version=0.0.4");
   }
 
   /** Port of the status endpoint. */

@@ -44,7 +44,10 @@ public final class ObserverSampler implements Sampler {
       LOG.warn("{} rep {}: the observer did not start: {}", window.step(), window.repetition(), e);
       return () -> {};
     }
-    live.ifPresent(l -> l.observing(window.step(), window.repetition(), observer::latest));
+    live.ifPresent(
+        l ->
+            l.observing(
+                window.step(), window.repetition(), observer::latest, window.middlewareMetrics()));
     return new Observing(observer, window.step() + " rep " + window.repetition(), live);
   }
 

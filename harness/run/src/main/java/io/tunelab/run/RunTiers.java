@@ -24,6 +24,7 @@ import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -414,7 +415,8 @@ final class RunTiers implements AutoCloseable {
         pids(),
         ObserverConfig.of(stack, dir)
             .withMiddleware(middleware)
-            .withMiddlewareJfr(current.get(io.tunelab.core.knobs.MiddlewareKnobs.JFR)));
+            .withMiddlewareJfr(current.get(io.tunelab.core.knobs.MiddlewareKnobs.JFR)),
+        Optional.of(URI.create(middleware.statusUrl()).resolve("/metrics")));
   }
 
   /** The running middleware JVM's pid. */

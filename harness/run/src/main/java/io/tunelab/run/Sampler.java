@@ -10,6 +10,7 @@ import io.tunelab.core.results.Repetition;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.observe.ObserverConfig;
 import io.tunelab.run.observe.RunnerFigures;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -123,6 +124,8 @@ public interface Sampler {
    * @param tierPids pid of each tier process by tier name (db, broker, mocks, middleware)
    * @param observe what an observer watches: the tiers' processes, endpoints, the middleware's
    *     status and GC log, writing into {@code dir}
+   * @param middlewareMetrics where the middleware serves its own meters (when {@code
+   *     middleware.metrics} is on; a 404 otherwise)
    */
   record Window(
       String step,
@@ -131,7 +134,8 @@ public interface Sampler {
       Endpoints endpoints,
       long middlewarePid,
       Map<String, Long> tierPids,
-      ObserverConfig observe) {
+      ObserverConfig observe,
+      Optional<URI> middlewareMetrics) {
 
     /** A window whose observer watches the tier processes by pid and the endpoints only. */
     public Window(
@@ -148,7 +152,8 @@ public interface Sampler {
           endpoints,
           middlewarePid,
           tierPids,
-          ObserverConfig.of(dir, byPid(tierPids), endpoints));
+          ObserverConfig.of(dir, byPid(tierPids), endpoints),
+          Optional.empty());
     }
 
     private static Map<String, Supplier<List<ProcessHandle>>> byPid(Map<String, Long> pids) {

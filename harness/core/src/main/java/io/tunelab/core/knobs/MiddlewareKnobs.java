@@ -325,6 +325,16 @@ public final class MiddlewareKnobs {
           .study(Studies.SERVICE_BROKER + ": StopWatch statistics, debug-message (XPathUtil) patch")
           .add();
 
+  public static final Knob<Boolean> METRICS =
+      KNOBS
+          .knob("middleware.metrics", KnobTypes.bool(), false)
+          .doc(
+              "the middleware's own meters (Micrometer: its JVM's heap, collections, threads and"
+                  + " JIT, the HikariCP pool, the back-ends' HTTP connection pools)"
+                  + " for Prometheus at /metrics of its status port, which run --metrics serves"
+                  + " as /middleware/metrics; off, nothing is counted")
+          .add();
+
   public static final Knob<Boolean> MESSAGES_PERSISTENT =
       KNOBS
           .knob("middleware.messages.persistent", KnobTypes.bool(), true)

@@ -34,6 +34,7 @@ import java.util.Map;
  * @param jdbcStatementCacheQueries pgjdbc {@code preparedStatementCacheQueries} per connection
  * @param fetcher the inbox fetcher triple, used when {@code intake} is {@code fetcher}
  * @param diagnostics per-message payload logging and stopwatch timing, as in the studies
+ * @param metrics the middleware's meters for Prometheus at {@code /metrics} of its status port
  * @param messagesPersistent whether messages between stages are sent persistent
  * @param redeliveryMaxAttempts the broker's deliveries before dead-lettering: on the last one a
  *     message that still fails is recorded as a faulted order before the broker moves it to the DLQ
@@ -69,6 +70,7 @@ public record MiddlewareSettings(
     int jdbcStatementCacheQueries,
     Fetcher fetcher,
     boolean diagnostics,
+    boolean metrics,
     boolean messagesPersistent,
     int redeliveryMaxAttempts,
     Billing billing,
@@ -109,6 +111,7 @@ public record MiddlewareSettings(
         jdbcStatementCacheQueries,
         fetcher,
         diagnostics,
+        metrics,
         messagesPersistent,
         redeliveryMaxAttempts,
         billing,

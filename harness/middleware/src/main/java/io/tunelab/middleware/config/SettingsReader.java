@@ -122,6 +122,7 @@ public final class SettingsReader {
                 integer("fetcher.submitMillis", 0, 0, 60_000),
                 integer("fetcher.poolSize", 10, 1, 10_000)),
             onOff("diagnostics", true),
+            onOff("metrics", false),
             bool("messages.persistent", true),
             integer("redelivery.maxAttempts", 5, 1, 1000),
             billing(),

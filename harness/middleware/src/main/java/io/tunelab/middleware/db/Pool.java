@@ -2,9 +2,12 @@ package io.tunelab.middleware.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.micrometer.MicrometerMetricsTrackerFactory;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.tunelab.middleware.config.MiddlewareSettings;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.Optional;
 
 /**
  * The middleware's JDBC pool: HikariCP sized by {@code jdbc.poolSize}, pgjdbc statement settings
@@ -24,6 +27,11 @@ public final class Pool implements AutoCloseable {
 
   /** Opens the pool; fails when the database cannot be reached. */
   public static Pool open(MiddlewareSettings settings) {
+    return open(settings, Optional.empty());
+  }
+
+  /** As {@link #open(MiddlewareSettings)}, its meters (HikariCP's own) in {@code meters}. */
+  public static Pool open(MiddlewareSettings settings, Optional<MeterRegistry> meters) {
     RefusalCountingDataSource driver = new RefusalCountingDataSource();
     driver.setUrl(settings.dbUrl());
     driver.setApplicationName(APPLICATION_NAME);
@@ -37,6 +45,7 @@ public final class Pool implements AutoCloseable {
     config.setMaximumPoolSize(settings.jdbcPoolSize());
     config.setMinimumIdle(settings.jdbcPoolSize());
     config.setAutoCommit(true);
+    meters.ifPresent(m -> config.setMetricsTrackerFactory(new MicrometerMetricsTrackerFactory(m)));
     return new Pool(new HikariDataSource(config), driver);
   }
 

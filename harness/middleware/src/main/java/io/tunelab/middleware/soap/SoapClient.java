@@ -1,5 +1,7 @@
 package io.tunelab.middleware.soap;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.httpcomponents.hc5.PoolingHttpClientConnectionManagerMetricsBinder;
 import io.tunelab.middleware.xml.Xml;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -61,6 +63,11 @@ public final class SoapClient implements AutoCloseable {
                     .build())
             .disableAutomaticRetries()
             .build();
+  }
+
+  /** Its connection pool's meters (leased, pending, available), tagged with the back-end. */
+  public void bindTo(MeterRegistry meters) {
+    new PoolingHttpClientConnectionManagerMetricsBinder(connections, name).bindTo(meters);
   }
 
   /**

@@ -45,6 +45,11 @@ public final class StatusServer implements AutoCloseable {
     return new StatusServer(server);
   }
 
+  /** Serves {@code body}'s text at {@code path}, made anew for each request. */
+  public void serve(String path, Supplier<String> body, String type) {
+    server.createContext(path, exchange -> answer(exchange, 200, body.get(), type));
+  }
+
   /** The port actually bound. */
   public int port() {
     return server.getAddress().getPort();

@@ -1,6 +1,7 @@
 package io.tunelab.run.metrics;
 
 import io.tunelab.run.observe.SeriesValue;
+import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -16,17 +17,20 @@ public final class LiveRun {
    * @param repetition 1-based; 0 before the first
    * @param measuring in the measured window (not the warm-up or the drain after it)
    * @param series the observer's newest values; empty between repetitions
+   * @param middlewareMetrics where the observed middleware serves its own meters; empty between
+   *     repetitions
    */
   public record Now(
       Optional<String> step,
       int repetition,
       boolean measuring,
-      Supplier<List<SeriesValue>> series) {}
+      Supplier<List<SeriesValue>> series,
+      Optional<URI> middlewareMetrics) {}
 
   private static final Supplier<List<SeriesValue>> NONE = List::of;
 
   private volatile String experiment;
-  private volatile Now now = new Now(Optional.empty(), 0, false, NONE);
+  private volatile Now now = new Now(Optional.empty(), 0, false, NONE, Optional.empty());
 
   public LiveRun(String experiment) {
     this.experiment = experiment;
@@ -39,7 +43,7 @@ public final class LiveRun {
   /** The next experiment of a suite starts: its name labels what is served from now on. */
   public void experiment(String name) {
     experiment = name;
-    now = new Now(Optional.empty(), 0, false, NONE);
+    now = new Now(Optional.empty(), 0, false, NONE, Optional.empty());
   }
 
   public Now now() {
@@ -47,19 +51,23 @@ public final class LiveRun {
   }
 
   /** A repetition's observer started: its warm-up first. */
-  public void observing(String step, int repetition, Supplier<List<SeriesValue>> series) {
-    now = new Now(Optional.of(step), repetition, false, series);
+  public void observing(
+      String step,
+      int repetition,
+      Supplier<List<SeriesValue>> series,
+      Optional<URI> middlewareMetrics) {
+    now = new Now(Optional.of(step), repetition, false, series, middlewareMetrics);
   }
 
   /** The repetition's measured window began. */
   public void measuring() {
     Now was = now;
-    now = new Now(was.step(), was.repetition(), true, was.series());
+    now = new Now(was.step(), was.repetition(), true, was.series(), was.middlewareMetrics());
   }
 
   /** The repetition's observer stopped: nothing is sampled until the next one starts. */
   public void between() {
     Now was = now;
-    now = new Now(was.step(), was.repetition(), false, NONE);
+    now = new Now(was.step(), was.repetition(), false, NONE, Optional.empty());
   }
 }

@@ -8,7 +8,9 @@ import java.net.URI;
 
 /**
  * The run's series for Prometheus, live: Prometheus' own HTTP exporter serving a {@link
- * SeriesCollector} at {@code /metrics} (and {@code /-/healthy}) for as long as the run lasts.
+ * SeriesCollector} at {@code /metrics} (and {@code /-/healthy}) for as long as the run lasts, and
+ * the observed middleware's own meters at {@code /middleware/metrics} ({@link
+ * MiddlewareMetricsProxy}).
  */
 public final class MetricsEndpoint implements AutoCloseable {
   private final HTTPServer server;
@@ -32,6 +34,7 @@ public final class MetricsEndpoint implements AutoCloseable {
               .hostname(address.host())
               .port(address.port())
               .registry(registry)
+              .defaultHandler(new MiddlewareMetricsProxy(run))
               .buildAndStart();
       return new MetricsEndpoint(server, address);
     } catch (IOException | RuntimeException e) {

@@ -1,14 +1,19 @@
 package io.tunelab.run.metrics;
 
+import static java.nio.charset.StandardCharsets.UTF_8;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.sun.net.httpserver.HttpServer;
 import io.tunelab.core.BadInputException;
 import io.tunelab.run.observe.SeriesValue;
+import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** The endpoint scraped over HTTP as Prometheus scrapes it, fed by a run's live series. */
@@ -40,7 +45,8 @@ class MetricsEndpointTest {
                   new SeriesValue("cpu.tier", "middleware", 88.0),
                   new SeriesValue("broker.messageCount", "tunelab.intake", 12),
                   new SeriesValue("broker.messagesAdded", "tunelab.intake", 300),
-                  new SeriesValue("mocks.requests", "brm:GetInvoiceList", 7)));
+                  new SeriesValue("mocks.requests", "brm:GetInvoiceList", 7)),
+          Optional.empty());
       run.measuring();
       String body = scrape(endpoint);
       assertThat(body)
@@ -67,6 +73,44 @@ class MetricsEndpointTest {
           .contains("tunelab_measuring{experiment=\"quickstart\",step=\"brm-50ms\"} 0.0")
           .doesNotContain("tunelab_cpu_tier");
     }
+  }
+
+  @Test
+  void theObservedMiddlewaresOwnMetersAreServedThroughTheRunsEndpoint() throws Exception {
+    HttpServer middleware = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4);
+    byte[] meters = "jvm_threads_live_threads{tier=\"middleware\"} 42.0\n".getBytes(UTF_8);
+    middleware.createContext(
+        "/metrics",
+        exchange -> {
+          exchange.sendResponseHeaders(200, meters.length);
+          exchange.getResponseBody().write(meters);
+          exchange.close();
+        });
+    middleware.start();
+    LiveRun run = new LiveRun("x");
+    try (MetricsEndpoint endpoint =
+        MetricsEndpoint.start(new MetricsAddress("127.0.0.1", 0), run)) {
+      URI proxied = endpoint.url().resolve("/middleware/metrics");
+      assertThat(get(proxied).statusCode()).as("before the first repetition").isEqualTo(503);
+
+      URI own = URI.create("http://127.0.0.1:" + middleware.getAddress().getPort() + "/metrics");
+      run.observing("s", 1, List::of, Optional.of(own));
+      HttpResponse<String> answer = get(proxied);
+      assertThat(answer.statusCode()).isEqualTo(200);
+      assertThat(answer.body()).isEqualTo("jvm_threads_live_threads{tier=\"middleware\"} 42.0\n");
+
+      run.observing("s", 2, List::of, Optional.of(own.resolve("/nothing")));
+      assertThat(get(proxied))
+          .satisfies(a -> assertThat(a.statusCode()).isEqualTo(404))
+          .satisfies(a -> assertThat(a.body()).contains("middleware.metrics=on"));
+      assertThat(get(endpoint.url().resolve("/other")).statusCode()).isEqualTo(404);
+    } finally {
+      middleware.stop(0);
+    }
+  }
+
+  private static HttpResponse<String> get(URI uri) throws Exception {
+    return HTTP.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString());
   }
 
   @Test

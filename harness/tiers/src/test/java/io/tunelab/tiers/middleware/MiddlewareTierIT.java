@@ -13,6 +13,9 @@ import io.tunelab.tiers.stack.Stack;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -120,7 +123,8 @@ class MiddlewareTierIT {
             .with("middleware.instance.persistence", "faulted")
             .with("middleware.diagnostics", "off")
             .with("middleware.messages.persistent", "off")
-            .with("middleware.fetcher.pollingMillis", "250");
+            .with("middleware.fetcher.pollingMillis", "250")
+            .with("middleware.metrics", "on");
 
     try (MiddlewareTier middleware = start(knobs, "settings")) {
       JsonNode settings = middleware.status().path("settings");
@@ -134,6 +138,54 @@ class MiddlewareTierIT {
       assertThat(settings.path("messagesPersistent").asBoolean(true)).isFalse();
       assertThat(settings.path("fetcher").path("pollingMillis").asInt()).isEqualTo(250);
       assertThat(settings.path("brokerUrl").asText()).isEqualTo(stack.endpoints().broker());
+      // its own meters: the JVM, the JDBC pool, each back-end's HTTP pool, the engine
+      HttpResponse<String> meters = get(middleware.statusUrl() + "/metrics");
+      assertThat(meters.statusCode()).isEqualTo(200);
+      assertThat(meters.body())
+          .contains("jvm_memory_used_bytes{")
+          .contains("jvm_gc_")
+          .contains("hikaricp_connections{")
+          .contains("pool=\"tunelab-middleware\"")
+          .contains("httpcomponents_httpclient_pool_total_connections{")
+          .contains("httpclient=\"brm\"");
+      // every middleware meter the Grafana dashboard asks for is one it serves
+      assertThat(dashboardMiddlewareMeters())
+          .isNotEmpty()
+          .allSatisfy(m -> assertThat(meters.body()).contains(m));
+    }
+  }
+
+  /** The metric names of observability/grafana/tunelab-run.json's middleware queries. */
+  private static List<String> dashboardMiddlewareMeters() {
+    try {
+      String dashboard =
+          Files.readString(
+              Path.of(
+                  System.getProperty("tunelab.home"), "observability/grafana/tunelab-run.json"));
+      java.util.regex.Matcher names =
+          java.util.regex.Pattern.compile("\\b((?:jvm|hikaricp|httpcomponents)_[a-z_]+)\\{")
+              .matcher(dashboard);
+      List<String> found = new ArrayList<>();
+      while (names.find()) {
+        found.add(names.group(1));
+      }
+      return found;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static HttpResponse<String> get(String url) {
+    try {
+      return HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create(url)).build(),
+              HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
     }
   }
 
@@ -144,6 +196,9 @@ class MiddlewareTierIT {
         io.tunelab.tiers.broker.BrokerManagement broker =
             io.tunelab.tiers.broker.BrokerManagement.of(stack.endpoints())) {
       assertThat(broker.queue("tunelab.orchestration").consumerCount()).isEqualTo(3);
+      assertThat(get(middleware.statusUrl() + "/metrics").statusCode())
+          .as("middleware.metrics is off by default: nothing counted, nothing served")
+          .isEqualTo(404);
 
       middleware.park();
 
