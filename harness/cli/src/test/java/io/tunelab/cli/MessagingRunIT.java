@@ -74,8 +74,8 @@ class MessagingRunIT {
       CliProcess.Running running =
           new CliProcess(runtime.dir())
               .start("run", experiment.toString(), "--out", out.toString(), "--metrics", "0");
-      String[] scrapes = scrapeWhile(running, "starved");
-      String backlogScrape = scrapes[0];
+      Scrapes scrapes = scrapeWhile(running, "starved");
+      String backlogScrape = scrapes.run();
       if (!running.process().waitFor(5, TimeUnit.MINUTES)) {
         running.process().destroyForcibly();
         throw new AssertionError("the run did not end in 5 minutes");
@@ -93,7 +93,9 @@ class MessagingRunIT {
               "tunelab_cpu_tier\\{experiment=\"messaging\",step=\"starved\",tier=\"middleware\"} ")
           .contains("tunelab_broker_messages_added_total{");
       // the middleware's own meters (middleware.metrics=on) through the same endpoint
-      assertThat(scrapes[1]).contains("hikaricp_connections{").contains("jvm_memory_used_bytes{");
+      assertThat(scrapes.middleware())
+          .contains("hikaricp_connections{")
+          .contains("jvm_memory_used_bytes{");
       Path runDir = TestRuntime.onlyRun(out);
       JsonNode run = JSON.readTree(Files.readString(runDir.resolve("run.json")));
       io.tunelab.tiers.RunJsonSchema.assertValid(runDir.resolve("run.json"));
@@ -145,12 +147,15 @@ class MessagingRunIT {
     }
   }
 
+  /** A scrape of the run's series and the middleware's meters read right after it. */
+  private record Scrapes(String run, String middleware) {}
+
   /**
    * Scrapes the run's metrics endpoint (its address read from the run's stderr) until a scrape in
    * {@code step}'s measured window shows messages waiting on the queue; returns that scrape and the
    * middleware's meters read through the endpoint right after it.
    */
-  private static String[] scrapeWhile(CliProcess.Running running, String step) throws Exception {
+  private static Scrapes scrapeWhile(CliProcess.Running running, String step) throws Exception {
     AtomicReference<URI> endpoint = new AtomicReference<>();
     await("the run's metrics address on its stderr")
         .atMost(Duration.ofMinutes(1))
@@ -164,7 +169,7 @@ class MessagingRunIT {
             });
     assertThat(endpoint.get()).as("no metrics address in: %s", running.stderr()).isNotNull();
     HttpClient http = HttpClient.newHttpClient();
-    AtomicReference<String[]> seen = new AtomicReference<>();
+    AtomicReference<Scrapes> seen = new AtomicReference<>();
     await("a scrape in " + step + "'s measured window with messages waiting")
         .atMost(Duration.ofMinutes(3))
         .pollInterval(Duration.ofMillis(250))
@@ -195,7 +200,7 @@ class MessagingRunIT {
                       && BACKLOG.matcher(body).find()
                       && middleware.statusCode() == 200;
               if (backlog) {
-                seen.set(new String[] {body, middleware.body()});
+                seen.set(new Scrapes(body, middleware.body()));
               }
               return backlog;
             });

@@ -25,12 +25,10 @@ public final class Pool implements AutoCloseable {
     this.driver = driver;
   }
 
-  /** Opens the pool; fails when the database cannot be reached. */
-  public static Pool open(MiddlewareSettings settings) {
-    return open(settings, Optional.empty());
-  }
-
-  /** As {@link #open(MiddlewareSettings)}, its meters (HikariCP's own) in {@code meters}. */
+  /**
+   * Opens the pool, its meters (HikariCP's own) in {@code meters} when given; fails when the
+   * database cannot be reached.
+   */
   public static Pool open(MiddlewareSettings settings, Optional<MeterRegistry> meters) {
     RefusalCountingDataSource driver = new RefusalCountingDataSource();
     driver.setUrl(settings.dbUrl());

@@ -49,8 +49,8 @@ public final class MetricsEndpoint implements AutoCloseable {
 
   /** The scrape address, with the port the server got. */
   public URI url() {
-    String host = address.host().contains(":") ? "[" + address.host() + "]" : address.host();
-    return URI.create("http://" + host + ":" + server.getPort() + "/metrics");
+    return URI.create(
+        "http://" + new MetricsAddress(address.host(), server.getPort()) + "/metrics");
   }
 
   @Override
