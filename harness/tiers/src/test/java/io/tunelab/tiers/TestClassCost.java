@@ -58,18 +58,19 @@ public final class TestClassCost implements TestExecutionListener {
     if (file == null) {
       return;
     }
-    className(id)
-        .map(started::remove)
-        .ifPresent(
-            start ->
-                append(
-                    String.format(
-                        Locale.ROOT,
-                        "%s\t%.1f\t%.1f\t%s%n",
-                        className(id).orElseThrow(),
-                        (System.nanoTime() - start.nanos()) / 1e9,
-                        (treeTicks() - start.ticks()) / TICKS_PER_SECOND,
-                        result.getStatus())));
+    Optional<String> name = className(id);
+    Start start = name.map(started::remove).orElse(null);
+    if (start == null) {
+      return;
+    }
+    append(
+        String.format(
+            Locale.ROOT,
+            "%s\t%.1f\t%.1f\t%s%n",
+            name.get(),
+            (System.nanoTime() - start.nanos()) / 1e9,
+            (treeTicks() - start.ticks()) / TICKS_PER_SECOND,
+            result.getStatus()));
   }
 
   private void append(String line) {

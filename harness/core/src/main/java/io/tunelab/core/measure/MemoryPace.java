@@ -23,6 +23,9 @@ public final class MemoryPace {
   /** Dependent loads per walk: about 1.5 ms of one core here (TLB and cache misses each). */
   static final int LOADS = 5_000;
 
+  /** The multiplier of the walk's congruential cycle (Numerical Recipes'; 1 modulo 4). */
+  private static final int MULTIPLIER = 1_664_525;
+
   private final int[] next;
   private final int loads;
   private int at;
@@ -36,9 +39,6 @@ public final class MemoryPace {
     this.next = cycle(slots, seed);
     this.loads = loads;
   }
-
-  /** The multiplier of the walk's congruential cycle (Numerical Recipes'; 1 modulo 4). */
-  private static final int MULTIPLIER = 1_664_525;
 
   /**
    * One cycle through every slot: slot {@code i} leads to {@code (MULTIPLIER * i + c) mod slots}, a
