@@ -1,6 +1,5 @@
 package io.tunelab.cli;
 
-import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.SteadyStateReport;
@@ -119,8 +118,8 @@ final class EventLines {
   private static String repetition(RunEvent.RepetitionFinished e) {
     Repetition done = e.repetition();
     String how = "";
-    if (done.measures() instanceof BatchOrderMeasures batch && batch.window() != null) {
-      MeasuredWindow w = batch.window();
+    MeasuredWindow w = done.measures().window();
+    if (w != null) {
       how =
           String.format(
               Locale.ROOT,

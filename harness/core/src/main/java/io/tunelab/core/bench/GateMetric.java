@@ -1,11 +1,7 @@
 package io.tunelab.core.bench;
 
-import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.LatencyMillis;
-import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.Repetition;
-import io.tunelab.core.results.SoapMeasures;
-import io.tunelab.core.results.SortMeasures;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Direction;
 import io.tunelab.core.stats.Summary;
@@ -170,20 +166,7 @@ public enum GateMetric {
 
   /** Units the repetition tried: orders submitted or failed to send; requests made. */
   private static OptionalDouble attempts(Repetition r) {
-    if (r.measures() instanceof BatchOrderMeasures b && b.accounting() != null) {
-      double unsent = r.metrics().errors() - b.accounting().faulted();
-      return some(b.accounting().submitted() + Math.max(0, unsent));
-    }
-    if (r.measures() instanceof SoapMeasures s && s.requests() != null) {
-      return some(s.requests().requests());
-    }
-    if (r.measures() instanceof SortMeasures s && s.requests() != null) {
-      return some(s.requests().requests());
-    }
-    if (r.measures() instanceof MessagingMeasures m && m.messages() != null) {
-      return some(m.messages().planned());
-    }
-    return OptionalDouble.empty();
+    return r.measures().attempts(r.metrics());
   }
 
   private static List<Double> toList(double[] values) {

@@ -1,5 +1,9 @@
 package io.tunelab.core.results;
 
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+
 /**
  * What a batch-order repetition measured beside its metrics.
  *
@@ -17,5 +21,33 @@ public record BatchOrderMeasures(OrderAccounting accounting, MeasuredWindow wind
   /** These measures with how the window was made. */
   public BatchOrderMeasures withWindow(MeasuredWindow made) {
     return new BatchOrderMeasures(accounting, made);
+  }
+
+  /** The orders submitted, and those the load tier failed to send (errors no fault explains). */
+  @Override
+  public OptionalDouble attempts(Metrics metrics) {
+    if (accounting == null) {
+      return OptionalDouble.empty();
+    }
+    double unsent = metrics.errors() - accounting.faulted();
+    return OptionalDouble.of(accounting.submitted() + Math.max(0, unsent));
+  }
+
+  @Override
+  public Map<String, Map<String, Long>> failures() {
+    Map<String, Map<String, Long>> out = new TreeMap<>();
+    if (accounting != null) {
+      accounting.faultReasons().forEach((k, v) -> ErrorKinds.put(out, Operations.ORDER, k, v));
+      accounting.sendFailures().forEach((k, v) -> ErrorKinds.put(out, ErrorKinds.SEND, k, v));
+      ErrorKinds.put(out, Operations.ORDER, ErrorKinds.LOST, accounting.lost());
+      ErrorKinds.put(out, Operations.ORDER, ErrorKinds.DUPLICATED, accounting.duplicated());
+      ErrorKinds.put(out, Operations.ORDER, ErrorKinds.UNEXPECTED, accounting.unexpected());
+    }
+    return out;
+  }
+
+  @Override
+  public String unitOperation() {
+    return Operations.ORDER;
   }
 }

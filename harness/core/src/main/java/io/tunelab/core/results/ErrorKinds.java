@@ -28,23 +28,13 @@ public final class ErrorKinds {
 
   /** The repetition's failures: operation to error to count, in name order. */
   public static Map<String, Map<String, Long>> of(Repetition r) {
+    return counted(r.measures().failures());
+  }
+
+  /** These failures in name order, without the errors that did not happen. */
+  static Map<String, Map<String, Long>> counted(Map<String, Map<String, Long>> failures) {
     Map<String, Map<String, Long>> out = new TreeMap<>();
-    PlanMeasures measures = r.measures();
-    if (measures instanceof SoapMeasures s && s.requests() != null) {
-      add(out, s.requests().failures());
-    } else if (measures instanceof SortMeasures s && s.requests() != null) {
-      add(out, s.requests().failures());
-    } else if (measures instanceof BatchOrderMeasures b && b.accounting() != null) {
-      OrderAccounting a = b.accounting();
-      a.faultReasons().forEach((k, v) -> put(out, Operations.ORDER, k, v));
-      a.sendFailures().forEach((k, v) -> put(out, SEND, k, v));
-      put(out, Operations.ORDER, LOST, a.lost());
-      put(out, Operations.ORDER, DUPLICATED, a.duplicated());
-      put(out, Operations.ORDER, UNEXPECTED, a.unexpected());
-    } else if (measures instanceof MessagingMeasures m && m.messages() != null) {
-      m.messages().failureReasons().forEach((k, v) -> put(out, Operations.MESSAGE, k, v));
-      put(out, Operations.MESSAGE, LOST, m.messages().lost());
-    }
+    add(out, failures);
     return out;
   }
 
@@ -59,7 +49,8 @@ public final class ErrorKinds {
     more.forEach((op, errors) -> errors.forEach((k, v) -> put(out, op, k, v)));
   }
 
-  private static void put(Map<String, Map<String, Long>> out, String op, String error, long n) {
+  /** Adds {@code n} failures of {@code op} with {@code error}; none when {@code n} is 0. */
+  static void put(Map<String, Map<String, Long>> out, String op, String error, long n) {
     if (n > 0) {
       out.computeIfAbsent(op, k -> new TreeMap<>()).merge(error, n, Long::sum);
     }

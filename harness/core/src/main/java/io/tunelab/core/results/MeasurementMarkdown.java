@@ -88,7 +88,7 @@ final class MeasurementMarkdown {
 
   private static java.util.Optional<String> warmup(StepResult step) {
     String unit =
-        step.repetitions().stream().anyMatch(r -> r.measures() instanceof MessagingMeasures)
+        step.repetitions().stream().anyMatch(r -> r.measures().messages() != null)
             ? " messages"
             : " requests";
     return step.repetitions().stream()
@@ -264,8 +264,8 @@ final class MeasurementMarkdown {
     return all.stream()
         .map(
             r ->
-                r.measures() instanceof BatchOrderMeasures b && b.window() != null
-                    ? b.window().stealPercent()
+                r.measures().window() != null
+                    ? r.measures().window().stealPercent()
                     : r.machineNoise() == null ? null : r.machineNoise().stealPercentOfMachine())
         .filter(Objects::nonNull)
         .max(Double::compare)

@@ -93,10 +93,7 @@ public final class Operations {
   public static Map<String, Of> of(Repetition r) {
     Map<String, Of> out = new LinkedHashMap<>();
     PlanMeasures measures = r.measures();
-    RequestMetrics requests =
-        measures instanceof SoapMeasures s
-            ? s.requests()
-            : measures instanceof SortMeasures s ? s.requests() : null;
+    RequestMetrics requests = measures.requests();
     if (requests != null) {
       requests
           .byOperation()
@@ -117,27 +114,17 @@ public final class Operations {
       return out;
     }
     Metrics m = r.metrics();
-    Histogram histogram =
-        r.latencyHistogram() == null ? null : LatencyHistograms.decode(r.latencyHistogram());
-    Double max = m == null || m.latencyMillis() == null ? null : m.latencyMillis().max();
-    if (measures instanceof BatchOrderMeasures b && b.accounting() != null && m != null) {
-      long unsent = Math.max(0, Math.round(m.errors()) - b.accounting().faulted());
+    String unit = measures.unitOperation();
+    OptionalDouble attempts = m == null ? OptionalDouble.empty() : measures.attempts(m);
+    if (unit != null && attempts.isPresent()) {
+      Histogram histogram =
+          r.latencyHistogram() == null ? null : LatencyHistograms.decode(r.latencyHistogram());
+      Double max = m.latencyMillis() == null ? null : m.latencyMillis().max();
       out.put(
-          ORDER,
+          unit,
           new Of(
-              ORDER,
-              b.accounting().submitted() + unsent,
-              Math.round(m.errors()),
-              m.throughputPerMinute(),
-              null,
-              histogram,
-              max));
-    } else if (measures instanceof MessagingMeasures msg && msg.messages() != null && m != null) {
-      out.put(
-          MESSAGE,
-          new Of(
-              MESSAGE,
-              msg.messages().planned(),
+              unit,
+              Math.round(attempts.getAsDouble()),
               Math.round(m.errors()),
               m.throughputPerMinute(),
               null,

@@ -1,11 +1,62 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.measure.DeadlineMisses;
+import java.util.Map;
+import java.util.OptionalDouble;
+
 /**
  * What only one plan measures in a repetition, beside the metrics every plan has: the batch-order
  * plan accounts for every order of a batch and says how its window was made, the concurrent-soap
  * plan counts requests per operation, the messaging plan accounts for every message and times both
  * directions, the sort-requests plan counts the answers over its deadline. A new plan adds its own
- * record here.
+ * record here; the readers (operations, errors, gates, summaries) ask the record, not its type.
+ *
+ * <p>The accessors a plan does not measure answer null: each is a field of the repetition in
+ * run.json, written only by the plans that have it.
  */
 public sealed interface PlanMeasures
-    permits BatchOrderMeasures, SoapMeasures, MessagingMeasures, SortMeasures {}
+    permits BatchOrderMeasures, SoapMeasures, MessagingMeasures, SortMeasures {
+  /**
+   * Units the repetition tried: orders submitted or failed to send, requests made, messages
+   * planned; empty when they were not counted.
+   *
+   * @param metrics the repetition's metrics, whose errors count the sends that failed
+   */
+  OptionalDouble attempts(Metrics metrics);
+
+  /** What failed, operation to error to count, without the errors that did not happen. */
+  Map<String, Map<String, Long>> failures();
+
+  /**
+   * The one operation of a plan that measures whole units ({@value Operations#ORDER}, {@value
+   * Operations#MESSAGE}); null when its operations are its requests' labels.
+   */
+  default String unitOperation() {
+    return null;
+  }
+
+  /** Where every order of the batch ended; null for plans without orders. */
+  default OrderAccounting accounting() {
+    return null;
+  }
+
+  /** How the batch's measured window was made; null for plans without batches. */
+  default MeasuredWindow window() {
+    return null;
+  }
+
+  /** Requests counted per operation; null for plans that count orders or messages. */
+  default RequestMetrics requests() {
+    return null;
+  }
+
+  /** The answers that missed the deadline; null for plans without one. */
+  default DeadlineMisses deadline() {
+    return null;
+  }
+
+  /** Every message accounted for; null for plans without messages. */
+  default MessageMetrics messages() {
+    return null;
+  }
+}

@@ -194,30 +194,27 @@ public record Repetition(
 
   @JsonProperty("accounting")
   private OrderAccounting jsonAccounting() {
-    return measures instanceof BatchOrderMeasures b ? b.accounting() : null;
+    return measures.accounting();
   }
 
   @JsonProperty("window")
   private MeasuredWindow jsonWindow() {
-    return measures instanceof BatchOrderMeasures b ? b.window() : null;
+    return measures.window();
   }
 
   @JsonProperty("requests")
   private RequestMetrics jsonRequests() {
-    if (measures instanceof SortMeasures sort) {
-      return sort.requests();
-    }
-    return measures instanceof SoapMeasures s ? s.requests() : null;
+    return measures.requests();
   }
 
   @JsonProperty("deadline")
   private DeadlineMisses jsonDeadline() {
-    return measures instanceof SortMeasures sort ? sort.deadline() : null;
+    return measures.deadline();
   }
 
   @JsonProperty("messages")
   private MessageMetrics jsonMessages() {
-    return measures instanceof MessagingMeasures m ? m.messages() : null;
+    return measures.messages();
   }
 
   /** This repetition with what the observer concluded and what it cost. */

@@ -91,8 +91,7 @@ public final class RepetitionsCsv {
   private static List<Object> measured(Repetition repetition, String unit) {
     Metrics metrics = repetition.metrics();
     LatencyMillis latency = metrics == null ? null : metrics.latencyMillis();
-    OrderAccounting accounting =
-        repetition.measures() instanceof BatchOrderMeasures batch ? batch.accounting() : null;
+    OrderAccounting accounting = repetition.measures().accounting();
     List<Object> values = new ArrayList<>();
     values.add(repetition.valid());
     values.add(repetition.verdict());

@@ -134,8 +134,9 @@ public record StepDrift(Map<String, Trend> series, List<String> drifting) {
     if (r.workCost() != null && r.workCost().cpuMillisPerUnit().get(tier) != null) {
       return r.workCost().cpuMillisPerUnit().get(tier);
     }
-    if ("middleware".equals(tier) && r.measures() instanceof BatchOrderMeasures b) {
-      return b.window() == null ? null : b.window().middlewareCpuMillisPerOrder();
+    MeasuredWindow window = r.measures().window();
+    if ("middleware".equals(tier) && window != null) {
+      return window.middlewareCpuMillisPerOrder();
     }
     return null;
   }

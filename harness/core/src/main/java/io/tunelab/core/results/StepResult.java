@@ -114,10 +114,7 @@ public record StepResult(
 
   private static OrderAccounting accounting(List<Repetition> repetitions) {
     List<OrderAccounting> each =
-        repetitions.stream()
-            .map(r -> r.measures() instanceof BatchOrderMeasures b ? b.accounting() : null)
-            .filter(a -> a != null)
-            .toList();
+        repetitions.stream().map(r -> r.measures().accounting()).filter(a -> a != null).toList();
     return each.isEmpty() && !repetitions.isEmpty() ? null : OrderAccounting.sum(each);
   }
 

@@ -1,6 +1,7 @@
 package io.tunelab.core.results;
 
 import io.tunelab.core.experiment.Repetitions;
+import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.stats.Comparison;
 import java.util.ArrayList;
 import java.util.List;
@@ -292,11 +293,12 @@ public final class SummaryMarkdown {
     long lost = 0;
     boolean any = false;
     for (Repetition repetition : step.repetitions()) {
-      if (repetition.measures() instanceof MessagingMeasures m) {
+      MessageMetrics m = repetition.measures().messages();
+      if (m != null) {
         any = true;
-        driven += m.messages().driven();
-        failed += m.messages().failed();
-        lost += m.messages().lost();
+        driven += m.driven();
+        failed += m.failed();
+        lost += m.lost();
       }
     }
     return any
@@ -319,14 +321,12 @@ public final class SummaryMarkdown {
     long misses = 0;
     boolean sort = false;
     for (Repetition repetition : step.repetitions()) {
-      RequestMetrics counted = null;
-      if (repetition.measures() instanceof SoapMeasures soap) {
-        counted = soap.requests();
-      } else if (repetition.measures() instanceof SortMeasures measures) {
-        counted = measures.requests();
+      RequestMetrics counted = repetition.measures().requests();
+      DeadlineMisses deadline = repetition.measures().deadline();
+      if (deadline != null) {
         sort = true;
-        requests += measures.deadline().requests();
-        misses += measures.deadline().misses();
+        requests += deadline.requests();
+        misses += deadline.misses();
       }
       if (counted != null) {
         answered += counted.requests() - counted.errors();
@@ -353,7 +353,7 @@ public final class SummaryMarkdown {
     for (StepResult step : run.steps()) {
       long reps =
           step.repetitions().stream()
-              .filter(r -> r.measures() instanceof SortMeasures m && m.deadline().overLimit())
+              .filter(r -> r.measures().deadline() != null && r.measures().deadline().overLimit())
               .count();
       if (reps > 0) {
         over.add(step.name() + " (" + reps + " of " + step.repetitions().size() + ")");

@@ -4,8 +4,6 @@ import io.tunelab.core.experiment.StudyMetric;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMetrics;
-import io.tunelab.core.results.SoapMeasures;
-import io.tunelab.core.results.SortMeasures;
 import java.util.Optional;
 
 /** A {@link StudyMetric}'s value in one repetition of run.json, where it has one. */
@@ -60,10 +58,7 @@ final class MetricValues {
   }
 
   private static Double meanMillis(Repetition repetition) {
-    RequestMetrics requests =
-        repetition.measures() instanceof SoapMeasures soap
-            ? soap.requests()
-            : repetition.measures() instanceof SortMeasures sort ? sort.requests() : null;
+    RequestMetrics requests = repetition.measures().requests();
     return requests == null || requests.overall() == null ? null : requests.overall().meanMillis();
   }
 
