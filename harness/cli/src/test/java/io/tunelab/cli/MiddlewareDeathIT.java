@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A middleware that dies during a batch (killed, as a crash would end it, or out of heap) ends that
  * repetition at once with the reason, instead of a drain timeout per repetition, and the next
- * repetition or step runs on a new middleware.
+ * repetition or step runs on a new middleware; the database and the broker killed mid-batch on
+ * purpose ({@code workload.crash}) come back on their data with every order accounted for.
  */
 class MiddlewareDeathIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -76,7 +77,10 @@ class MiddlewareDeathIT {
    * (-XX:+ExitOnOutOfMemoryError, exit status 3), its repetition is invalid naming the heap knob,
    * and the next step, with a heap that fits, starts on a clean stack and completes every order
    * (before, its middleware took up the dead one's orders from the queues while the data was
-   * purged, and PostgreSQL's deadlock ended the run, exit 3).
+   * purged, and PostgreSQL's deadlock ended the run, exit 3). In the same run, on the heap that
+   * fits, the other tiers die on purpose ({@code workload.crash}): PostgreSQL and then Artemis are
+   * killed by SIGKILL half-way through a batch and started again on their data, and every order is
+   * still accounted for by its id.
    */
   @Test
   void aMiddlewareOutOfHeapDiesNamingTheHeapKnobAndTheNextStepRecovers() throws Exception {
@@ -88,23 +92,26 @@ class MiddlewareDeathIT {
           """
           plan: batch-order
           repeat: 1
-          workload: {orders: 10, mix: "0:0:1", warmupOrders: 0}
+          workload: {orders: 10, mix: "0:0:1", warmupOrders: 0, maxErrorPercent: 100}
           knobs: {db.seed.customers: 100, middleware.engine.threads: 8}
           steps:
             - name: small-heap
               knobs: {middleware.jvm.heapMegabytes: 16, middleware.jvm.initialHeapMegabytes: 16}
             - name: enough-heap
               knobs: {middleware.jvm.heapMegabytes: 256}
+            - name: db-killed
+              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: db}
+            - name: broker-killed
+              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: broker}
           """);
 
       CliProcess.Result result =
           new CliProcess(runtime.dir())
-              .run(Duration.ofMinutes(4), "run", experiment.toString(), "--out", out.toString());
+              .run(Duration.ofMinutes(5), "run", experiment.toString(), "--out", out.toString());
 
       assertThat(result.exitCode()).as(result.stderr()).isEqualTo(1);
-      JsonNode steps =
-          JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")))
-              .path("steps");
+      Path runDir = TestRuntime.onlyRun(out);
+      JsonNode steps = JSON.readTree(Files.readString(runDir.resolve("run.json"))).path("steps");
       JsonNode died = steps.path(0).path("repetitions").path(0);
       assertThat(died.path("valid").asBoolean()).isFalse();
       assertThat(died.path("disturbed").asBoolean()).as("its CPU left with it").isFalse();
@@ -121,6 +128,42 @@ class MiddlewareDeathIT {
       JsonNode recovered = steps.path(1).path("repetitions").path(0);
       assertThat(recovered.path("valid").asBoolean()).as(result.stderr()).isTrue();
       assertThat(recovered.at("/accounting/completed").asInt()).isEqualTo(10);
+
+      for (int step = 2; step <= 3; step++) {
+        String tier = step == 2 ? "db" : "broker";
+        JsonNode crashed = steps.path(step).path("repetitions").path(0);
+        // the batch is sized from the step before, to last workload.minMeasuredSeconds
+        int submitted = crashed.at("/accounting/submitted").asInt();
+        assertThat(submitted).isGreaterThanOrEqualTo(10);
+        assertThat(crashed.path("verdict").asText())
+            .as(result.stderr())
+            .containsPattern(
+                "workload.crash: the "
+                    + tier
+                    + " tier killed at \\d+ of "
+                    + submitted
+                    + " orders completed, back on its data in");
+        assertThat(crashed.path("disturbed").asBoolean())
+            .as("its new processes are still the tier's, not the machine's noise")
+            .isFalse();
+        assertThat(crashed.path("findings"))
+            .anySatisfy(
+                finding -> {
+                  assertThat(finding.path("kind").asText()).isEqualTo("TIER_CRASHED");
+                  assertThat(finding.path("subject").asText()).isEqualTo(tier);
+                });
+        // nothing lost: each order completed or faulted with a reason, a Siebel update answered
+        // at the crash at most completed twice (named DUPLICATED), one per engine thread
+        JsonNode accounting = crashed.path("accounting");
+        assertThat(accounting.path("lost").asInt()).as(crashed.toString()).isZero();
+        assertThat(accounting.path("duplicated").asInt()).isLessThanOrEqualTo(8);
+        List<String> ledger =
+            Files.readAllLines(
+                runDir.resolve(crashed.path("rawData").asText()).resolve("orders.csv"));
+        assertThat(ledger.subList(1, ledger.size()))
+            .hasSize(submitted)
+            .allMatch(row -> row.matches(".*,(COMPLETED,|DUPLICATED,|FAULTED,.+)"), "by its id");
+      }
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());

@@ -42,4 +42,9 @@ final class LiveCompletions implements CompletionSource {
     progress.live(position, completed, orders, minutes > 0 ? completed / minutes : 0);
     return events;
   }
+
+  /** Orders completed so far. */
+  int completed() {
+    return completed;
+  }
 }

@@ -1,9 +1,12 @@
 package io.tunelab.run;
 
+import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.run.drain.CompletionSource;
 import io.tunelab.run.drain.DrainResult;
 import io.tunelab.run.drain.DrainWatcher;
+import io.tunelab.run.drain.FaultSource;
 import io.tunelab.run.drain.FaultedOrders;
 import io.tunelab.run.drain.MocksCompletions;
 import io.tunelab.run.observe.HostClock;
@@ -49,6 +52,7 @@ final class MeasuredDrain {
    * @param held backlog: what the intake held at the release; null in the other modes
    * @param startMillis where processing could start: the release, or the first send
    * @param host what the machine and the middleware spent over the drain
+   * @param crash the tier killed in the drain ({@code workload.crash}); empty when none was
    */
   record Drained(
       String mode,
@@ -56,7 +60,11 @@ final class MeasuredDrain {
       DrainResult drain,
       BacklogHold.Released held,
       long startMillis,
-      DrainCost host) {}
+      DrainCost host,
+      Optional<TierCrash> crash) {}
+
+  /** A drain and the crash it may have held. */
+  private record Drainage(DrainResult result, Optional<TierCrash> crash) {}
 
   /**
    * Read around a drain by the runner itself, observer or not.
@@ -108,7 +116,7 @@ final class MeasuredDrain {
       throws InterruptedException {
     WorkloadKnobs.Mode mode = knobs.get(WorkloadKnobs.MODE);
     if (mode == WorkloadKnobs.Mode.BACKLOG) {
-      return backlog(knobs, at, orders, tag, dir, window::markMeasured);
+      return backlog(knobs, at, orders, tag, dir, window::markMeasured, true);
     }
     long since = tiers.siebel().reset();
     window.markMeasured();
@@ -129,8 +137,16 @@ final class MeasuredDrain {
     // rate mode: latency from each order's due time, so a late send is not hidden
     Map<String, Long> from = rate ? sent.dueMillis() : sent.sentAtMillis();
     long first = firstSend(from);
-    DrainResult drain = drain(knobs, at, sent, since, from, first, dir);
-    return new Drained(mode.label(), sent, drain, null, first, readings.until(tiers, pid, drain));
+    Drainage drainage = drain(knobs, at, sent, since, from, first, dir, true);
+    DrainResult drain = drainage.result();
+    return new Drained(
+        mode.label(),
+        sent,
+        drain,
+        null,
+        first,
+        readings.until(tiers, pid, drain),
+        drainage.crash());
   }
 
   /**
@@ -140,6 +156,22 @@ final class MeasuredDrain {
    */
   Drained backlog(
       KnobSet knobs, Progress.Position at, int orders, String tag, Path dir, Runnable atRelease)
+      throws InterruptedException {
+    return backlog(knobs, at, orders, tag, dir, atRelease, false);
+  }
+
+  /**
+   * @param measured whether this is the measured batch, the one {@code workload.crash} kills a tier
+   *     in; a warm-up batch crashes nothing
+   */
+  private Drained backlog(
+      KnobSet knobs,
+      Progress.Position at,
+      int orders,
+      String tag,
+      Path dir,
+      Runnable atRelease,
+      boolean measured)
       throws InterruptedException {
     long since = tiers.siebel().reset();
     try (BacklogHold hold = hold(knobs, tag)) {
@@ -151,14 +183,17 @@ final class MeasuredDrain {
       Start readings = Start.now(tiers, pid);
       BacklogHold.Released released = hold.release();
       long start = released.releasedAtMillis();
-      DrainResult drain = drain(knobs, at, sent, since, fromRelease(sent, start), start, dir);
+      Drainage drainage =
+          drain(knobs, at, sent, since, fromRelease(sent, start), start, dir, measured);
+      DrainResult drain = drainage.result();
       return new Drained(
           WorkloadKnobs.Mode.BACKLOG.label(),
           sent,
           drain,
           released,
           start,
-          readings.until(tiers, pid, drain));
+          readings.until(tiers, pid, drain),
+          drainage.crash());
     }
   }
 
@@ -179,42 +214,59 @@ final class MeasuredDrain {
     return from;
   }
 
-  private DrainResult drain(
+  private Drainage drain(
       KnobSet knobs,
       Progress.Position at,
       OrderSender.Sent sent,
       long since,
       Map<String, Long> latencyFrom,
       long startMillis,
-      Path dir)
+      Path dir,
+      boolean measured)
       throws InterruptedException {
     progress.phase(at, "drain (" + sent.count() + " orders sent)");
     DrainResult result;
-    try (FaultedOrders faults =
+    Optional<TierCrash> crashed = Optional.empty();
+    try (FaultedOrders faulted =
         FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan())) {
+      LiveCompletions live =
+          new LiveCompletions(
+              new MocksCompletions(tiers.siebel(), since),
+              progress,
+              at,
+              sent.plan().orders(),
+              startMillis);
+      Optional<CrashAt> crash =
+          measured
+              ? CrashAt.of(knobs, sent.count(), live, faulted, tiers, progress, at)
+              : Optional.empty();
+      CompletionSource completions = crash.isPresent() ? crash.get() : live;
+      FaultSource faults = crash.isPresent() ? crash.get() : faulted;
       result =
           new DrainWatcher(
-                  new LiveCompletions(
-                      new MocksCompletions(tiers.siebel(), since),
-                      progress,
-                      at,
-                      sent.plan().orders(),
-                      startMillis),
+                  completions,
                   faults,
                   POLL,
                   Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
                   tiers::middlewareDeath)
               .await(latencyFrom, sent.failedSends());
+      if (crash.isPresent()) {
+        crashed = crash.get().finish();
+      }
     }
     if (result.complete() || result.endedBy().isPresent()) {
-      return result;
+      return new Drainage(result, crashed);
     }
     dumpThreads(at, dir);
     // a stall has a cause worth naming when the broker stopped taking the stages' messages
-    return tiers
-        .brokerBlocking()
-        .map(why -> new DrainResult(false, result.accounting(), result.waited(), Optional.of(why)))
-        .orElse(result);
+    return new Drainage(
+        tiers
+            .brokerBlocking()
+            .map(
+                why ->
+                    new DrainResult(false, result.accounting(), result.waited(), Optional.of(why)))
+            .orElse(result),
+        crashed);
   }
 
   /**

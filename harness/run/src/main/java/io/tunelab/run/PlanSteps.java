@@ -1,6 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
+import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.results.Metrics;
@@ -56,6 +57,8 @@ interface PlanSteps {
    *     findings; empty for the others
    * @param batchMeans the throughput's batch means over the window; null when it gave none
    * @param windowBatches the window's batches of equal counts; null when it had too few
+   * @param crash the tier killed in the window on purpose ({@code workload.crash}), for the
+   *     findings; empty when none was
    */
   record Measured(
       boolean valid,
@@ -68,9 +71,11 @@ interface PlanSteps {
       double meanMillis,
       Optional<DeadlineMisses> deadline,
       BatchMeans batchMeans,
-      WindowBatches windowBatches) {
+      WindowBatches windowBatches,
+      Optional<TierCrash> crash) {
     public Measured {
       Objects.requireNonNull(deadline, "deadline");
+      Objects.requireNonNull(crash, "crash");
     }
 
     /** A measured load of a plan with a deadline, without batch means. */
@@ -95,7 +100,8 @@ interface PlanSteps {
           meanMillis,
           deadline,
           null,
-          null);
+          null,
+          Optional.empty());
     }
 
     /** This load with its throughput's batch means. */
@@ -111,7 +117,8 @@ interface PlanSteps {
           meanMillis,
           deadline,
           value,
-          windowBatches);
+          windowBatches,
+          crash);
     }
 
     /** This load with its window's batches of equal counts. */
@@ -127,7 +134,25 @@ interface PlanSteps {
           meanMillis,
           deadline,
           batchMeans,
-          value);
+          value,
+          crash);
+    }
+
+    /** This load with the tier it killed on purpose. */
+    public Measured withCrash(TierCrash value) {
+      return new Measured(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          deadline,
+          batchMeans,
+          windowBatches,
+          Optional.of(value));
     }
 
     /** A measured load of a plan without a deadline. */
@@ -154,7 +179,7 @@ interface PlanSteps {
 
     /** What the sampler is told when it finishes. */
     public RunnerFigures figures() {
-      return new RunnerFigures(completed, meanMillis, deadline);
+      return new RunnerFigures(completed, meanMillis, deadline, crash);
     }
   }
 }

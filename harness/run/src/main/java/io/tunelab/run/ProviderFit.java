@@ -9,6 +9,7 @@ import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.tiers.stack.BrokerDisk;
 import io.tunelab.tiers.stack.StackProvider;
 import java.util.EnumSet;
@@ -43,6 +44,29 @@ public final class ProviderFit {
     }
   }
 
+  /** A tier killed mid-batch must be one this machine runs and can start again on its data. */
+  private static void checkCrash(Experiment experiment, StackProvider provider) {
+    if (provider.crashesTiers()) {
+      return;
+    }
+    for (Step step : experiment.steps()) {
+      WorkloadKnobs.Crash crash = step.knobs().get(WorkloadKnobs.CRASH);
+      if (crash != WorkloadKnobs.Crash.NONE) {
+        throw new BadInputException(
+            "workload.crash="
+                + crash.label()
+                + " (step "
+                + step.name()
+                + ") kills the "
+                + crash.label()
+                + " tier and starts it again on its data, which only the stack's own processes"
+                + " allow: --provider "
+                + provider.name()
+                + " cannot. Run it with --provider embedded, or leave workload.crash out");
+      }
+    }
+  }
+
   /**
    * @throws BadInputException naming each knob, its value and its step, and the way out
    */
@@ -51,6 +75,7 @@ public final class ProviderFit {
       throw new BadInputException(MessagingSteps.NO_DRIVER);
     }
     checkBrokerDisk(experiment, provider);
+    checkCrash(experiment, provider);
     if (provider.ownsTiers()) {
       return;
     }

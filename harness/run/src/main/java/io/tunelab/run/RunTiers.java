@@ -469,6 +469,19 @@ final class RunTiers implements AutoCloseable {
     return StackClock.now(roots, dataSource(endpoints()));
   }
 
+  /**
+   * Kills one stack tier with SIGKILL and starts it again on its data ({@code workload.crash}).
+   *
+   * @return how long it was down; empty when this stack cannot
+   */
+  java.util.Optional<java.time.Duration> crash(io.tunelab.core.knobs.KnobTier tier) {
+    Stack current;
+    synchronized (this) {
+      current = stack;
+    }
+    return current.crash(tier);
+  }
+
   /** Pid of each running tier process by tier name. */
   synchronized Map<String, Long> pids() {
     Map<String, Long> pids = new LinkedHashMap<>();

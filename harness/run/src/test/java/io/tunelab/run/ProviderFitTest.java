@@ -98,4 +98,25 @@ class ProviderFitTest {
     assertThatCode(() -> ProviderFit.check(experiment, NOT_OWNED)).doesNotThrowAnyException();
     assertThat(experiment.steps()).hasSize(2);
   }
+
+  @Test
+  void aCrashIsRefusedOnAStackWhoseTiersThisMachineCannotStartAgain() {
+    Experiment experiment =
+        experiment("db.seed.customers: 100", "[{name: a}, {name: b, knobs: {workload.crash: db}}]");
+
+    assertThatThrownBy(() -> ProviderFit.check(experiment, NOT_OWNED))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("workload.crash=db (step b) kills the db tier")
+        .hasMessageContaining("--provider external cannot")
+        .hasMessageContaining("Run it with --provider embedded");
+    assertThatCode(
+            () ->
+                ProviderFit.check(
+                    experiment,
+                    new io.tunelab.tiers.stack.EmbeddedProvider(
+                        io.tunelab.tiers.TunelabHome.locate(),
+                        new io.tunelab.tiers.stack.StackRegistry(
+                            java.nio.file.Path.of("target/provider-fit")))))
+        .doesNotThrowAnyException();
+  }
 }

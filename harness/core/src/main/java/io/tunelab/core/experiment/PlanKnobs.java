@@ -38,7 +38,9 @@ public final class PlanKnobs {
             WorkloadKnobs.NEW_CUSTOMER_PERCENT,
             WorkloadKnobs.SEED,
             WorkloadKnobs.PERSISTENT,
-            WorkloadKnobs.DRAIN_TIMEOUT));
+            WorkloadKnobs.DRAIN_TIMEOUT,
+            WorkloadKnobs.CRASH,
+            WorkloadKnobs.CRASH_AT_PERCENT));
     OWN.put(
         Plan.CONCURRENT_SOAP,
         List.of(

@@ -57,6 +57,11 @@ public enum FindingKind {
    * finished.
    */
   MIDDLEWARE_DIED,
+  /**
+   * A tier was killed in the window as the experiment asked ({@code workload.crash}) and started
+   * again on its data: the window holds the outage.
+   */
+  TIER_CRASHED,
   /** The harness (load generator, mocks, controller) used a large share of the machine. */
   HARNESS_HEAVY,
   /** Processes outside the stack used the CPU in the measured window: its numbers are disturbed. */

@@ -12,6 +12,7 @@ public final class Findings {
   public static final List<FindingRule> RULES =
       List.of(
           new MiddlewareDeathRule(),
+          new TierCrashRule(),
           new BacklogRule(),
           new CpuSaturationRule(),
           new GcRule(),

@@ -29,6 +29,8 @@ import java.util.function.Consumer;
  * @param deadline requests that missed their deadline, when the plan has one (sort-requests); set
  *     from the runner's figures, as only the runner reads the load generator's samples
  * @param middlewareExit how the middleware ended, when it died before the window's end
+ * @param crash the tier the run killed in the window on purpose ({@code workload.crash}), set from
+ *     the runner's figures
  * @param profile what the JDK Flight Recorder saw of the middleware in the window, when it was
  *     recorded ({@code middleware.jvm.jfr})
  */
@@ -48,6 +50,7 @@ public record RunData(
     Optional<MachineNoise> noise,
     Optional<DeadlineMisses> deadline,
     Optional<MiddlewareExit> middlewareExit,
+    Optional<TierCrash> crash,
     Optional<JfrProfile> profile) {
   public RunData {
     queues = List.copyOf(queues);
@@ -64,6 +67,7 @@ public record RunData(
     Objects.requireNonNull(noise, "noise");
     Objects.requireNonNull(deadline, "deadline");
     Objects.requireNonNull(middlewareExit, "middlewareExit");
+    Objects.requireNonNull(crash, "crash");
     Objects.requireNonNull(profile, "profile");
   }
 
@@ -81,6 +85,7 @@ public record RunData(
         BackendCalls.none(),
         EngineData.none(),
         FetcherData.none(),
+        Optional.empty(),
         Optional.empty(),
         Optional.empty(),
         Optional.empty(),
@@ -144,6 +149,10 @@ public record RunData(
     return change(p -> p.middlewareExit = Optional.of(value));
   }
 
+  public RunData withCrash(TierCrash value) {
+    return change(p -> p.crash = Optional.of(value));
+  }
+
   public RunData withProfile(JfrProfile value) {
     return change(p -> p.profile = Optional.of(value));
   }
@@ -172,6 +181,7 @@ public record RunData(
     private Optional<MachineNoise> noise;
     private Optional<DeadlineMisses> deadline;
     private Optional<MiddlewareExit> middlewareExit;
+    private Optional<TierCrash> crash;
     private Optional<JfrProfile> profile;
 
     private Parts(RunData d) {
@@ -190,6 +200,7 @@ public record RunData(
       noise = d.noise;
       deadline = d.deadline;
       middlewareExit = d.middlewareExit;
+      crash = d.crash;
       profile = d.profile;
     }
 
@@ -210,6 +221,7 @@ public record RunData(
           noise,
           deadline,
           middlewareExit,
+          crash,
           profile);
     }
   }

@@ -52,6 +52,22 @@ public final class WorkloadKnobs {
     MIXED
   }
 
+  /** The tier a batch-order repetition kills in its measured batch. */
+  public enum Crash implements KnobChoice {
+    NONE,
+    DB,
+    BROKER;
+
+    /** The stack's tier this crash kills; empty for none. */
+    public java.util.Optional<KnobTier> tier() {
+      return switch (this) {
+        case NONE -> java.util.Optional.empty();
+        case DB -> java.util.Optional.of(KnobTier.DB);
+        case BROKER -> java.util.Optional.of(KnobTier.BROKER);
+      };
+    }
+  }
+
   /** Which repetitions of a step warm up first. */
   public enum WarmupBefore implements KnobChoice {
     EVERY_REPETITION("every-repetition"),
@@ -260,6 +276,24 @@ public final class WorkloadKnobs {
           .unit("s")
           .doc(
               "batch-order: how long a batch may go without an order settling before the rest are lost")
+          .add();
+
+  public static final Knob<Crash> CRASH =
+      KNOBS
+          .knob("workload.crash", KnobTypes.choice(Crash.class), Crash.NONE)
+          .doc(
+              "batch-order: the tier killed by SIGKILL in each measured batch, once"
+                  + " workload.crashAtPercent of its orders completed, and started again on its"
+                  + " data (db: PostgreSQL recovers from its WAL; broker: Artemis from its"
+                  + " journal); every order is still accounted for, and the finding TIER_CRASHED"
+                  + " says what the crash cost. The embedded stack only")
+          .add();
+
+  public static final Knob<Integer> CRASH_AT_PERCENT =
+      KNOBS
+          .knob("workload.crashAtPercent", KnobTypes.integer(1, 99), 50)
+          .unit("%")
+          .doc("batch-order: the share of the measured batch completed when workload.crash kills")
           .add();
 
   public static final Knob<Integer> MESSAGES =

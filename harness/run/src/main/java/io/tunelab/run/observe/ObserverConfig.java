@@ -72,7 +72,17 @@ public record ObserverConfig(
   public static ObserverConfig of(Stack stack, Path dir) {
     Map<String, Supplier<List<ProcessHandle>>> tiers = new LinkedHashMap<>();
     for (Tier tier : stack.tiers()) {
-      tiers.put(tier.name(), tier::processes);
+      // asked of the stack each time: a tier killed and started again (workload.crash) has new
+      // processes, which are still the tier's
+      String name = tier.name();
+      tiers.put(
+          name,
+          () ->
+              stack.tiers().stream()
+                  .filter(t -> t.name().equals(name))
+                  .findFirst()
+                  .map(Tier::processes)
+                  .orElse(List.of()));
     }
     return new ObserverConfig(
         dir,

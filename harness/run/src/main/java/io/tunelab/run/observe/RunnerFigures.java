@@ -1,6 +1,7 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.measure.DeadlineMisses;
 import java.util.Objects;
 import java.util.Optional;
@@ -13,11 +14,22 @@ import java.util.Optional;
  * @param completed orders completed, or requests answered, in the measured window
  * @param endToEndMeanMillis their mean end-to-end latency, milliseconds
  * @param deadline the deadline misses of a plan that has a deadline (sort-requests); empty else
+ * @param crash the tier the runner killed in the window ({@code workload.crash}); empty else
  */
 public record RunnerFigures(
-    long completed, double endToEndMeanMillis, Optional<DeadlineMisses> deadline) {
+    long completed,
+    double endToEndMeanMillis,
+    Optional<DeadlineMisses> deadline,
+    Optional<TierCrash> crash) {
   public RunnerFigures {
     Objects.requireNonNull(deadline, "deadline");
+    Objects.requireNonNull(crash, "crash");
+  }
+
+  /** Figures of a window in which no tier was killed. */
+  public RunnerFigures(
+      long completed, double endToEndMeanMillis, Optional<DeadlineMisses> deadline) {
+    this(completed, endToEndMeanMillis, deadline, Optional.empty());
   }
 
   /** Figures of a plan without a deadline. */
@@ -29,6 +41,7 @@ public record RunnerFigures(
   RunData applyTo(RunData data) {
     RunData withLatency =
         data.withBackend(data.backend().withEndToEnd(completed, endToEndMeanMillis));
-    return deadline.map(withLatency::withDeadline).orElse(withLatency);
+    RunData withDeadline = deadline.map(withLatency::withDeadline).orElse(withLatency);
+    return crash.map(withDeadline::withCrash).orElse(withDeadline);
   }
 }

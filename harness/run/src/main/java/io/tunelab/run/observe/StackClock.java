@@ -1,5 +1,6 @@
 package io.tunelab.run.observe;
 
+import io.tunelab.core.stack.TierName;
 import io.tunelab.core.stats.WarmupRule;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,13 +47,17 @@ public final class StackClock {
    * @param statements statements pg_stat_statements counted so far; null without it
    * @param jitTicks CPU ticks the JIT compiler threads of each JVM tier's root process have used so
    *     far, by tier name; tiers that are no HotSpot JVM are absent
+   * @param roots the root process each tier had, by tier name: a tier whose root changed between
+   *     two readings (killed and started again) has no cost between them, its new tree's ticks not
+   *     being the old one's
    */
   public record Reading(
       HostClock.Ticks machine,
       Map<String, Long> tierTicks,
       Double walBytes,
       Double statements,
-      Map<String, Long> jitTicks) {}
+      Map<String, Long> jitTicks,
+      Map<String, Long> roots) {}
 
   /**
    * What was spent between two readings per unit of work.
@@ -100,7 +105,7 @@ public final class StackClock {
         // a database that cannot be read leaves the costs it would give unknown
       }
     }
-    return new Reading(HostClock.now(), ticks, wal, statements, jit);
+    return new Reading(HostClock.now(), ticks, wal, statements, jit, Map.copyOf(tierRoots));
   }
 
   /** What was spent from {@code before} to {@code after} per unit; empty costs with no unit. */
@@ -112,7 +117,7 @@ public final class StackClock {
           .forEach(
               (tier, ticks) -> {
                 Long earlier = before.tierTicks().get(tier);
-                if (earlier != null && ticks >= earlier) {
+                if (earlier != null && ticks >= earlier && sameRoot(before, after, tier)) {
                   perUnit.put(tier, (ticks - earlier) * MILLIS_PER_TICK / units);
                 }
               });
@@ -121,18 +126,25 @@ public final class StackClock {
           .forEach(
               (tier, ticks) -> {
                 Long earlier = before.jitTicks().get(tier);
-                if (earlier != null && ticks >= earlier) {
+                if (earlier != null && ticks >= earlier && sameRoot(before, after, tier)) {
                   perUnit.put(
                       WarmupRule.jitSeries(tier), (ticks - earlier) * MILLIS_PER_TICK / units);
                 }
               });
       putDelta(perUnit, WAL_BYTES, before.walBytes(), after.walBytes(), units);
-      putDelta(perUnit, STATEMENTS, before.statements(), after.statements(), units);
+      // a database killed in between lost pg_stat_statements' counts with it
+      if (sameRoot(before, after, TierName.DB.label())) {
+        putDelta(perUnit, STATEMENTS, before.statements(), after.statements(), units);
+      }
     }
     return new Cost(
         boxed(after.machine().stealPercentSince(before.machine())),
         boxed(after.machine().busyPercentSince(before.machine())),
         perUnit);
+  }
+
+  private static boolean sameRoot(Reading before, Reading after, String tier) {
+    return java.util.Objects.equals(before.roots().get(tier), after.roots().get(tier));
   }
 
   private static void putDelta(

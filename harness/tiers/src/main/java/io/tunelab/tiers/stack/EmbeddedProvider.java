@@ -121,8 +121,18 @@ public final class EmbeddedProvider implements StackProvider {
     }
   }
 
+  @Override
+  public boolean crashesTiers() {
+    return true;
+  }
+
   private EmbeddedStack.Restarter restarter(Path dir, OptionalLong owner, String dbPassword) {
     return new EmbeddedStack.Restarter() {
+      @Override
+      public OptionalLong owner() {
+        return owner;
+      }
+
       @Override
       public PostgresTier db(DbConfig config, int generation) {
         return PostgresTier.start(config, dir.resolve("db-" + generation), owner, dbPassword);

@@ -10,10 +10,13 @@ import io.tunelab.tiers.db.PostgresTier;
 import io.tunelab.tiers.mocks.MocksConfig;
 import io.tunelab.tiers.mocks.MocksTier;
 import java.net.URI;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /** A stack of local tier processes started by {@link EmbeddedProvider}. */
@@ -129,6 +132,36 @@ public final class EmbeddedStack implements Stack {
     return true;
   }
 
+  @Override
+  public synchronized Optional<Duration> crash(KnobTier tier) {
+    if (closed.get()) {
+      throw new IllegalStateException("stack " + id + " is stopped");
+    }
+    long started = System.nanoTime();
+    switch (tier) {
+      case DB -> {
+        db = db.crashAndRestart(restarter.owner());
+        replace(0, db);
+      }
+      case BROKER -> {
+        BrokerTier killed = broker;
+        killed.processes().forEach(ProcessHandle::destroyForcibly);
+        killed.processes().forEach(process -> process.onExit().join());
+        killed.close();
+        broker =
+            BrokerTier.start(
+                killed.config().withPort(killed.port()),
+                killed.log().getParent(),
+                restarter.owner());
+        replace(1, broker);
+      }
+      default -> {
+        return Optional.empty();
+      }
+    }
+    return Optional.of(Duration.ofNanos(System.nanoTime() - started));
+  }
+
   private void replace(int index, Tier tier) {
     tiers.set(index, tier);
     recorder.replaced(tier);
@@ -136,6 +169,9 @@ public final class EmbeddedStack implements Stack {
 
   /** Starts one tier again in a folder of its own, the way the provider started it. */
   interface Restarter {
+    /** The controller whose death stops a restarted tier; empty for a detached stack. */
+    OptionalLong owner();
+
     PostgresTier db(DbConfig config, int generation);
 
     BrokerTier broker(BrokerConfig config, int generation);

@@ -3,8 +3,10 @@ package io.tunelab.tiers.stack;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** A stack a provider started or connected to. Closing it stops what the provider started. */
 public interface Stack extends AutoCloseable {
@@ -30,6 +32,18 @@ public interface Stack extends AutoCloseable {
    */
   default boolean restart(KnobTier tier, StackConfig config) {
     return false;
+  }
+
+  /**
+   * Kills one tier ({@code DB} or {@code BROKER}) with SIGKILL, as the OOM killer or a {@code kill
+   * -9} ends it, and starts it again on its data, port and password: the database recovers from its
+   * WAL, the broker from its journal, and what was in flight dies with the process.
+   *
+   * @return how long the tier took to come back; empty when this stack cannot crash that tier
+   * @throws io.tunelab.tiers.TierStartException when the tier did not come back
+   */
+  default Optional<Duration> crash(KnobTier tier) {
+    return Optional.empty();
   }
 
   @Override

@@ -20,6 +20,14 @@ public interface StackProvider {
   }
 
   /**
+   * Whether its stacks can kill a tier and start it again on its data ({@link Stack#crash}): only a
+   * provider whose tiers are processes of this machine.
+   */
+  default boolean crashesTiers() {
+    return false;
+  }
+
+  /**
    * Whether the stack it brings up has the device-driver mock the messaging plan drives: a provider
    * that starts the mocks always has it; one that connects knows from its endpoints.
    */

@@ -1,0 +1,39 @@
+package io.tunelab.core.findings;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A tier killed in the window as the experiment asked ({@code workload.crash}): the window's
+ * throughput and latency hold the outage and the recovery, and the repetition's accounting says
+ * what the crash cost the orders (lost, completed twice, faulted by the crash).
+ */
+final class TierCrashRule implements FindingRule {
+  @Override
+  public List<Finding> apply(RunData data) {
+    if (data.crash().isEmpty()) {
+      return List.of();
+    }
+    TierCrash crash = data.crash().get();
+    String message =
+        String.format(
+            Locale.ROOT,
+            "the %s tier was killed (SIGKILL, as workload.crash asked) when %d of %d orders had"
+                + " completed, and answered again on its data %.1f s later: this window's"
+                + " throughput and latency hold the outage and the recovery; the repetition's"
+                + " accounting says what the crash cost the orders",
+            crash.tier(),
+            crash.completedAtKill(),
+            crash.orders(),
+            crash.downMillis() / 1000.0);
+    return List.of(
+        new Finding(
+            FindingKind.TIER_CRASHED,
+            crash.tier(),
+            message,
+            List.of(
+                "killed at " + crash.completedAtKill() + " of " + crash.orders() + " completed",
+                "down " + crash.downMillis() + " ms, until it answered on its data again"),
+            List.of()));
+  }
+}
