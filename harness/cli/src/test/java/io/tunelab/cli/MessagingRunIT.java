@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -109,6 +110,14 @@ class MessagingRunIT {
         assertThat(messages.path("driven").asInt() + messages.path("failed").asInt())
             .isEqualTo(planned[i]);
         assertThat(messages.path("lost").asInt()).isZero();
+        // and by id: each planned message driven or failed, nothing else finished
+        List<String> ledger =
+            Files.readAllLines(
+                runDir.resolve(rep.path("rawData").asText()).resolve("messages.csv"));
+        assertThat(ledger.get(0)).isEqualTo("messageId,outcome");
+        assertThat(ledger.subList(1, ledger.size()))
+            .hasSize(planned[i])
+            .allMatch(row -> row.matches("MSG-\\w+-\\d{8},(DRIVEN|FAILED)"));
         assertThat(messages.path("receivePerSecond").asDouble()).isPositive();
         assertThat(messages.path("endToEnd").path("p50").asDouble()).isPositive();
         // JMeter's dashboard of the measured JTL, one label per operation

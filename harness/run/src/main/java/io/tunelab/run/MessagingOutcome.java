@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MessageMetrics;
@@ -14,12 +15,13 @@ import java.util.Locale;
 import org.HdrHistogram.Histogram;
 
 /**
- * What a measured messaging run means for run.json. Every message is accounted for: sent = driven +
- * failed + lost. The throughput is the rate the server finished messages (driven or failed) from
- * the first send to the last finish, the study's steady message rate; the latency is end to end one
- * way (send to the server's record of the outcome) and the clients' round trip two way. Invalid
- * when a sent message was lost, when the load JVM failed other than by failed samples, or when the
- * errors (failed, lost and unsent messages) exceed {@code workload.maxErrorPercent}.
+ * What a measured messaging run means for run.json. Every message is accounted for by its id: sent
+ * = driven + failed + lost, and none finished that was not sent ({@link MessageAccounting}). The
+ * throughput is the rate the server finished messages (driven or failed) from the first send to the
+ * last finish, the study's steady message rate; the latency is end to end one way (send to the
+ * server's record of the outcome) and the clients' round trip two way. Invalid when a sent message
+ * was lost, when the load JVM failed other than by failed samples, or when the errors (failed, lost
+ * and unsent messages) exceed {@code workload.maxErrorPercent}.
  *
  * @param latency the histogram behind {@link Metrics#latencyMillis()}
  */
@@ -34,7 +36,8 @@ record MessagingOutcome(
     MessageLedger ledger = run.ledger();
     List<JtlRecord> samples = run.samples();
     long finished = ledger.finished();
-    long lost = Math.max(0, run.sent() - finished);
+    MessageAccounting byId = run.accounting();
+    long lost = byId.lost().size();
     long unsent = plan.messages() - run.sent();
     long errors = ledger.failed() + lost + unsent;
     double errorPercent = 100.0 * errors / plan.messages();
@@ -77,7 +80,16 @@ record MessagingOutcome(
     if (lost > 0) {
       valid = false;
       verdict.append("; INVALID: ").append(lost).append(" messages lost (");
-      verdict.append(run.drainEndedBy()).append(')');
+      verdict.append(run.drainEndedBy()).append("): ");
+      verdict.append(MessageAccounting.firstIds(byId.lost(), 10));
+    }
+    if (!byId.unexpected().isEmpty()) {
+      valid = false;
+      verdict
+          .append("; INVALID: ")
+          .append(byId.unexpected().size())
+          .append(" messages finished that this run's clients never sent: ")
+          .append(MessageAccounting.firstIds(byId.unexpected(), 10));
     }
     int exit = run.load().exitCode();
     boolean failedSamples = samples.stream().anyMatch(sample -> !sample.success());

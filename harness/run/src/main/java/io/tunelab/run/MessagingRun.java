@@ -1,6 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.ReplyQueueWatch;
@@ -25,6 +26,7 @@ import java.util.List;
  * @param sent messages that went out: one way the successful sends; two way every sample (a reply
  *     that never came still had its request sent)
  * @param ledger what the server recorded once the drain ended
+ * @param accounting every message by its id: what the clients sent against what the server finished
  * @param drainEndedBy null when every sent message finished; else why the drain gave up
  * @param releasedAtMillis backlog: when the held messages were released (epoch ms); 0 otherwise
  * @param replies two way: the reply queues and their consumers the broker counted while the clients
@@ -36,6 +38,7 @@ record MessagingRun(
     List<JtlRecord> samples,
     long sent,
     MessageLedger ledger,
+    MessageAccounting accounting,
     String drainEndedBy,
     long releasedAtMillis,
     ReplyQueueWatch.Seen replies) {
@@ -96,15 +99,29 @@ record MessagingRun(
         plan.twoWay() ? samples.size() : samples.stream().filter(JtlRecord::success).count();
     String prefix = plan.idPrefix();
     String endedBy = drain(tiers, prefix, sent, drainTimeout);
+    MessageAccounting accounting =
+        MessageAccounting.of(
+            plannedIds(plan),
+            samples,
+            plan.twoWay(),
+            MessageLedger.finishedIds(tiers.endpoints(), prefix));
     return new MessagingRun(
         plan,
         load,
         samples,
         sent,
         MessageLedger.read(tiers.endpoints(), prefix),
+        accounting,
         endedBy,
         released,
         replies);
+  }
+
+  /** Every id the clients were to send: message 1 to the plan's last. */
+  static List<String> plannedIds(MessagingPlan plan) {
+    return java.util.stream.LongStream.rangeClosed(1, plan.messages())
+        .mapToObj(plan::messageId)
+        .toList();
   }
 
   private static LoadRun send(

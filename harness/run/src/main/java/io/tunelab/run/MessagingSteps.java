@@ -128,6 +128,11 @@ final class MessagingSteps implements PlanSteps {
             // statistics per label ran the load JVM out of heap at 3,000 messages.
             false);
     Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before[0]));
+    try {
+      java.nio.file.Files.writeString(dir.resolve(RunLayout.MESSAGES), run.accounting().csv());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write the messages' ledger in " + dir, e);
+    }
     MessagingOutcome outcome =
         MessagingOutcome.of(run, knobs, Math.max(0, duplicates() - duplicatesBefore));
     sizer.drained(outcome.metrics().throughputPerMinute());

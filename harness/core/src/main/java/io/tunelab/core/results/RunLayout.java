@@ -53,6 +53,11 @@ public final class RunLayout {
   /** A batch-order repetition's ledger: one row per submitted order and where it ended. */
   public static final String ORDERS = "orders.csv";
 
+  /**
+   * A messaging repetition's ledger: one row per planned or finished message and where it ended.
+   */
+  public static final String MESSAGES = "messages.csv";
+
   /** The repetition's latencies as an HdrHistogram log. */
   public static final String HLOG = "latency.hlog";
 

@@ -63,6 +63,32 @@ public record MessageLedger(
     }
   }
 
+  /**
+   * The run's finished messages by their client id: {@code DRIVEN} or {@code FAILED} (a message the
+   * driver failed has no DRIVEN row), for an accounting by id.
+   */
+  public static Map<String, String> finishedIds(Endpoints endpoints, String idPrefix) {
+    Map<String, String> finished = new LinkedHashMap<>();
+    try (Connection connection = connect(endpoints);
+        PreparedStatement statement =
+            connection.prepareStatement(
+                "SELECT l.client_message_id, s.status FROM message_status s JOIN message_log l"
+                    + " USING (message_id) WHERE s.status IN ('DRIVEN', 'FAILED') AND"
+                    + " l.client_message_id LIKE ?")) {
+      statement.setString(1, like(idPrefix));
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          // a message both failed and driven (a retry that went through) was driven
+          finished.merge(
+              rows.getString(1), rows.getString(2), (a, b) -> "DRIVEN".equals(b) ? b : a);
+        }
+      }
+    } catch (SQLException e) {
+      throw new IllegalStateException("cannot read the finished messages: " + e.getMessage(), e);
+    }
+    return finished;
+  }
+
   /** Reads the ledger of the run's messages, those whose client id starts with {@code idPrefix}. */
   public static MessageLedger read(Endpoints endpoints, String idPrefix) {
     String mine = " l.client_message_id LIKE '" + like(idPrefix).replace("'", "''") + "'";
