@@ -114,6 +114,22 @@ class RunJsonSchemaTest {
     }
   }
 
+  /** A finding kind added to the code and not to the schema fails every run.json that has one. */
+  @Test
+  void theSchemaNamesEveryFindingKind() throws IOException {
+    List<String> named = new ArrayList<>();
+    schemaNode()
+        .at("/$defs/Finding/properties/kind/enum")
+        .forEach(value -> named.add(value.isNull() ? null : value.asText()));
+    List<String> kinds = new ArrayList<>();
+    for (io.tunelab.core.findings.FindingKind kind :
+        io.tunelab.core.findings.FindingKind.values()) {
+      kinds.add(kind.name());
+    }
+    kinds.add(null);
+    assertThat(named).containsExactlyElementsOf(kinds);
+  }
+
   @Test
   void everyRunJsonSaysItsSchemaAndARunWrittenByTunelabValidates() throws IOException {
     Path runDir = io.tunelab.core.report.RunFolderFixtureAccess.write(dir);
