@@ -70,6 +70,14 @@ class MessagingRunIT {
                 workload.minMeasuredSeconds: 10
                 middleware.messaging.dequeueThreads: 4
                 db.sequence.cache: 1000
+            - name: broker-killed
+              knobs:
+                workload.messages: 120
+                workload.threads: 2
+                workload.mode: backlog
+                workload.crash: broker
+                middleware.messaging.dequeueThreads: 4
+                db.sequence.cache: 1000
           """);
 
       CliProcess.Running running =
@@ -126,6 +134,26 @@ class MessagingRunIT {
         assertThat(statistics.path("send").path("sampleCount").asInt()).isEqualTo(planned[i]);
         assertThat(statistics.fieldNames()).toIterable().containsExactlyInAnyOrder("send", "Total");
       }
+      // the broker killed half-way through the drain and started on its journal: persistent
+      // messages, so every one is still driven or failed, by its id
+      JsonNode killed = run.path("steps").path(2).path("repetitions").path(0);
+      // sized by the sizer from the steps before, as every messaging load is
+      int sent = killed.at("/messages/planned").asInt();
+      assertThat(killed.path("valid").asBoolean()).as(killed.path("verdict").asText()).isTrue();
+      assertThat(killed.path("verdict").asText())
+          .containsPattern(
+              "workload.crash: the broker tier killed at \\d+ of "
+                  + sent
+                  + " messages done, back on its data in");
+      assertThat(killed.at("/messages/lost").asInt()).isZero();
+      assertThat(killed.path("findings").findValuesAsText("kind")).contains("TIER_CRASHED");
+      assertThat(
+              Files.readAllLines(
+                      runDir.resolve(killed.path("rawData").asText()).resolve("messages.csv"))
+                  .stream()
+                  .skip(1))
+          .hasSize(sent)
+          .allMatch(row -> row.endsWith(",DRIVEN") || row.endsWith(",FAILED"));
       JsonNode idle = run.path("steps").path(1).path("repetitions").path(0).path("messages");
       assertThat(idle.path("targetArrivalsPerMinute").asDouble()).isEqualTo(600);
       JsonNode readBack = run.path("steps").path(1).path("readBack");

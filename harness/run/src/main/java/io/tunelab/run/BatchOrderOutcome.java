@@ -1,6 +1,5 @@
 package io.tunelab.run;
 
-import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.Accounting;
@@ -57,7 +56,9 @@ final class BatchOrderOutcome {
           .append(" orders reached a consumer while delivery was held: the backlog leaked");
     }
     shortWindow(knobs, drained, verdict);
-    valid &= crashVerdict(knobs, drained, verdict);
+    valid &=
+        !Verdicts.crashMissed(
+            verdict, knobs, drained.crash(), drained.drain().accounting().completed(), "orders");
     if (drained.sent().arrivals() != null) {
       verdict.append("; arrivals: ").append(drained.sent().arrivals());
       ArrivalReport arrivals = drained.sent().arrivals();
@@ -92,40 +93,6 @@ final class BatchOrderOutcome {
             .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null))
             .withWindowBatches(WindowBatches.of(m.completionMillis()).orElse(null));
     return drained.crash().map(measured::withCrash).orElse(measured);
-  }
-
-  /**
-   * Names the tier {@code workload.crash} killed; false (invalid) when the batch ended before the
-   * crash was due: such a repetition measured a batch without the crash it was asked to.
-   */
-  private static boolean crashVerdict(
-      KnobSet knobs, MeasuredDrain.Drained drained, StringBuilder verdict) {
-    WorkloadKnobs.Crash asked = knobs.get(WorkloadKnobs.CRASH);
-    if (asked == WorkloadKnobs.Crash.NONE) {
-      return true;
-    }
-    if (drained.crash().isEmpty()) {
-      verdict
-          .append("; INVALID: workload.crash=")
-          .append(asked.label())
-          .append(" never came: the batch ended with ")
-          .append(drained.drain().accounting().completed())
-          .append(" orders completed, under workload.crashAtPercent ")
-          .append(knobs.get(WorkloadKnobs.CRASH_AT_PERCENT))
-          .append("% of it");
-      return false;
-    }
-    TierCrash crash = drained.crash().get();
-    verdict.append(
-        String.format(
-            Locale.ROOT,
-            "; workload.crash: the %s tier killed at %d of %d orders completed, back on its data"
-                + " in %.1f s",
-            crash.tier(),
-            crash.completedAtKill(),
-            crash.orders(),
-            crash.downMillis() / 1000.0));
-    return true;
   }
 
   /** The faulted orders by the middleware's fault reason. */

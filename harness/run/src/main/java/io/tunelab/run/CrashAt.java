@@ -4,132 +4,165 @@ import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.WorkloadKnobs;
-import io.tunelab.run.drain.CompletionSource;
 import io.tunelab.run.drain.FaultSource;
-import io.tunelab.tiers.mocks.MockEvents;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 
 /**
- * {@code workload.crash} in a measured batch: once {@code workload.crashAtPercent} of its orders
- * completed, kills the tier with SIGKILL and starts it again on its data, on a thread of its own so
- * that the drain keeps counting completions meanwhile. While the database is down, and for a grace
- * after it is back (the faulted orders' query finds its connection dead once), the faulted orders
- * are those read before it went.
+ * {@code workload.crash} in a measured load: a watcher of its own reads how many units are done
+ * and, once {@code workload.crashAtPercent} of them are, kills the tier with SIGKILL and starts it
+ * again on its data, while the run keeps counting. A reading the dead tier refuses is no progress.
+ * While the tier is down, and for a grace after it is back (a connection opened before finds itself
+ * dead once), {@link #outage} is true: what the run reads from the database may fail then and is
+ * read again.
  */
-final class CrashAt implements CompletionSource, FaultSource {
+final class CrashAt implements AutoCloseable {
   private static final long GRACE_NANOS = Duration.ofSeconds(30).toNanos();
+  private static final long POLL_MILLIS = 100;
 
-  private final LiveCompletions completions;
-  private final FaultSource faults;
   private final KnobTier tier;
   private final int threshold;
-  private final int orders;
+  private final int units;
+  private final String unitName;
+  private final LongSupplier done;
   private final RunTiers tiers;
   private final Progress progress;
   private final Progress.Position at;
-  private Thread thread;
+  private final Thread watcher;
+  private volatile boolean stopped;
+  private volatile boolean started;
   private volatile TierCrash crashed;
   private volatile RuntimeException failure;
   private volatile long backAtNanos;
-  private Map<String, String> lastFaulted = Map.of();
 
   private CrashAt(
-      LiveCompletions completions,
-      FaultSource faults,
       KnobTier tier,
       int threshold,
-      int orders,
+      int units,
+      String unitName,
+      LongSupplier done,
       RunTiers tiers,
       Progress progress,
       Progress.Position at) {
-    this.completions = completions;
-    this.faults = faults;
     this.tier = tier;
     this.threshold = threshold;
-    this.orders = orders;
+    this.units = units;
+    this.unitName = unitName;
+    this.done = done;
     this.tiers = tiers;
     this.progress = progress;
     this.at = at;
-  }
-
-  /** The crash {@code knobs} ask of a batch of {@code orders}; empty when they ask none. */
-  static Optional<CrashAt> of(
-      KnobSet knobs,
-      int orders,
-      LiveCompletions completions,
-      FaultSource faults,
-      RunTiers tiers,
-      Progress progress,
-      Progress.Position at) {
-    return knobs
-        .get(WorkloadKnobs.CRASH)
-        .tier()
-        .map(
-            tier ->
-                new CrashAt(
-                    completions,
-                    faults,
-                    tier,
-                    threshold(orders, knobs.get(WorkloadKnobs.CRASH_AT_PERCENT)),
-                    orders,
-                    tiers,
-                    progress,
-                    at));
-  }
-
-  /** The completions at which a batch of {@code orders} crashes: at least one. */
-  static int threshold(int orders, int percent) {
-    return Math.max(1, (int) Math.ceil(orders * percent / 100.0));
-  }
-
-  @Override
-  public List<MockEvents.Event> poll() {
-    List<MockEvents.Event> events = completions.poll();
-    if (thread == null && completions.completed() >= threshold) {
-      thread = new Thread(this::crash, "tunelab-crash-" + tier.label());
-      thread.setDaemon(true);
-      thread.start();
-    }
-    return events;
-  }
-
-  @Override
-  public Map<String, String> faulted() {
-    if (thread != null && thread.isAlive()) {
-      return lastFaulted;
-    }
-    try {
-      lastFaulted = faults.faulted();
-    } catch (IllegalStateException e) {
-      if (thread == null || System.nanoTime() - backAtNanos > GRACE_NANOS) {
-        throw e;
-      }
-    }
-    return lastFaulted;
+    this.watcher = new Thread(this::watch, "tunelab-crash-" + tier.label());
+    watcher.setDaemon(true);
   }
 
   /**
-   * Waits for the crash to be over.
+   * Starts watching for the crash {@code knobs} ask of a load of {@code units}; empty when they ask
+   * none.
    *
-   * @return the crash; empty when the batch ended before it was due
+   * @param unitName what a unit is, for the progress lines: orders, messages
+   * @param done units done so far; read from the watcher's thread
+   */
+  static Optional<CrashAt> start(
+      KnobSet knobs,
+      int units,
+      String unitName,
+      LongSupplier done,
+      RunTiers tiers,
+      Progress progress,
+      Progress.Position at) {
+    Optional<CrashAt> crash =
+        knobs
+            .get(WorkloadKnobs.CRASH)
+            .tier()
+            .map(
+                tier ->
+                    new CrashAt(
+                        tier,
+                        threshold(units, knobs.get(WorkloadKnobs.CRASH_AT_PERCENT)),
+                        units,
+                        unitName,
+                        done,
+                        tiers,
+                        progress,
+                        at));
+    crash.ifPresent(c -> c.watcher.start());
+    return crash;
+  }
+
+  /** The units done at which a load of {@code units} crashes: at least one. */
+  static int threshold(int units, int percent) {
+    return Math.max(1, (int) Math.ceil(units * percent / 100.0));
+  }
+
+  /** Whether the tier is down or came back less than the grace ago. */
+  boolean outage() {
+    return started && (watcher.isAlive() || System.nanoTime() - backAtNanos < GRACE_NANOS);
+  }
+
+  /** {@code faults}, whose failures during an {@link #outage} leave the last answer standing. */
+  FaultSource tolerant(FaultSource faults) {
+    Map<String, String>[] last = new Map[] {Map.of()};
+    return () -> {
+      if (started && watcher.isAlive()) {
+        return last[0];
+      }
+      try {
+        last[0] = faults.faulted();
+      } catch (IllegalStateException e) {
+        if (!outage()) {
+          throw e;
+        }
+      }
+      return last[0];
+    };
+  }
+
+  /**
+   * Stops watching and waits for a crash under way to be over.
+   *
+   * @return the crash; empty when the load ended before it was due
    * @throws RuntimeException what kept the tier from coming back
    */
   Optional<TierCrash> finish() throws InterruptedException {
-    if (thread == null) {
-      return Optional.empty();
-    }
-    thread.join();
+    stopped = true;
+    watcher.join();
     if (failure != null) {
       throw failure;
     }
-    return Optional.of(crashed);
+    return Optional.ofNullable(crashed);
   }
 
-  private void crash() {
-    int completed = completions.completed();
+  /** Stops watching, for a load that failed; a crash under way still ends. */
+  @Override
+  public void close() {
+    stopped = true;
+  }
+
+  private void watch() {
+    while (!stopped) {
+      long now;
+      try {
+        now = done.getAsLong();
+      } catch (RuntimeException e) {
+        now = -1;
+      }
+      if (now >= threshold) {
+        crash(now);
+        return;
+      }
+      try {
+        Thread.sleep(POLL_MILLIS);
+      } catch (InterruptedException e) {
+        return;
+      }
+    }
+  }
+
+  private void crash(long completed) {
+    started = true;
     progress.phase(
         at,
         "workload.crash: killing the "
@@ -137,8 +170,10 @@ final class CrashAt implements CompletionSource, FaultSource {
             + " tier (SIGKILL) at "
             + completed
             + " of "
-            + orders
-            + " orders completed");
+            + units
+            + " "
+            + unitName
+            + " done");
     try {
       Duration down =
           tiers
@@ -147,7 +182,7 @@ final class CrashAt implements CompletionSource, FaultSource {
                   () ->
                       new IllegalStateException(
                           "this stack cannot kill its " + tier.label() + " tier"));
-      crashed = new TierCrash(tier.label(), completed, orders, down.toMillis());
+      crashed = new TierCrash(tier.label(), (int) completed, units, unitName, down.toMillis());
       progress.phase(
           at,
           "workload.crash: the "

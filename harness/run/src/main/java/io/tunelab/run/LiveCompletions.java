@@ -14,7 +14,9 @@ final class LiveCompletions implements CompletionSource {
   private final Progress.Position position;
   private final int orders;
   private final long firstSendMillis;
-  private int completed;
+
+  /** Read by a crash's watcher too ({@link CrashAt}). */
+  private volatile int completed;
 
   LiveCompletions(
       CompletionSource source,

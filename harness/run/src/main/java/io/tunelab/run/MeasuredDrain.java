@@ -3,10 +3,8 @@ package io.tunelab.run;
 import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
-import io.tunelab.run.drain.CompletionSource;
 import io.tunelab.run.drain.DrainResult;
 import io.tunelab.run.drain.DrainWatcher;
-import io.tunelab.run.drain.FaultSource;
 import io.tunelab.run.drain.FaultedOrders;
 import io.tunelab.run.drain.MocksCompletions;
 import io.tunelab.run.observe.HostClock;
@@ -238,20 +236,22 @@ final class MeasuredDrain {
               startMillis);
       Optional<CrashAt> crash =
           measured
-              ? CrashAt.of(knobs, sent.count(), live, faulted, tiers, progress, at)
+              ? CrashAt.start(knobs, sent.count(), "orders", live::completed, tiers, progress, at)
               : Optional.empty();
-      CompletionSource completions = crash.isPresent() ? crash.get() : live;
-      FaultSource faults = crash.isPresent() ? crash.get() : faulted;
-      result =
-          new DrainWatcher(
-                  completions,
-                  faults,
-                  POLL,
-                  Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
-                  tiers::middlewareDeath)
-              .await(latencyFrom, sent.failedSends());
-      if (crash.isPresent()) {
-        crashed = crash.get().finish();
+      try {
+        result =
+            new DrainWatcher(
+                    live,
+                    crash.map(c -> c.tolerant(faulted)).orElse(faulted),
+                    POLL,
+                    Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
+                    tiers::middlewareDeath)
+                .await(latencyFrom, sent.failedSends());
+        if (crash.isPresent()) {
+          crashed = crash.get().finish();
+        }
+      } finally {
+        crash.ifPresent(CrashAt::close);
       }
     }
     if (result.complete() || result.endedBy().isPresent()) {

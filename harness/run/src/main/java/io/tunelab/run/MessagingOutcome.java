@@ -98,6 +98,7 @@ record MessagingOutcome(
       verdict.append("; INVALID: the load JVM ended with status ").append(exit);
     }
     valid &= !Verdicts.empty(verdict, samples.size(), "message", run.load().log());
+    valid &= !Verdicts.crashMissed(verdict, knobs, run.crash(), finished, "messages");
     valid &=
         !Verdicts.tooManyErrors(verdict, errorPercent, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT));
     Double target = plan.arrivalsPerMinute() > 0 ? (double) plan.arrivalsPerMinute() : null;

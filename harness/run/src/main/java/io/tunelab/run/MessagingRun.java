@@ -1,5 +1,6 @@
 package io.tunelab.run;
 
+import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.core.stack.MessagingQueues;
@@ -14,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One run of the messaging plan and its drain: the clients send (their own JMeter JVM), then the
@@ -31,6 +33,7 @@ import java.util.List;
  * @param releasedAtMillis backlog: when the held messages were released (epoch ms); 0 otherwise
  * @param replies two way: the reply queues and their consumers the broker counted while the clients
  *     ran; null one way
+ * @param crash the tier killed during the run ({@code workload.crash}); empty when none was
  */
 record MessagingRun(
     MessagingPlan plan,
@@ -41,7 +44,8 @@ record MessagingRun(
     MessageAccounting accounting,
     String drainEndedBy,
     long releasedAtMillis,
-    ReplyQueueWatch.Seen replies) {
+    ReplyQueueWatch.Seen replies,
+    Optional<TierCrash> crash) {
   private static final long POLL_MILLIS = 200;
   private static final Duration REPLY_WATCH_EVERY = Duration.ofMillis(500);
 
@@ -51,6 +55,8 @@ record MessagingRun(
    * @param backlog hold the messages on their queues (paused) while the clients send, then release
    *     them all at once: the drain is timed without the clients on the CPU
    * @param atRelease runs just before the release (backlog only)
+   * @param crash the crash the run is to hold ({@code workload.crash}), already watching; empty for
+   *     none
    */
   static MessagingRun run(
       RunTiers tiers,
@@ -60,7 +66,8 @@ record MessagingRun(
       Duration drainTimeout,
       boolean backlog,
       Runnable atRelease,
-      boolean dashboard)
+      boolean dashboard,
+      Optional<CrashAt> crash)
       throws InterruptedException {
     List<String> queues = MessagingQueues.names(plan.queues());
     LoadRun load;
@@ -98,7 +105,9 @@ record MessagingRun(
     long sent =
         plan.twoWay() ? samples.size() : samples.stream().filter(JtlRecord::success).count();
     String prefix = plan.idPrefix();
-    String endedBy = drain(tiers, prefix, sent, drainTimeout);
+    String endedBy = drain(tiers, prefix, sent, drainTimeout, crash);
+    Optional<TierCrash> crashed =
+        crash.isPresent() ? crash.get().finish() : Optional.<TierCrash>empty();
     MessageAccounting accounting =
         MessageAccounting.of(
             plannedIds(plan),
@@ -114,7 +123,8 @@ record MessagingRun(
         accounting,
         endedBy,
         released,
-        replies);
+        replies,
+        crashed);
   }
 
   /** Every id the clients were to send: message 1 to the plan's last. */
@@ -146,12 +156,22 @@ record MessagingRun(
   }
 
   /** Waits for the server to finish {@code sent} messages; null when it did, else why not. */
-  private static String drain(RunTiers tiers, String prefix, long sent, Duration timeout)
+  private static String drain(
+      RunTiers tiers, String prefix, long sent, Duration timeout, Optional<CrashAt> crash)
       throws InterruptedException {
     long finished = -1;
     long lastProgress = System.nanoTime();
     while (true) {
-      long now = MessageLedger.finished(tiers.endpoints(), prefix);
+      long now;
+      try {
+        now = MessageLedger.finished(tiers.endpoints(), prefix);
+      } catch (IllegalStateException e) {
+        if (crash.isEmpty() || !crash.get().outage()) {
+          throw e;
+        }
+        // the database killed on purpose: no progress to read until it is back
+        now = finished;
+      }
       if (now >= sent) {
         return null;
       }

@@ -10,10 +10,12 @@ import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.observe.HostClock;
+import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 /**
  * A messaging repetition's parts: prepare the data (purge the queues and the run tables, the
@@ -86,7 +88,9 @@ final class MessagingSteps implements PlanSteps {
                       drain(knobs),
                       backlog(knobs),
                       () -> {},
-                      false);
+                      false,
+                      // a warm-up round crashes nothing
+                      Optional.empty());
               MessagingOutcome outcome = MessagingOutcome.of(run, knobs, 0);
               sizer.drained(outcome.metrics().throughputPerMinute());
               return new RoundWarmup.Done(
@@ -111,22 +115,37 @@ final class MessagingSteps implements PlanSteps {
     progress.phase(at, "load (" + describe(plan) + (backlog ? ", held, then drained" : "") + ")");
     long duplicatesBefore = duplicates();
     HostClock.Ticks[] before = {HostClock.now()};
-    MessagingRun run =
-        MessagingRun.run(
+    Optional<CrashAt> crash =
+        CrashAt.start(
+            knobs,
+            plan.messages(),
+            "messages",
+            () -> MessageLedger.finished(tiers.endpoints(), plan.idPrefix()),
             tiers,
-            load,
-            plan,
-            dir.resolve(RunLayout.LOAD),
-            drain(knobs),
-            backlog,
-            () -> {
-              // backlog: the window starts at the release, the clients' sends out of it
-              sampling.markMeasured();
-              before[0] = HostClock.now();
-            },
-            // No JMeter dashboard: a sample is labelled with its message id, and the dashboard's
-            // statistics per label ran the load JVM out of heap at 3,000 messages.
-            false);
+            progress,
+            at);
+    MessagingRun run;
+    try {
+      run =
+          MessagingRun.run(
+              tiers,
+              load,
+              plan,
+              dir.resolve(RunLayout.LOAD),
+              drain(knobs),
+              backlog,
+              () -> {
+                // backlog: the window starts at the release, the clients' sends out of it
+                sampling.markMeasured();
+                before[0] = HostClock.now();
+              },
+              // No JMeter dashboard: a sample is labelled with its message id, and the dashboard's
+              // statistics per label ran the load JVM out of heap at 3,000 messages.
+              false,
+              crash);
+    } finally {
+      crash.ifPresent(CrashAt::close);
+    }
     Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before[0]));
     try {
       java.nio.file.Files.writeString(dir.resolve(RunLayout.MESSAGES), run.accounting().csv());
@@ -142,15 +161,17 @@ final class MessagingSteps implements PlanSteps {
       valid = false;
       verdict += "; INVALID: the middleware died: " + tiers.middlewareDeath().get();
     }
-    return new Measured(
-        valid,
-        verdict,
-        outcome.metrics(),
-        new MessagingMeasures(outcome.messages()),
-        outcome.latency(),
-        steal,
-        outcome.messages().driven() + outcome.messages().failed(),
-        outcome.latency().getTotalCount() == 0 ? 0 : outcome.latency().getMean());
+    Measured measured =
+        new Measured(
+            valid,
+            verdict,
+            outcome.metrics(),
+            new MessagingMeasures(outcome.messages()),
+            outcome.latency(),
+            steal,
+            outcome.messages().driven() + outcome.messages().failed(),
+            outcome.latency().getTotalCount() == 0 ? 0 : outcome.latency().getMean());
+    return run.crash().map(measured::withCrash).orElse(measured);
   }
 
   /** The clients' plan for {@code messages} messages from the knobs. */

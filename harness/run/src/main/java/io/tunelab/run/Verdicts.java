@@ -1,5 +1,7 @@
 package io.tunelab.run;
 
+import io.tunelab.core.findings.TierCrash;
+import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -49,6 +51,48 @@ final class Verdicts {
             errorPercent,
             WorkloadKnobs.MAX_ERROR_PERCENT.format(maxErrorPercent)));
     return true;
+  }
+
+  /**
+   * Names the tier {@code workload.crash} killed; true (invalid) when the load ended before the
+   * crash was due: such a repetition measured a load without the crash it was asked to.
+   *
+   * @param done the units done by the end (orders completed, messages finished)
+   */
+  static boolean crashMissed(
+      StringBuilder verdict,
+      KnobSet knobs,
+      java.util.Optional<TierCrash> crash,
+      long done,
+      String unitName) {
+    WorkloadKnobs.Crash asked = knobs.get(WorkloadKnobs.CRASH);
+    if (asked == WorkloadKnobs.Crash.NONE) {
+      return false;
+    }
+    if (crash.isEmpty()) {
+      verdict
+          .append("; INVALID: workload.crash=")
+          .append(asked.label())
+          .append(" never came: the load ended with ")
+          .append(done)
+          .append(' ')
+          .append(unitName)
+          .append(" done, under workload.crashAtPercent ")
+          .append(knobs.get(WorkloadKnobs.CRASH_AT_PERCENT))
+          .append("% of it");
+      return true;
+    }
+    TierCrash c = crash.get();
+    verdict.append(
+        String.format(
+            Locale.ROOT,
+            "; workload.crash: the %s tier killed at %d of %d %s done, back on its data in %.1f s",
+            c.tier(),
+            c.doneAtKill(),
+            c.units(),
+            c.unitName(),
+            c.downMillis() / 1000.0));
+    return false;
   }
 
   /**

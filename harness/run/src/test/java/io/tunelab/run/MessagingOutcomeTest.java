@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -88,7 +89,8 @@ class MessagingOutcomeTest {
             byId(plan, samples, 98, 2),
             null,
             0,
-            null);
+            null,
+            Optional.empty());
 
     MessagingOutcome outcome =
         MessagingOutcome.of(run, KnobSet.defaults().with("workload.maxErrorPercent", "5"), 0);
@@ -124,7 +126,8 @@ class MessagingOutcomeTest {
             byId(plan, samples, 100, 0),
             null,
             1_001_000,
-            null);
+            null,
+            Optional.empty());
 
     MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
 
@@ -146,7 +149,8 @@ class MessagingOutcomeTest {
             byId(plan, samples, 9, 0),
             "no message finished",
             0,
-            null);
+            null,
+            Optional.empty());
 
     MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
 
@@ -176,7 +180,16 @@ class MessagingOutcomeTest {
         MessageAccounting.of(MessagingRun.plannedIds(plan), samples, false, finished);
     MessagingRun run =
         new MessagingRun(
-            plan, LOAD, samples, 10, ledger(10, 0, 1_001_000, 5), accounting, null, 0, null);
+            plan,
+            LOAD,
+            samples,
+            10,
+            ledger(10, 0, 1_001_000, 5),
+            accounting,
+            null,
+            0,
+            null,
+            Optional.empty());
 
     MessagingOutcome outcome = MessagingOutcome.of(run, KnobSet.defaults(), 0);
 
@@ -235,7 +248,8 @@ class MessagingOutcomeTest {
             byId(plan, samples, 9, 1),
             null,
             0,
-            new ReplyQueueWatch.Seen(1, 1));
+            new ReplyQueueWatch.Seen(1, 1),
+            Optional.empty());
 
     MessagingOutcome outcome =
         MessagingOutcome.of(run, KnobSet.defaults().with("workload.maxErrorPercent", "10"), 0);

@@ -55,6 +55,8 @@ public final class PlanKnobs {
         List.of(
             WorkloadKnobs.MESSAGES,
             WorkloadKnobs.WARMUP_MESSAGES,
+            WorkloadKnobs.CRASH,
+            WorkloadKnobs.CRASH_AT_PERCENT,
             WorkloadKnobs.MIN_MEASURED_SECONDS,
             WorkloadKnobs.MESSAGE_MODE,
             WorkloadKnobs.REPLY_QUEUE,

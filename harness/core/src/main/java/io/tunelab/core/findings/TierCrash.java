@@ -7,12 +7,14 @@ import java.util.Objects;
  * again on its data.
  *
  * @param tier the tier killed: {@code db} or {@code broker}
- * @param completedAtKill orders of the batch completed when it was killed
- * @param orders orders in the batch
+ * @param doneAtKill units of the load done when it was killed (orders completed, messages finished)
+ * @param units units in the load
+ * @param unitName what a unit is: {@code orders}, {@code messages}
  * @param downMillis from the kill until the tier answered again on its data
  */
-public record TierCrash(String tier, int completedAtKill, int orders, long downMillis) {
+public record TierCrash(String tier, int doneAtKill, int units, String unitName, long downMillis) {
   public TierCrash {
     Objects.requireNonNull(tier, "tier");
+    Objects.requireNonNull(unitName, "unitName");
   }
 }

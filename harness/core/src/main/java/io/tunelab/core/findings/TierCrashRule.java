@@ -18,21 +18,23 @@ final class TierCrashRule implements FindingRule {
     String message =
         String.format(
             Locale.ROOT,
-            "the %s tier was killed (SIGKILL, as workload.crash asked) when %d of %d orders had"
-                + " completed, and answered again on its data %.1f s later: this window's"
-                + " throughput and latency hold the outage and the recovery; the repetition's"
-                + " accounting says what the crash cost the orders",
+            "the %s tier was killed (SIGKILL, as workload.crash asked) when %d of %d %s were"
+                + " done, and answered again on its data %.1f s later: this window's throughput"
+                + " and latency hold the outage and the recovery; the repetition's accounting says"
+                + " what the crash cost the %s",
             crash.tier(),
-            crash.completedAtKill(),
-            crash.orders(),
-            crash.downMillis() / 1000.0);
+            crash.doneAtKill(),
+            crash.units(),
+            crash.unitName(),
+            crash.downMillis() / 1000.0,
+            crash.unitName());
     return List.of(
         new Finding(
             FindingKind.TIER_CRASHED,
             crash.tier(),
             message,
             List.of(
-                "killed at " + crash.completedAtKill() + " of " + crash.orders() + " completed",
+                "killed at " + crash.doneAtKill() + " of " + crash.units() + " done",
                 "down " + crash.downMillis() + " ms, until it answered on its data again"),
             List.of()));
   }

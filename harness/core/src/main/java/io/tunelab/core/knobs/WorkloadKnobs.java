@@ -282,8 +282,9 @@ public final class WorkloadKnobs {
       KNOBS
           .knob("workload.crash", KnobTypes.choice(Crash.class), Crash.NONE)
           .doc(
-              "batch-order: the tier killed by SIGKILL in each measured batch, once"
-                  + " workload.crashAtPercent of its orders completed, and started again on its"
+              "batch-order, messaging: the tier killed by SIGKILL in each measured load, once"
+                  + " workload.crashAtPercent of its orders completed (messages finished), and"
+                  + " started again on its"
                   + " data (db: PostgreSQL recovers from its WAL; broker: Artemis from its"
                   + " journal); every order is still accounted for, and the finding TIER_CRASHED"
                   + " says what the crash cost. The embedded stack only")
@@ -293,7 +294,9 @@ public final class WorkloadKnobs {
       KNOBS
           .knob("workload.crashAtPercent", KnobTypes.integer(1, 99), 50)
           .unit("%")
-          .doc("batch-order: the share of the measured batch completed when workload.crash kills")
+          .doc(
+              "batch-order, messaging: the share of the measured load done when workload.crash"
+                  + " kills")
           .add();
 
   public static final Knob<Integer> MESSAGES =

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class TierCrashRuleTest {
   @Test
   void aTierKilledOnPurposeIsNamedWithWhenAndHowLongItWasDown() {
-    RunData crashed = RunData.empty(60_000).withCrash(new TierCrash("db", 32, 60, 2_450));
+    RunData crashed = RunData.empty(60_000).withCrash(new TierCrash("db", 32, 60, "orders", 2_450));
 
     assertThat(Findings.of(crashed))
         .singleElement()
@@ -17,11 +17,11 @@ class TierCrashRuleTest {
               assertThat(f.subject()).isEqualTo("db");
               assertThat(f.message())
                   .contains("the db tier was killed (SIGKILL, as workload.crash asked)")
-                  .contains("when 32 of 60 orders had completed")
+                  .contains("when 32 of 60 orders were done")
                   .contains("answered again on its data 2.5 s later");
               assertThat(f.evidence())
                   .containsExactly(
-                      "killed at 32 of 60 completed",
+                      "killed at 32 of 60 done",
                       "down 2450 ms, until it answered on its data again");
               assertThat(f.candidates()).isEmpty();
             });
