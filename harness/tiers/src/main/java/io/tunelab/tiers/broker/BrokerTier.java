@@ -31,13 +31,73 @@ public final class BrokerTier extends ProcessTier {
   private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
   private static final Duration STOP_GRACE = Duration.ofSeconds(15);
 
+  /**
+   * The file Artemis' native journal library makes in the system's /tmp when it loads (a
+   * compiled-in folder, not java.io.tmpdir) and unlinks only when the JVM ends cleanly.
+   */
+  private static final String NATIVE_SCRATCH = "artemisJLHandler_";
+
   private final BrokerConfig config;
   private final int port;
+  private final Optional<Path> nativeScratch;
 
   private BrokerTier(BrokerConfig config, TierProcess process, int port, Duration startTime) {
     super(NAME, process, startTime, STOP_GRACE);
     this.config = config;
     this.port = port;
+    this.nativeScratch = nativeScratch(process.handle().pid());
+  }
+
+  /** This broker's native scratch file, found among the files its process holds open. */
+  private static Optional<Path> nativeScratch(long pid) {
+    try (java.util.stream.Stream<Path> fds =
+        java.nio.file.Files.list(Path.of("/proc/" + pid + "/fd"))) {
+      return fds.map(BrokerTier::target)
+          .flatMap(Optional::stream)
+          .filter(file -> file.getFileName() != null)
+          .filter(file -> file.getFileName().toString().startsWith(NATIVE_SCRATCH))
+          .findFirst();
+    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.empty(); // no /proc, or the process is gone: nothing of ours to tidy
+    }
+  }
+
+  private static Optional<Path> target(Path fd) {
+    try {
+      return Optional.of(java.nio.file.Files.readSymbolicLink(fd));
+    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Stops the broker and removes its native scratch file, which a killed or timed-out JVM leaves
+   * behind (one file in /tmp per start otherwise).
+   */
+  @Override
+  public void close() {
+    super.close();
+    removeScratch();
+  }
+
+  /** The native scratch file this broker holds in /tmp; empty when its journal is not native. */
+  public Optional<Path> nativeScratchFile() {
+    return nativeScratch;
+  }
+
+  /** Removes the native scratch file once the process is gone (it was killed, or has stopped). */
+  public void removeScratch() {
+    if (process().isAlive()) {
+      return;
+    }
+    nativeScratch.ifPresent(
+        file -> {
+          try {
+            java.nio.file.Files.deleteIfExists(file);
+          } catch (java.io.IOException e) {
+            // litter in /tmp, not a failure of the run
+          }
+        });
   }
 
   /**

@@ -51,6 +51,37 @@ class BrokerLifecycleIT {
     assertThat(Files.readString(broker.log())).contains("AMQ221002"); // Artemis' "stopped"
   }
 
+  /**
+   * Artemis' native journal library makes a file in /tmp when it loads and removes it only when the
+   * JVM ends cleanly: a broker killed (workload.crash, a crashed run) left one per start.
+   */
+  @Test
+  void aKilledBrokersNativeScratchFileIsRemovedWhenItsTierCloses() throws Exception {
+    Path dir = BrokerTests.freshDir("scratch");
+    BrokerTier broker =
+        BrokerTier.start(
+            BrokerTests.config(true, BrokerConfig.JournalType.ASYNCIO), dir, OptionalLong.empty());
+    try {
+      org.junit.jupiter.api.Assumptions.assumeTrue(
+          broker
+              .effectiveJournalType()
+              .equals(java.util.Optional.of(BrokerConfig.JournalType.ASYNCIO)),
+          "libaio is not loaded here: the journal is NIO, no native scratch file");
+      Path scratch = broker.nativeScratchFile().orElseThrow();
+      assertThat(scratch.getFileName().toString()).startsWith("artemisJLHandler_");
+      ProcessHandle process = broker.processes().get(0);
+      process.destroyForcibly();
+      process.onExit().join();
+      assertThat(scratch).as("a killed JVM's is left behind").exists();
+
+      broker.close();
+
+      assertThat(scratch).doesNotExist();
+    } finally {
+      broker.close();
+    }
+  }
+
   @Test
   void endsWhenItsOwnerDies() throws Exception {
     Path dir = BrokerTests.freshDir("owner");
