@@ -92,6 +92,9 @@ class MiddlewareDeathIT {
           """
           plan: batch-order
           repeat: 1
+          # step after step: a repetition measured again for noise repeats its own step, not a
+          # whole round of four
+          order: sequential
           workload: {orders: 10, mix: "0:0:1", warmupOrders: 0, maxErrorPercent: 100}
           knobs: {db.seed.customers: 100, middleware.engine.threads: 8}
           steps:
