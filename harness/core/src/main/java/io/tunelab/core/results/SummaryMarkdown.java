@@ -43,12 +43,7 @@ public final class SummaryMarkdown {
         .append("; baseline `")
         .append(run.baseline())
         .append("` = 100. Warm-up excluded. Throughput: median of the counted repetitions (")
-        .append(
-            ordersPlan(run)
-                ? "each over its drain's steady window"
-                : messagesPlan(run)
-                    ? "each from its first send to its last message finished"
-                    : "each over its run")
+        .append(PlanWords.of(run.plan()).window())
         .append("); p99 and p99.9:")
         .append(" of every sample of the step (")
         .append(latencyMethod(run))
@@ -56,14 +51,7 @@ public final class SummaryMarkdown {
     md.append("| step | knobs changed | throughput (")
         .append(run.throughputUnit())
         .append(") | p99 (ms) | p99.9 (ms) | index | vs baseline: B/A [95% CI] | CV | ")
-        .append(
-            messagesPlan(run)
-                ? "messages (driven/failed/lost)"
-                : ordersPlan(run)
-                    ? "orders (completed/faulted/lost/dup)"
-                    : sortPlan(run)
-                        ? "requests (answered/errors), missed deadline"
-                        : "requests (answered/errors)")
+        .append(PlanWords.of(run.plan()).outcomes())
         .append(" |\n")
         .append("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n");
     for (StepResult step : run.steps()) {
@@ -214,14 +202,8 @@ public final class SummaryMarkdown {
 
   private static String statusLine(RunResult run) {
     if (RunResult.COMPLETE.equals(run.status())) {
-      if (run.valid() && messagesPlan(run)) {
-        return "**complete, valid**: every message of every repetition accounted for.";
-      }
-      if (run.valid() && !ordersPlan(run)) {
-        return "**complete, valid**: every repetition's errors within workload.maxErrorPercent.";
-      }
       return run.valid()
-          ? "**complete, valid**: every order of every repetition accounted for."
+          ? "**complete, valid**: " + PlanWords.of(run.plan()).valid()
           : "**complete, INVALID**: some repetition lost or duplicated orders or had too many"
               + " errors (see run.json).";
     }
@@ -271,19 +253,6 @@ public final class SummaryMarkdown {
     return medians
         ? "where a repetition has no histogram, the median of the repetitions' values"
         : "the repetitions' histograms merged";
-  }
-
-  /** Whether the run's plan accounts for orders (batch-order) rather than counting requests. */
-  private static boolean ordersPlan(RunResult run) {
-    return "batch-order".equals(run.plan());
-  }
-
-  private static boolean sortPlan(RunResult run) {
-    return "sort-requests".equals(run.plan());
-  }
-
-  private static boolean messagesPlan(RunResult run) {
-    return "messaging".equals(run.plan());
   }
 
   /** Messages driven, failed and lost, summed over the repetitions; empty for other plans. */
