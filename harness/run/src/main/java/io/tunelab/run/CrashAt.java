@@ -104,19 +104,23 @@ final class CrashAt implements AutoCloseable {
 
   /** {@code faults}, whose failures during an {@link #outage} leave the last answer standing. */
   FaultSource tolerant(FaultSource faults) {
-    Map<String, String>[] last = new Map[] {Map.of()};
-    return () -> {
-      if (started && watcher.isAlive()) {
-        return last[0];
-      }
-      try {
-        last[0] = faults.faulted();
-      } catch (IllegalStateException e) {
-        if (!outage()) {
-          throw e;
+    return new FaultSource() {
+      private Map<String, String> last = Map.of();
+
+      @Override
+      public Map<String, String> faulted() {
+        if (started && watcher.isAlive()) {
+          return last;
         }
+        try {
+          last = faults.faulted();
+        } catch (IllegalStateException e) {
+          if (!outage()) {
+            throw e;
+          }
+        }
+        return last;
       }
-      return last[0];
     };
   }
 

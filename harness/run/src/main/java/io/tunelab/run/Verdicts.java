@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
@@ -60,11 +61,7 @@ final class Verdicts {
    * @param done the units done by the end (orders completed, messages finished)
    */
   static boolean crashMissed(
-      StringBuilder verdict,
-      KnobSet knobs,
-      java.util.Optional<TierCrash> crash,
-      long done,
-      String unitName) {
+      StringBuilder verdict, KnobSet knobs, Optional<TierCrash> crash, long done, String unitName) {
     WorkloadKnobs.Crash asked = knobs.get(WorkloadKnobs.CRASH);
     if (asked == WorkloadKnobs.Crash.NONE) {
       return false;

@@ -8,6 +8,8 @@ import io.tunelab.tiers.Readiness;
 import io.tunelab.tiers.TierProcess;
 import io.tunelab.tiers.TunelabHome;
 import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -15,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * The broker tier: Apache Artemis in its own JVM ({@code harness/broker}), configured by {@code
@@ -50,22 +53,21 @@ public final class BrokerTier extends ProcessTier {
 
   /** This broker's native scratch file, found among the files its process holds open. */
   private static Optional<Path> nativeScratch(long pid) {
-    try (java.util.stream.Stream<Path> fds =
-        java.nio.file.Files.list(Path.of("/proc/" + pid + "/fd"))) {
+    try (Stream<Path> fds = Files.list(Path.of("/proc/" + pid + "/fd"))) {
       return fds.map(BrokerTier::target)
           .flatMap(Optional::stream)
           .filter(file -> file.getFileName() != null)
           .filter(file -> file.getFileName().toString().startsWith(NATIVE_SCRATCH))
           .findFirst();
-    } catch (java.io.IOException | RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       return Optional.empty(); // no /proc, or the process is gone: nothing of ours to tidy
     }
   }
 
   private static Optional<Path> target(Path fd) {
     try {
-      return Optional.of(java.nio.file.Files.readSymbolicLink(fd));
-    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.of(Files.readSymbolicLink(fd));
+    } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
   }
@@ -93,8 +95,8 @@ public final class BrokerTier extends ProcessTier {
     nativeScratch.ifPresent(
         file -> {
           try {
-            java.nio.file.Files.deleteIfExists(file);
-          } catch (java.io.IOException e) {
+            Files.deleteIfExists(file);
+          } catch (IOException e) {
             // litter in /tmp, not a failure of the run
           }
         });
