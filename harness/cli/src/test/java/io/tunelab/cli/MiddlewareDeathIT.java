@@ -149,6 +149,12 @@ class MiddlewareDeathIT {
                       + " tier killed at \\d+ of "
                       + submitted
                       + " orders done, back on its data in");
+          // workload.crashAtPercent (50) reached the run: the kill came at half the batch or after
+          java.util.regex.Matcher at =
+              java.util.regex.Pattern.compile("killed at (\\d+) of")
+                  .matcher(crashed.path("verdict").asText());
+          assertThat(at.find()).isTrue();
+          assertThat(Integer.parseInt(at.group(1))).isBetween(submitted / 2, submitted);
           assertThat(crashed.path("findings"))
               .anySatisfy(
                   finding -> {
