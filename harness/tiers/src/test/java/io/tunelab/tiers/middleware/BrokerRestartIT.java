@@ -80,6 +80,8 @@ class BrokerRestartIT {
       await()
           .atMost(Duration.ofSeconds(15))
           .until(() -> killed.processes().stream().noneMatch(ProcessHandle::isAlive));
+      // a killed broker leaves its native scratch file in /tmp (one per start, in every verify)
+      killed.removeScratch();
       int completedAtKill = fixture.completed().size();
       broker =
           BrokerTier.start(
