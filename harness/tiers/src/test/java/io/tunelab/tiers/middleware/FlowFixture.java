@@ -48,6 +48,8 @@ public final class FlowFixture implements AutoCloseable {
   public final Endpoints endpoints;
   public final Database database;
 
+  private Connection reading;
+
   public FlowFixture() {
     stack = TestStack.start(STACK_KNOBS);
     endpoints = stack.endpoints();
@@ -257,17 +259,52 @@ public final class FlowFixture implements AutoCloseable {
     return values;
   }
 
-  public void query(String sql, RowReader reader) {
-    try (Connection connection =
-            DriverManager.getConnection(
-                endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
-        Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery(sql)) {
-      while (rows.next()) {
-        reader.read(rows);
+  /**
+   * Runs a query on the fixture's reading connection, opened on first use and kept: the tests poll
+   * four times a second while orders drain, and a connection per poll started a PostgreSQL backend
+   * (and a SCRAM exchange in this JVM) each time. A connection the database dropped (a test killed
+   * it) is opened again once.
+   */
+  public synchronized void query(String sql, RowReader reader) {
+    for (int attempt = 1; ; attempt++) {
+      try (Statement statement = reading().createStatement();
+          ResultSet rows = statement.executeQuery(sql)) {
+        while (rows.next()) {
+          reader.read(rows);
+        }
+        return;
+      } catch (SQLException e) {
+        if (attempt == 2 || readingIsAlive()) {
+          throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+        }
+        closeReading();
       }
+    }
+  }
+
+  private Connection reading() throws SQLException {
+    if (reading == null) {
+      reading = connect();
+    }
+    return reading;
+  }
+
+  private boolean readingIsAlive() {
+    try {
+      return reading != null && reading.isValid(2);
     } catch (SQLException e) {
-      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
+      return false;
+    }
+  }
+
+  private void closeReading() {
+    if (reading != null) {
+      try {
+        reading.close();
+      } catch (SQLException e) {
+        // dropped by the database already
+      }
+      reading = null;
     }
   }
 
@@ -293,6 +330,9 @@ public final class FlowFixture implements AutoCloseable {
 
   @Override
   public void close() {
+    synchronized (this) {
+      closeReading();
+    }
     stack.close();
   }
 
