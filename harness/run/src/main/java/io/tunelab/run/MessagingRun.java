@@ -6,6 +6,7 @@ import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.ReplyQueueWatch;
+import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.LoadRun;
@@ -159,12 +160,24 @@ record MessagingRun(
   private static String drain(
       RunTiers tiers, String prefix, long sent, Duration timeout, Optional<CrashAt> crash)
       throws InterruptedException {
+    try (FinishedMessages counted = new FinishedMessages(tiers.endpoints(), prefix)) {
+      return drain(tiers, counted, sent, timeout, crash);
+    }
+  }
+
+  private static String drain(
+      RunTiers tiers,
+      FinishedMessages counted,
+      long sent,
+      Duration timeout,
+      Optional<CrashAt> crash)
+      throws InterruptedException {
     long finished = -1;
     long lastProgress = System.nanoTime();
     while (true) {
       long now;
       try {
-        now = MessageLedger.finished(tiers.endpoints(), prefix);
+        now = counted.count();
       } catch (IllegalStateException e) {
         if (crash.isEmpty() || !crash.get().outage()) {
           throw e;

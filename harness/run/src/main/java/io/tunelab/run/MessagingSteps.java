@@ -10,7 +10,7 @@ import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.observe.HostClock;
-import io.tunelab.tiers.db.MessageLedger;
+import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.nio.file.Path;
@@ -115,15 +115,10 @@ final class MessagingSteps implements PlanSteps {
     progress.phase(at, "load (" + describe(plan) + (backlog ? ", held, then drained" : "") + ")");
     long duplicatesBefore = duplicates();
     HostClock.Ticks[] before = {HostClock.now()};
+    // the crash's watcher counts on a connection of its own, ten times a second
+    FinishedMessages crashCount = new FinishedMessages(tiers.endpoints(), plan.idPrefix());
     Optional<CrashAt> crash =
-        CrashAt.start(
-            knobs,
-            plan.messages(),
-            "messages",
-            () -> MessageLedger.finished(tiers.endpoints(), plan.idPrefix()),
-            tiers,
-            progress,
-            at);
+        CrashAt.start(knobs, plan.messages(), "messages", crashCount::count, tiers, progress, at);
     MessagingRun run;
     try {
       run =
@@ -145,6 +140,7 @@ final class MessagingSteps implements PlanSteps {
               crash);
     } finally {
       crash.ifPresent(CrashAt::close);
+      crashCount.close();
     }
     Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before[0]));
     try {

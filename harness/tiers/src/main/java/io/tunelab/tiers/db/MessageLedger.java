@@ -46,23 +46,6 @@ public record MessageLedger(
     return driven + failed;
   }
 
-  /** Messages of the run finished so far: what a drain watches. */
-  public static long finished(Endpoints endpoints, String idPrefix) {
-    try (Connection connection = connect(endpoints);
-        PreparedStatement statement =
-            connection.prepareStatement(
-                "SELECT count(*) FROM message_status s JOIN message_log l USING (message_id)"
-                    + " WHERE s.status IN ('DRIVEN', 'FAILED') AND l.client_message_id LIKE ?")) {
-      statement.setString(1, like(idPrefix));
-      try (ResultSet rows = statement.executeQuery()) {
-        rows.next();
-        return rows.getLong(1);
-      }
-    } catch (SQLException e) {
-      throw new IllegalStateException("cannot count the finished messages: " + e.getMessage(), e);
-    }
-  }
-
   /**
    * The run's finished messages by their client id: {@code DRIVEN} or {@code FAILED} (a message the
    * driver failed has no DRIVEN row), for an accounting by id.
