@@ -74,7 +74,7 @@ class FetcherRuleTest {
 
   @Test
   void thePollsAfterTheInboxRanDryDoNotHideTheLimit() {
-    // FetcherRunIT's starved step: one fetcher, 2 rows a poll every 400 ms, 30 orders waiting at
+    // BatchOrderRunIT's starved step: one fetcher, 2 rows a poll every 400 ms, 30 orders waiting at
     // the start; they wait 6 s, then the window runs 5 s more while the engine finishes, and the
     // polls of that tail find nothing (30 orders in 25 polls: 1.2 a poll over the window)
     RunData data =
