@@ -13,7 +13,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -25,16 +24,10 @@ import org.postgresql.ds.PGSimpleDataSource;
 class BatchOrderDrainIT {
   private static FlowFixture fixture;
 
+  /** The stack this test JVM's classes share (see {@link FlowFixture#shared}). */
   @BeforeAll
   static void startStack() {
-    fixture = new FlowFixture();
-  }
-
-  @AfterAll
-  static void stopStack() {
-    if (fixture != null) {
-      fixture.close();
-    }
+    fixture = FlowFixture.shared();
   }
 
   @Test

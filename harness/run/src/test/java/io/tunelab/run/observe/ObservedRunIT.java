@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,16 +33,10 @@ class ObservedRunIT {
   private static final Path RESULTS = Path.of("target/observed-run-it");
   private static FlowFixture fixture;
 
+  /** The stack this test JVM's classes share (see {@link FlowFixture#shared}). */
   @BeforeAll
   static void startStack() {
-    fixture = new FlowFixture();
-  }
-
-  @AfterAll
-  static void stopStack() {
-    if (fixture != null) {
-      fixture.close();
-    }
+    fixture = FlowFixture.shared();
   }
 
   @BeforeEach
