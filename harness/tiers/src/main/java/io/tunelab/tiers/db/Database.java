@@ -80,6 +80,14 @@ public final class Database {
     this.dbDir = dbDir;
   }
 
+  /**
+   * Runs this database's calls on one connection until the handle is closed (see {@link
+   * Jdbc#hold}); Flyway's migrations open their own.
+   */
+  Jdbc.Held oneConnection() {
+    return jdbc.hold();
+  }
+
   /** Applies the pending migrations of {@code db/migration}. */
   public List<AppliedMigration> migrate() {
     return migrate(dbDir().resolve("migration"));

@@ -16,6 +16,11 @@ final class Jdbc {
   private final String user;
   private final String password;
 
+  /** While a {@link Held} is open: whether calls share one connection, and that connection. */
+  private boolean holding;
+
+  private Connection held;
+
   Jdbc(String url, String user, String password) {
     this.url = url;
     this.user = user;
@@ -30,8 +35,15 @@ final class Jdbc {
    * @param what what the work does, for the message, e.g. {@code "seeding 1000 customers"}
    */
   <T> T call(String what, Work<T> work) {
-    try (Connection connection = DriverManager.getConnection(url, user, password)) {
-      return work.run(connection);
+    try {
+      synchronized (this) {
+        if (holding) {
+          return onHeld(work);
+        }
+      }
+      try (Connection connection = DriverManager.getConnection(url, user, password)) {
+        return work.run(connection);
+      }
     } catch (SQLException e) {
       throw new DatabaseException(
           what
@@ -43,6 +55,56 @@ final class Jdbc {
               + e.getSQLState()
               + ")",
           e);
+    }
+  }
+
+  /**
+   * Until the returned handle is closed, every call runs on one connection, opened by the first: a
+   * connection costs a PostgreSQL backend and, in this JVM, a SCRAM exchange (4,096 rounds of
+   * PBKDF2), which a series of short calls paid once each. A call that fails drops it; the next
+   * opens another.
+   */
+  synchronized Held hold() {
+    holding = true;
+    return this::release;
+  }
+
+  /** An open {@link #hold}; closing it closes the shared connection. */
+  interface Held extends AutoCloseable {
+    @Override
+    void close();
+  }
+
+  private <T> T onHeld(Work<T> work) throws SQLException {
+    if (held == null) {
+      held = DriverManager.getConnection(url, user, password);
+    }
+    try {
+      T result = work.run(held);
+      if (!held.getAutoCommit()) {
+        held.rollback();
+        held.setAutoCommit(true);
+      }
+      return result;
+    } catch (SQLException | RuntimeException e) {
+      closeHeld();
+      throw e;
+    }
+  }
+
+  private synchronized void release() {
+    holding = false;
+    closeHeld();
+  }
+
+  private void closeHeld() {
+    if (held != null) {
+      try {
+        held.close();
+      } catch (SQLException e) {
+        // dropped already: nothing left to close
+      }
+      held = null;
     }
   }
 

@@ -467,6 +467,34 @@ class DatabaseIT {
     }
   }
 
+  /**
+   * Calls under a hold share one backend (data preparation's steps before the purge: a connection
+   * each cost a backend and a SCRAM exchange); a failed call drops it, and after the hold every
+   * call has its own again.
+   */
+  @Test
+  void callsUnderAHoldShareOneBackendUntilOneFailsOrTheHoldEnds() {
+    Jdbc jdbc = new Jdbc(tier.jdbcUrl(), tier.user(), tier.password());
+    long first;
+    try (Jdbc.Held held = jdbc.hold()) {
+      first = backendPid(jdbc);
+      assertThat(backendPid(jdbc)).isEqualTo(first);
+      assertThatThrownBy(() -> jdbc.call("failing", c -> Jdbc.number(c, "SELECT 1/0")))
+          .hasMessageContaining("division by zero");
+      long afterFailure = backendPid(jdbc);
+      assertThat(afterFailure).isNotEqualTo(first);
+      assertThat(backendPid(jdbc)).isEqualTo(afterFailure);
+      first = afterFailure;
+    }
+    assertThat(backendPid(jdbc)).isNotEqualTo(first);
+  }
+
+  private static long backendPid(Jdbc jdbc) {
+    Long pid =
+        jdbc.call("reading the backend's pid", c -> Jdbc.number(c, "SELECT pg_backend_pid()"));
+    return pid;
+  }
+
   private static void update(String sql) throws SQLException {
     try (Connection connection = connect();
         Statement statement = connection.createStatement()) {
