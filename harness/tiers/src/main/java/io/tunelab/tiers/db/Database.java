@@ -105,6 +105,9 @@ public final class Database {
           "no migrations folder at " + migrationsDir + ": point to the checkout's db/migration");
     }
     DatabaseMarker.requireMigratable(jdbc);
+    if (MigratedSchemas.done(jdbc, migrationsDir)) {
+      return List.of();
+    }
     try {
       MigrateResult result =
           Flyway.configure()
@@ -112,6 +115,7 @@ public final class Database {
               .locations("filesystem:" + migrationsDir.toAbsolutePath())
               .load()
               .migrate();
+      MigratedSchemas.record(jdbc, migrationsDir);
       return result.migrations.stream()
           .map(m -> new AppliedMigration(m.version, m.description, m.executionTime))
           .toList();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.TunelabHome;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -493,6 +494,41 @@ class DatabaseIT {
     Long pid =
         jdbc.call("reading the backend's pid", c -> Jdbc.number(c, "SELECT pg_backend_pid()"));
     return pid;
+  }
+
+  /**
+   * Flyway runs once per schema state in a process (data preparation migrates before every
+   * repetition): again when the folder gains a migration, or when the schema history is not the one
+   * it left.
+   */
+  @Test
+  void flywayRunsAgainOnlyWhenTheMigrationsOrTheSchemaHistoryChanged() throws Exception {
+    update("CREATE DATABASE migrated_once");
+    Path migrations = Files.createDirectories(dir.resolve("migrated-once"));
+    // named as tunelab's first migration, so the schema counts as tunelab's
+    Files.writeString(
+        migrations.resolve("V1__xref_and_setup_tables.sql"),
+        "CREATE TABLE IF NOT EXISTS first (id int);");
+    Database db =
+        new Database(
+            ServerLaunch.jdbcUrl(tier.port(), "migrated_once"), tier.user(), tier.password());
+
+    assertThat(db.migrate(migrations)).extracting(AppliedMigration::version).containsExactly("1");
+    assertThat(db.migrate(migrations)).isEmpty();
+
+    Files.writeString(
+        migrations.resolve("V2__second.sql"), "CREATE TABLE IF NOT EXISTS second (id int);");
+    assertThat(db.migrate(migrations)).extracting(AppliedMigration::version).containsExactly("2");
+    assertThat(db.migrate(migrations)).isEmpty();
+
+    // a history that is not the one Flyway left (here its last row gone): Flyway runs again
+    try (Connection connection =
+            DriverManager.getConnection(
+                ServerLaunch.jdbcUrl(tier.port(), "migrated_once"), tier.user(), tier.password());
+        Statement statement = connection.createStatement()) {
+      statement.execute("DELETE FROM flyway_schema_history WHERE version = '2'");
+    }
+    assertThat(db.migrate(migrations)).extracting(AppliedMigration::version).containsExactly("2");
   }
 
   private static void update(String sql) throws SQLException {
