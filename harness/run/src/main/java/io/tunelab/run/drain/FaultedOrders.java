@@ -1,7 +1,7 @@
 package io.tunelab.run.drain;
 
+import io.tunelab.tiers.db.KeptConnection;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,14 +20,20 @@ public final class FaultedOrders implements FaultSource, AutoCloseable {
           + " WHERE flow = 'order-to-bill' AND state = 'faulted'"
           + " AND conversation_id LIKE ? ESCAPE '\\'";
 
-  private final DataSource dataSource;
+  /**
+   * One connection for every call, opened on the first: a connection per poll would start a
+   * PostgreSQL backend process several times a second, CPU that lands in the db tier during the
+   * measured window.
+   */
+  private final KeptConnection connection;
+
   private final String idPrefix;
 
   /**
    * @param idPrefix only ids starting with it count, e.g. {@code ORD-r42-}
    */
   public FaultedOrders(DataSource dataSource, String idPrefix) {
-    this.dataSource = dataSource;
+    this.connection = new KeptConnection(dataSource::getConnection);
     this.idPrefix = idPrefix;
   }
 
@@ -36,49 +42,32 @@ public final class FaultedOrders implements FaultSource, AutoCloseable {
     return new FaultedOrders(dataSource, "ORD-" + plan.runTag() + "-");
   }
 
-  /**
-   * One connection for every call, opened on the first: a connection per poll would start a
-   * PostgreSQL backend process several times a second, CPU that lands in the db tier during the
-   * measured window.
-   */
-  private Connection connection;
-
   @Override
   public Map<String, String> faulted() {
-    Map<String, String> faulted = new HashMap<>();
-    try (PreparedStatement statement = connection().prepareStatement(QUERY)) {
-      statement.setString(1, escapeLike(idPrefix) + "%");
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          String reason = rows.getString(2);
-          faulted.merge(rows.getString(1), reason == null ? "" : reason, (a, b) -> a);
-        }
-      }
+    try {
+      return connection.read(
+          kept -> {
+            Map<String, String> faulted = new HashMap<>();
+            try (PreparedStatement statement = kept.prepareStatement(QUERY)) {
+              statement.setString(1, escapeLike(idPrefix) + "%");
+              try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                  String reason = rows.getString(2);
+                  faulted.merge(rows.getString(1), reason == null ? "" : reason, (x, y) -> x);
+                }
+              }
+            }
+            return faulted;
+          });
     } catch (SQLException e) {
-      close();
       throw new IllegalStateException("cannot read faulted orders: " + e.getMessage(), e);
     }
-    return faulted;
-  }
-
-  private Connection connection() throws SQLException {
-    if (connection == null || connection.isClosed()) {
-      connection = dataSource.getConnection();
-    }
-    return connection;
   }
 
   /** Closes the connection, if one is open; the next call opens another. */
   @Override
   public void close() {
-    if (connection != null) {
-      try {
-        connection.close();
-      } catch (SQLException e) {
-        // closing after a failure: the connection is gone either way
-      }
-      connection = null;
-    }
+    connection.close();
   }
 
   private static String escapeLike(String text) {

@@ -1,8 +1,6 @@
 package io.tunelab.tiers.db;
 
 import io.tunelab.core.stack.Endpoints;
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,55 +9,45 @@ import java.sql.SQLException;
  * Counts a run's finished messages (driven or failed) on one connection, opened on the first count
  * and kept until closed: a drain counts five times a second inside the measured window, and a
  * connection per count started a PostgreSQL backend each time, CPU that landed in the database's
- * cost per message. A count that fails drops the connection; the next one opens another (the
- * database may have been killed on purpose and be back).
+ * cost per message ({@link KeptConnection}: the database may have been killed on purpose and be
+ * back).
  */
 public final class FinishedMessages implements AutoCloseable {
   private static final String QUERY =
       "SELECT count(*) FROM message_status s JOIN message_log l USING (message_id)"
           + " WHERE s.status IN ('DRIVEN', 'FAILED') AND l.client_message_id LIKE ?";
 
-  private final Endpoints endpoints;
+  private final KeptConnection connection;
   private final String idPrefix;
-  private Connection connection;
 
   /**
    * @param idPrefix the client message ids' prefix of the run ({@code MSG-<runTag>-})
    */
   public FinishedMessages(Endpoints endpoints, String idPrefix) {
-    this.endpoints = endpoints;
+    this.connection = KeptConnection.to(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
     this.idPrefix = idPrefix;
   }
 
   /** The run's messages finished so far. */
-  public synchronized long count() {
+  public long count() {
     try {
-      if (connection == null) {
-        connection =
-            DriverManager.getConnection(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
-      }
-      try (PreparedStatement statement = connection.prepareStatement(QUERY)) {
-        statement.setString(1, MessageLedger.like(idPrefix));
-        try (ResultSet rows = statement.executeQuery()) {
-          rows.next();
-          return rows.getLong(1);
-        }
-      }
+      return connection.read(
+          kept -> {
+            try (PreparedStatement statement = kept.prepareStatement(QUERY)) {
+              statement.setString(1, MessageLedger.like(idPrefix));
+              try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getLong(1);
+              }
+            }
+          });
     } catch (SQLException e) {
-      close();
       throw new IllegalStateException("cannot count the finished messages: " + e.getMessage(), e);
     }
   }
 
   @Override
-  public synchronized void close() {
-    if (connection != null) {
-      try {
-        connection.close();
-      } catch (SQLException e) {
-        // closing after a failure: the connection is gone either way
-      }
-      connection = null;
-    }
+  public void close() {
+    connection.close();
   }
 }

@@ -16,10 +16,8 @@ final class Jdbc {
   private final String user;
   private final String password;
 
-  /** While a {@link Held} is open: whether calls share one connection, and that connection. */
-  private boolean holding;
-
-  private Connection held;
+  /** While a {@link Held} is open: the connection every call shares. */
+  private KeptConnection held;
 
   Jdbc(String url, String user, String password) {
     this.url = url;
@@ -36,10 +34,12 @@ final class Jdbc {
    */
   <T> T call(String what, Work<T> work) {
     try {
+      KeptConnection shared;
       synchronized (this) {
-        if (holding) {
-          return onHeld(work);
-        }
+        shared = held;
+      }
+      if (shared != null) {
+        return shared.use(work::run);
       }
       try (Connection connection = DriverManager.getConnection(url, user, password)) {
         return work.run(connection);
@@ -61,11 +61,11 @@ final class Jdbc {
   /**
    * Until the returned handle is closed, every call runs on one connection, opened by the first: a
    * connection costs a PostgreSQL backend and, in this JVM, a SCRAM exchange (4,096 rounds of
-   * PBKDF2), which a series of short calls paid once each. A call that fails drops it; the next
-   * opens another.
+   * PBKDF2), which a series of short calls paid once each ({@link KeptConnection}: a call that
+   * fails on a dropped connection drops it, the next opens another).
    */
   synchronized Held hold() {
-    holding = true;
+    held = KeptConnection.to(url, user, password);
     return this::release;
   }
 
@@ -75,35 +75,9 @@ final class Jdbc {
     void close();
   }
 
-  private <T> T onHeld(Work<T> work) throws SQLException {
-    if (held == null) {
-      held = DriverManager.getConnection(url, user, password);
-    }
-    try {
-      T result = work.run(held);
-      if (!held.getAutoCommit()) {
-        held.rollback();
-        held.setAutoCommit(true);
-      }
-      return result;
-    } catch (SQLException | RuntimeException e) {
-      closeHeld();
-      throw e;
-    }
-  }
-
   private synchronized void release() {
-    holding = false;
-    closeHeld();
-  }
-
-  private void closeHeld() {
     if (held != null) {
-      try {
-        held.close();
-      } catch (SQLException e) {
-        // dropped already: nothing left to close
-      }
+      held.close();
       held = null;
     }
   }

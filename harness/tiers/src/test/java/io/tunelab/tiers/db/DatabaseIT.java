@@ -459,8 +459,7 @@ class DatabaseIT {
       assertThat(number(counter)).as("the same backend").isEqualTo(first);
 
       update("SELECT pg_terminate_backend(" + first + ")");
-      assertThatThrownBy(finished::count).hasMessageContaining("cannot count the finished");
-      assertThat(finished.count()).isEqualTo(2);
+      assertThat(finished.count()).as("asked again on a new connection").isEqualTo(2);
       assertThat(number(counter)).as("a new backend").isNotEqualTo(first);
     } finally {
       update("DELETE FROM message_status WHERE message_id BETWEEN 9001 AND 9003");
@@ -470,11 +469,11 @@ class DatabaseIT {
 
   /**
    * Calls under a hold share one backend (data preparation's steps before the purge: a connection
-   * each cost a backend and a SCRAM exchange); a failed call drops it, and after the hold every
-   * call has its own again.
+   * each cost a backend and a SCRAM exchange); a call that fails on its own keeps it, one whose
+   * backend is gone drops it, and after the hold every call has its own again.
    */
   @Test
-  void callsUnderAHoldShareOneBackendUntilOneFailsOrTheHoldEnds() {
+  void callsUnderAHoldShareOneBackendUntilItIsGoneOrTheHoldEnds() throws SQLException {
     Jdbc jdbc = new Jdbc(tier.jdbcUrl(), tier.user(), tier.password());
     long first;
     try (Jdbc.Held held = jdbc.hold()) {
@@ -482,12 +481,53 @@ class DatabaseIT {
       assertThat(backendPid(jdbc)).isEqualTo(first);
       assertThatThrownBy(() -> jdbc.call("failing", c -> Jdbc.number(c, "SELECT 1/0")))
           .hasMessageContaining("division by zero");
-      long afterFailure = backendPid(jdbc);
-      assertThat(afterFailure).isNotEqualTo(first);
-      assertThat(backendPid(jdbc)).isEqualTo(afterFailure);
-      first = afterFailure;
+      assertThat(backendPid(jdbc)).as("kept after the statement's own error").isEqualTo(first);
+
+      update("SELECT pg_terminate_backend(" + first + ")");
+      assertThatThrownBy(() -> backendPid(jdbc)).hasMessageContaining("reading the backend's pid");
+      long afterLoss = backendPid(jdbc);
+      assertThat(afterLoss).isNotEqualTo(first);
+      assertThat(backendPid(jdbc)).isEqualTo(afterLoss);
+      first = afterLoss;
     }
     assertThat(backendPid(jdbc)).isNotEqualTo(first);
+  }
+
+  /**
+   * A kept connection rolls back what a failed transaction left and keeps going; a read whose
+   * backend is gone is asked again at once on a new one, a plain use is not (a write may not be
+   * repeated); and asking whether one is open opens none.
+   */
+  @Test
+  void aKeptConnectionSurvivesItsWorksErrorsAndReadsAgainAfterLosingItsBackend() throws Exception {
+    try (KeptConnection kept = KeptConnection.to(tier.jdbcUrl(), tier.user(), tier.password())) {
+      assertThat(kept.isOpen()).isFalse();
+      long first = kept.use(c -> Jdbc.number(c, "SELECT pg_backend_pid()"));
+      assertThat(kept.isOpen()).isTrue();
+      assertThatThrownBy(
+              () ->
+                  kept.use(
+                      c -> {
+                        c.setAutoCommit(false);
+                        return Jdbc.number(c, "SELECT 1/0");
+                      }))
+          .hasMessageContaining("division by zero");
+      boolean autoCommit = kept.use(c -> c.getAutoCommit());
+      assertThat(autoCommit).as("the transaction rolled back").isTrue();
+      long again = kept.use(c -> Jdbc.number(c, "SELECT pg_backend_pid()"));
+      assertThat(again).isEqualTo(first);
+
+      update("SELECT pg_terminate_backend(" + first + ")");
+      assertThatThrownBy(() -> kept.use(c -> Jdbc.number(c, "SELECT 1")))
+          .isInstanceOf(SQLException.class);
+      assertThat(kept.isOpen()).as("dropped with its backend").isFalse();
+      long second = kept.use(c -> Jdbc.number(c, "SELECT pg_backend_pid()"));
+      assertThat(second).isNotEqualTo(first);
+
+      update("SELECT pg_terminate_backend(" + second + ")");
+      long third = kept.read(c -> Jdbc.number(c, "SELECT pg_backend_pid()"));
+      assertThat(third).isNotEqualTo(second);
+    }
   }
 
   private static long backendPid(Jdbc jdbc) {

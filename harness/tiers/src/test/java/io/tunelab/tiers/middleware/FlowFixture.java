@@ -7,6 +7,7 @@ import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
+import io.tunelab.tiers.db.KeptConnection;
 import io.tunelab.tiers.mocks.MockEvents;
 import io.tunelab.tiers.mocks.MocksClient;
 import io.tunelab.tiers.stack.EmbeddedStack;
@@ -48,7 +49,7 @@ public final class FlowFixture implements AutoCloseable {
   public final Endpoints endpoints;
   public final Database database;
 
-  private Connection reading;
+  private final KeptConnection reading = new KeptConnection(this::connect);
 
   public FlowFixture() {
     stack = TestStack.start(STACK_KNOBS);
@@ -265,46 +266,20 @@ public final class FlowFixture implements AutoCloseable {
    * (and a SCRAM exchange in this JVM) each time. A connection the database dropped (a test killed
    * it) is opened again once.
    */
-  public synchronized void query(String sql, RowReader reader) {
-    for (int attempt = 1; ; attempt++) {
-      try (Statement statement = reading().createStatement();
-          ResultSet rows = statement.executeQuery(sql)) {
-        while (rows.next()) {
-          reader.read(rows);
-        }
-        return;
-      } catch (SQLException e) {
-        if (attempt == 2 || readingIsAlive()) {
-          throw new IllegalStateException(sql + ": " + e.getMessage(), e);
-        }
-        closeReading();
-      }
-    }
-  }
-
-  private Connection reading() throws SQLException {
-    if (reading == null) {
-      reading = connect();
-    }
-    return reading;
-  }
-
-  private boolean readingIsAlive() {
+  public void query(String sql, RowReader reader) {
     try {
-      return reading != null && reading.isValid(2);
+      reading.read(
+          connection -> {
+            try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+              while (rows.next()) {
+                reader.read(rows);
+              }
+            }
+            return null;
+          });
     } catch (SQLException e) {
-      return false;
-    }
-  }
-
-  private void closeReading() {
-    if (reading != null) {
-      try {
-        reading.close();
-      } catch (SQLException e) {
-        // dropped by the database already
-      }
-      reading = null;
+      throw new IllegalStateException(sql + ": " + e.getMessage(), e);
     }
   }
 
@@ -330,9 +305,7 @@ public final class FlowFixture implements AutoCloseable {
 
   @Override
   public void close() {
-    synchronized (this) {
-      closeReading();
-    }
+    reading.close();
     stack.close();
   }
 
