@@ -62,7 +62,7 @@ class RunCommandIT {
             "middleware.jvm.jfr=default",
             // the other test JVM's work is not the host's steal a user's run would meet: in a
             // verify it had this run measure disturbed windows again (up to six repetitions a
-            // step) and warm up to the 45 s cap, and the class took 163 s of CPU where the run
+            // step) and warm up to its cap, and the class took 163 s of CPU where the run
             // alone takes 86 s (MeasuredRepetitionTest and ScheduleTest hold the disturbed path)
             "--set",
             "workload.maxStealPercent=100",
