@@ -8,10 +8,6 @@ import java.sql.Statement;
 
 /** One connection per piece of work, and SQL errors turned into messages that say what failed. */
 final class Jdbc {
-  interface Work<T> {
-    T run(Connection connection) throws SQLException;
-  }
-
   private final String url;
   private final String user;
   private final String password;
@@ -32,14 +28,14 @@ final class Jdbc {
   /**
    * @param what what the work does, for the message, e.g. {@code "seeding 1000 customers"}
    */
-  <T> T call(String what, Work<T> work) {
+  <T> T call(String what, KeptConnection.Work<T> work) {
     try {
       KeptConnection shared;
       synchronized (this) {
         shared = held;
       }
       if (shared != null) {
-        return shared.use(work::run);
+        return shared.use(work);
       }
       try (Connection connection = DriverManager.getConnection(url, user, password)) {
         return work.run(connection);

@@ -46,10 +46,7 @@ public final class KeptConnection implements AutoCloseable {
     }
     try {
       T result = work.run(connection);
-      if (!connection.getAutoCommit()) {
-        connection.rollback();
-        connection.setAutoCommit(true);
-      }
+      endTransaction();
       return result;
     } catch (SQLException | RuntimeException e) {
       keepOnlyIfValid();
@@ -82,15 +79,22 @@ public final class KeptConnection implements AutoCloseable {
     boolean valid;
     try {
       valid = connection.isValid(VALID_SECONDS);
-      if (valid && !connection.getAutoCommit()) {
-        connection.rollback();
-        connection.setAutoCommit(true);
+      if (valid) {
+        endTransaction();
       }
     } catch (SQLException e) {
       valid = false;
     }
     if (!valid) {
       close();
+    }
+  }
+
+  /** Rolls back what the work left open, so the next call starts in auto-commit. */
+  private void endTransaction() throws SQLException {
+    if (!connection.getAutoCommit()) {
+      connection.rollback();
+      connection.setAutoCommit(true);
     }
   }
 
