@@ -18,7 +18,7 @@ import java.util.Map;
  * that changed its knobs live (no restart, no warm-up) is sized at the rate of the step before it,
  * not at {@code workload.orders}.
  */
-final class BatchSizer {
+public final class BatchSizer {
   private static final double DRAIN_MARGIN = 1.25;
 
   private final Map<String, Integer> measuredByStep = new HashMap<>();
@@ -27,14 +27,14 @@ final class BatchSizer {
   /**
    * A drain (warm-up batch or measured one) settled at this rate; non-positive rates are ignored.
    */
-  synchronized void drained(double perMinute) {
+  public synchronized void drained(double perMinute) {
     if (perMinute > 0) {
       lastRatePerMinute = perMinute;
     }
   }
 
   /** The measured batch of the step: sized at its first call, the same at every later one. */
-  synchronized int measured(String step, KnobSet knobs) {
+  public synchronized int measured(String step, KnobSet knobs) {
     return measured(step, knobs, knobs.get(WorkloadKnobs.ORDERS));
   }
 
@@ -42,12 +42,12 @@ final class BatchSizer {
    * The measured run of the step for a plan whose count is not {@code workload.orders} (messaging:
    * {@code workload.messages}): at least {@code asked}, sized at its first call.
    */
-  synchronized int measured(String step, KnobSet knobs, int asked) {
+  public synchronized int measured(String step, KnobSet knobs, int asked) {
     return measuredByStep.computeIfAbsent(step, s -> sized(asked, knobs));
   }
 
   /** A warm-up batch: {@code workload.warmupBatchOrders}, or as many as a measured batch now. */
-  synchronized int warmup(KnobSet knobs) {
+  public synchronized int warmup(KnobSet knobs) {
     int asked = knobs.get(WorkloadKnobs.WARMUP_BATCH_ORDERS);
     return asked > 0 ? asked : sized(knobs.get(WorkloadKnobs.ORDERS), knobs);
   }
@@ -57,7 +57,7 @@ final class BatchSizer {
    * enough for the round to last {@code workload.minMeasuredSeconds} at the last rate, since a
    * round of a few seconds judges a JIT still compiling as steady.
    */
-  synchronized int round(KnobSet knobs, int asked) {
+  public synchronized int round(KnobSet knobs, int asked) {
     return sized(asked, knobs);
   }
 

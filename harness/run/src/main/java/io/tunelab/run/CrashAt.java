@@ -18,7 +18,7 @@ import java.util.function.LongSupplier;
  * dead once), {@link #outage} is true: what the run reads from the database may fail then and is
  * read again.
  */
-final class CrashAt implements AutoCloseable {
+public final class CrashAt implements AutoCloseable {
   private static final long GRACE_NANOS = Duration.ofSeconds(30).toNanos();
   private static final long POLL_MILLIS = 100;
 
@@ -65,7 +65,7 @@ final class CrashAt implements AutoCloseable {
    * @param unitName what a unit is, for the progress lines: orders, messages
    * @param done units done so far; read from the watcher's thread
    */
-  static Optional<CrashAt> start(
+  public static Optional<CrashAt> start(
       KnobSet knobs,
       int units,
       String unitName,
@@ -98,12 +98,12 @@ final class CrashAt implements AutoCloseable {
   }
 
   /** Whether the tier is down or came back less than the grace ago. */
-  boolean outage() {
+  public boolean outage() {
     return started && (watcher.isAlive() || System.nanoTime() - backAtNanos < GRACE_NANOS);
   }
 
   /** {@code faults}, whose failures during an {@link #outage} leave the last answer standing. */
-  FaultSource tolerant(FaultSource faults) {
+  public FaultSource tolerant(FaultSource faults) {
     return new FaultSource() {
       private Map<String, String> last = Map.of();
 
@@ -130,7 +130,7 @@ final class CrashAt implements AutoCloseable {
    * @return the crash; empty when the load ended before it was due
    * @throws RuntimeException what kept the tier from coming back
    */
-  Optional<TierCrash> finish() throws InterruptedException {
+  public Optional<TierCrash> finish() throws InterruptedException {
     stopped = true;
     watcher.join();
     if (failure != null) {

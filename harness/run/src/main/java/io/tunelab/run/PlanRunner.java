@@ -1,6 +1,10 @@
 package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
+import io.tunelab.run.plans.batchorder.BatchOrderSteps;
+import io.tunelab.run.plans.messaging.MessagingSteps;
+import io.tunelab.run.plans.soap.SoapSteps;
+import io.tunelab.run.plans.sort.SortSteps;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.util.EnumMap;
 import java.util.Map;

@@ -21,7 +21,7 @@ import org.HdrHistogram.Histogram;
  * and adds the verdicts every plan shares (a warm-up that found no steady state, a host that
  * disturbed the window). A new plan implements this and adds a line to {@link PlanRunner}.
  */
-interface PlanSteps {
+public interface PlanSteps {
   Plan plan();
 
   /** Prepares the data the repetition starts from. */

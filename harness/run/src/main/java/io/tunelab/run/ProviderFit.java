@@ -26,6 +26,12 @@ import java.util.stream.Collectors;
  * messaging experiment needs a stack with the device-driver mock.
  */
 public final class ProviderFit {
+  /** Why a messaging experiment cannot run on a stack without the driver mock, and the way out. */
+  public static final String NO_DRIVER =
+      "plan messaging drives the device-driver mock, and this stack has none: give the"
+          + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
+          + " stack";
+
   private static final Set<KnobTier> STACK =
       EnumSet.of(KnobTier.DB, KnobTier.BROKER, KnobTier.MOCKS);
 
@@ -72,7 +78,7 @@ public final class ProviderFit {
    */
   public static void check(Experiment experiment, StackProvider provider) {
     if (experiment.plan() == Plan.MESSAGING && !provider.hasDriver()) {
-      throw new BadInputException(MessagingSteps.NO_DRIVER);
+      throw new BadInputException(NO_DRIVER);
     }
     checkBrokerDisk(experiment, provider);
     checkCrash(experiment, provider);

@@ -10,7 +10,7 @@ import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.db.DatabaseException;
 
 /** A queue-fed plan's data before a repetition: nothing left on the queues, the tables prepared. */
-final class RepetitionData {
+public final class RepetitionData {
   private RepetitionData() {}
 
   /**
@@ -19,7 +19,7 @@ final class RepetitionData {
    * work on it while the tables are purged, and every repetition starts from a journal of live
    * records only. Then migrates, seeds, purges and analyzes as the knobs say.
    */
-  static void prepare(RunTiers tiers, KnobSet knobs) {
+  public static void prepare(RunTiers tiers, KnobSet knobs) {
     Endpoints endpoints = tiers.endpoints();
     if (knobs.get(DataKnobs.PURGE)) {
       try (BrokerManagement broker = BrokerManagement.of(endpoints)) {

@@ -25,10 +25,10 @@ import java.util.OptionalLong;
  * steady on throughput alone went on getting cheaper over its repetitions. It ends without a steady
  * state at {@code workload.warmupMaxSeconds} or when the middleware dies.
  */
-final class RoundWarmup {
+public final class RoundWarmup {
   /** One round of the plan's load, run into its own folder. */
   @FunctionalInterface
-  interface Round {
+  public interface Round {
     Done run(int number, Path dir) throws InterruptedException;
   }
 
@@ -39,7 +39,7 @@ final class RoundWarmup {
    * @param succeeded of them, answered or finished without error
    * @param perMinute the round's throughput, or the rate the warm-up judges instead
    */
-  record Done(long units, long succeeded, double perMinute) {}
+  public record Done(long units, long succeeded, double perMinute) {}
 
   private final RunTiers tiers;
   private final Progress progress;
@@ -49,7 +49,7 @@ final class RoundWarmup {
   /**
    * @param unit what a round counts, plural: {@code requests}, {@code messages}
    */
-  RoundWarmup(RunTiers tiers, Progress progress, String unit) {
+  public RoundWarmup(RunTiers tiers, Progress progress, String unit) {
     this(tiers, progress, unit, "the throughput (" + unit + " per minute)");
   }
 
@@ -57,7 +57,7 @@ final class RoundWarmup {
    * @param judged what {@link Done#perMinute} is, for the report: an open model's throughput is its
    *     arrival rate whatever the JVM's warmth, so its rounds are judged on a rate from latency
    */
-  RoundWarmup(RunTiers tiers, Progress progress, String unit, String judged) {
+  public RoundWarmup(RunTiers tiers, Progress progress, String unit, String judged) {
     this.tiers = tiers;
     this.progress = progress;
     this.unit = unit;
@@ -69,7 +69,7 @@ final class RoundWarmup {
    *
    * @param describe what one round is, for the progress line
    */
-  Warmup run(KnobSet knobs, Progress.Position at, String describe, Path dir, Round round)
+  public Warmup run(KnobSet knobs, Progress.Position at, String describe, Path dir, Round round)
       throws InterruptedException {
     boolean fullSpeed = knobs.get(WorkloadKnobs.WARMUP_FULL_SPEED);
     if (fullSpeed) {
@@ -86,7 +86,7 @@ final class RoundWarmup {
 
   private Warmup rounds(KnobSet knobs, Progress.Position at, String describe, Path dir, Round round)
       throws InterruptedException {
-    WarmupRule rule = SteadyWarmup.rule(knobs);
+    WarmupRule rule = WarmupReports.rule(knobs);
     long started = System.currentTimeMillis();
     List<WarmupRule.Batch> rounds = new ArrayList<>();
     long units = 0;
@@ -106,7 +106,7 @@ final class RoundWarmup {
       succeeded += done.succeeded();
       Map<String, Double> perUnit = new LinkedHashMap<>(cost.perUnit());
       Double middleware =
-          SoapSteps.orNull(HostClock.cpuMillisPerUnit(cpuBefore, cpuAfter, done.succeeded()));
+          HostClock.orNull(HostClock.cpuMillisPerUnit(cpuBefore, cpuAfter, done.succeeded()));
       perUnit.put(WarmupRule.MIDDLEWARE, middleware);
       WarmupRule.Batch judged =
           new WarmupRule.Batch(done.perMinute(), perUnit, cost.stealPercent(), cost.busyPercent());
@@ -117,7 +117,7 @@ final class RoundWarmup {
       endedBy = ending(knobs, rule.judge(rounds), started);
     }
     SteadyStateReport report =
-        SteadyWarmup.report(
+        WarmupReports.report(
             knobs, rounds, endedBy, (int) units, started, "rounds", judged, singular(unit));
     tiers.middlewareWarmedUp(report);
     progress.report(
@@ -128,7 +128,7 @@ final class RoundWarmup {
 
   private String ending(KnobSet knobs, WarmupRule.Verdict verdict, long started) {
     if (verdict.steady()) {
-      return SteadyWarmup.STEADY;
+      return WarmupReports.STEADY;
     }
     if (tiers.middlewareDeath().isPresent()) {
       return "the middleware went away: " + tiers.middlewareDeath().get();
@@ -138,7 +138,7 @@ final class RoundWarmup {
       return "the time cap workload.warmupMaxSeconds ("
           + cap
           + " s) was reached"
-          + SteadyWarmup.stillCompiling(knobs, verdict);
+          + WarmupReports.stillCompiling(knobs, verdict);
     }
     return null;
   }

@@ -50,7 +50,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * is parked instead of stopped and resumed at its configuration's next visit, also across a stack
  * tier restarted on its port.
  */
-final class RunTiers implements AutoCloseable {
+public final class RunTiers implements AutoCloseable {
   private static final Set<KnobTier> STACK_TIERS =
       EnumSet.of(KnobTier.DB, KnobTier.BROKER, KnobTier.MOCKS);
 
@@ -174,7 +174,7 @@ final class RunTiers implements AutoCloseable {
    * (the broker then blocks every producer, so the load would wait until its timeout in every
    * repetition): a harness failure saying so and the way out. Otherwise the failure as it was.
    */
-  RuntimeException loadFailed(RuntimeException failure) {
+  public RuntimeException loadFailed(RuntimeException failure) {
     return brokerBlocking()
         .<RuntimeException>map(
             why -> new HarnessFailureException(failure.getMessage() + ": " + why, failure))
@@ -186,7 +186,7 @@ final class RunTiers implements AutoCloseable {
    * max-disk-usage} (the middleware's own sends between stages block too, so a drain stalls); empty
    * when it does not, or cannot say.
    */
-  Optional<String> brokerBlocking() {
+  public Optional<String> brokerBlocking() {
     try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
       BrokerAttributes disk = broker.attributes();
       return BrokerDisk.blocking(disk.maxDiskUsage(), 100 * disk.diskStoreUsage());
@@ -196,7 +196,7 @@ final class RunTiers implements AutoCloseable {
   }
 
   /** Sets the mocks' live knobs (latency, faults, answer sizes) as {@code knobs} say. */
-  synchronized void mocksAsKnobs(KnobSet knobs) {
+  public synchronized void mocksAsKnobs(KnobSet knobs) {
     for (Backend backend : mockedBackends()) {
       MocksKnobs.BackendKnobs its = MocksKnobs.of(backend);
       MocksClient mock = mock(backend);
@@ -210,7 +210,7 @@ final class RunTiers implements AutoCloseable {
    * Every back-end mock answers at once (latency 0), the rest of the knobs as they are: for a
    * warm-up at full speed ({@code workload.warmupFullSpeed}); {@link #mocksAsKnobs} restores them.
    */
-  synchronized void mocksAtFullSpeed() {
+  public synchronized void mocksAtFullSpeed() {
     for (Backend backend : mockedBackends()) {
       mock(backend).setLatency(io.tunelab.core.knobs.Latency.NONE);
     }
@@ -267,7 +267,7 @@ final class RunTiers implements AutoCloseable {
   }
 
   /** Why the middleware is gone, when it died (see {@link MiddlewareTier#death}). */
-  synchronized Optional<String> middlewareDeath() {
+  public synchronized Optional<String> middlewareDeath() {
     return middleware == null ? Optional.empty() : middleware.death();
   }
 
@@ -337,7 +337,7 @@ final class RunTiers implements AutoCloseable {
   }
 
   /** The running middleware JVM was warmed up, with this outcome. */
-  synchronized void middlewareWarmedUp(SteadyStateReport report) {
+  public synchronized void middlewareWarmedUp(SteadyStateReport report) {
     middlewareWarmup = Optional.of(report);
   }
 
@@ -378,7 +378,7 @@ final class RunTiers implements AutoCloseable {
   }
 
   /** A plain (unpooled) data source on the stack's database, for the harness's own queries. */
-  static PGSimpleDataSource dataSource(Endpoints endpoints) {
+  public static PGSimpleDataSource dataSource(Endpoints endpoints) {
     PGSimpleDataSource dataSource = new PGSimpleDataSource();
     dataSource.setUrl(endpoints.db());
     dataSource.setUser(endpoints.dbUser());
@@ -420,12 +420,12 @@ final class RunTiers implements AutoCloseable {
   }
 
   /** The running middleware JVM's pid. */
-  synchronized long middlewarePid() {
+  public synchronized long middlewarePid() {
     return middleware.processes().get(0).pid();
   }
 
   /** The middleware JVM's CPU time so far, nanoseconds; empty when none runs or it is unknown. */
-  synchronized OptionalLong middlewareCpuNanos() {
+  public synchronized OptionalLong middlewareCpuNanos() {
     return middleware == null ? OptionalLong.empty() : HostClock.cpuNanos(middlewarePid());
   }
 
@@ -433,27 +433,27 @@ final class RunTiers implements AutoCloseable {
     return stack;
   }
 
-  Endpoints endpoints() {
+  public Endpoints endpoints() {
     return stack.endpoints();
   }
 
-  MiddlewareTier middleware() {
+  public MiddlewareTier middleware() {
     return middleware;
   }
 
-  MocksClient mock(Backend backend) {
+  public MocksClient mock(Backend backend) {
     return MocksClient.of(backend, stack.endpoints());
   }
 
-  MocksClient siebel() {
+  public MocksClient siebel() {
     return mock(Backend.SIEBEL);
   }
 
-  MocksClient brm() {
+  public MocksClient brm() {
     return mock(Backend.BRM);
   }
 
-  MocksClient driver() {
+  public MocksClient driver() {
     return mock(Backend.DRIVER);
   }
 
@@ -461,7 +461,7 @@ final class RunTiers implements AutoCloseable {
    * A reading of what the system under test has spent so far: the CPU of the middleware's, the
    * database's and the broker's process trees, the WAL and the statements (see {@link StackClock}).
    */
-  StackClock.Reading stackReading() {
+  public StackClock.Reading stackReading() {
     Map<String, Long> roots = new LinkedHashMap<>(pids());
     // the mocks and the load are the harness's
     List<String> underTest = TierName.systemUnderTest().stream().map(TierName::label).toList();

@@ -13,13 +13,13 @@ import java.util.OptionalDouble;
  * verdict in the same words: a JTL with nothing in it, a load JVM that failed other than by failed
  * samples, errors over {@code workload.maxErrorPercent}. Each returns whether the run is invalid.
  */
-final class Verdicts {
+public final class Verdicts {
   private Verdicts() {}
 
   /**
    * @param what what the JTL holds one sample of: {@code request}, {@code message}
    */
-  static boolean empty(StringBuilder verdict, long samples, String what, Path log) {
+  public static boolean empty(StringBuilder verdict, long samples, String what, Path log) {
     if (samples > 0) {
       return false;
     }
@@ -33,7 +33,7 @@ final class Verdicts {
   }
 
   /** The load JVM ends with status 1 when samples failed; any other failure status breaks a run. */
-  static boolean loadFailed(StringBuilder verdict, int exitCode, long errors) {
+  public static boolean loadFailed(StringBuilder verdict, int exitCode, long errors) {
     if (exitCode == 0 || (exitCode == 1 && errors > 0)) {
       return false;
     }
@@ -41,7 +41,8 @@ final class Verdicts {
     return true;
   }
 
-  static boolean tooManyErrors(StringBuilder verdict, double errorPercent, double maxErrorPercent) {
+  public static boolean tooManyErrors(
+      StringBuilder verdict, double errorPercent, double maxErrorPercent) {
     if (errorPercent <= maxErrorPercent) {
       return false;
     }
@@ -60,7 +61,7 @@ final class Verdicts {
    *
    * @param done the units done by the end (orders completed, messages finished)
    */
-  static boolean crashMissed(
+  public static boolean crashMissed(
       StringBuilder verdict, KnobSet knobs, Optional<TierCrash> crash, long done, String unitName) {
     WorkloadKnobs.Crash asked = knobs.get(WorkloadKnobs.CRASH);
     if (asked == WorkloadKnobs.Crash.NONE) {
@@ -97,7 +98,7 @@ final class Verdicts {
    *
    * @return the achieved rate, null when fewer than two arrivals give none
    */
-  static Double arrivals(StringBuilder verdict, double target, OptionalDouble achieved) {
+  public static Double arrivals(StringBuilder verdict, double target, OptionalDouble achieved) {
     verdict.append(
         achieved.isEmpty()
             ? "; achieved arrival rate unknown (fewer than two arrivals)"

@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 
 /**
  * The layers of this module over the tiers: the observer and the drain accounting read the tiers
@@ -58,4 +59,32 @@ class RunLayersTest {
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("io.tunelab.middleware..", "io.tunelab.cli..");
+
+  @ArchTest
+  static final ArchRule thePlansRoomsKnowNothingOfEachOther =
+      SlicesRuleDefinition.slices()
+          .matching("io.tunelab.run.plans.(*)..")
+          .should()
+          .notDependOnEachOther();
+
+  @ArchTest
+  static final ArchRule theRunLoopNamesAPlansRoomOnlyInTheRegistry =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.run")
+          .and()
+          .doNotHaveSimpleName("PlanRunner")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.tunelab.run.plans..");
+
+  @ArchTest
+  static final ArchRule belowTheRunLoopNothingKnowsAPlansRoom =
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "io.tunelab.run.observe..", "io.tunelab.run.drain..", "io.tunelab.run.metrics..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.tunelab.run.plans..");
 }

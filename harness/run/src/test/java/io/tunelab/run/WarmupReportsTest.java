@@ -8,11 +8,11 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class SteadyWarmupTest {
+class WarmupReportsTest {
   @Test
   void theJitLimitReachesTheRuleAndHoldsAWarmupBackWithTheReasonGiven() {
     KnobSet judged = KnobSet.defaults().with("workload.warmupMaxJitPercent", "10");
-    WarmupRule rule = SteadyWarmup.rule(judged);
+    WarmupRule rule = WarmupReports.rule(judged);
     List<WarmupRule.Batch> compiling =
         List.of(batch(1140, 41, 14), batch(1150, 38, 12), batch(1146, 36, 11));
 
@@ -20,12 +20,12 @@ class SteadyWarmupTest {
 
     assertThat(rule.maxJitPercent()).isEqualTo(10);
     assertThat(verdict.steady()).isFalse();
-    assertThat(SteadyWarmup.stillCompiling(judged, verdict))
+    assertThat(WarmupReports.stillCompiling(judged, verdict))
         .isEqualTo(
             ", the middleware's JIT still at 32% of its CPU (workload.warmupMaxJitPercent 10%)");
     // by default the JIT is shown, not judged
-    assertThat(SteadyWarmup.rule(KnobSet.defaults()).judge(compiling).steady()).isTrue();
-    assertThat(SteadyWarmup.stillCompiling(KnobSet.defaults(), verdict)).isEmpty();
+    assertThat(WarmupReports.rule(KnobSet.defaults()).judge(compiling).steady()).isTrue();
+    assertThat(WarmupReports.stillCompiling(KnobSet.defaults(), verdict)).isEmpty();
   }
 
   private static WarmupRule.Batch batch(double throughput, double cpu, double jit) {

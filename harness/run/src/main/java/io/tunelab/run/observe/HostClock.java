@@ -75,4 +75,9 @@ public final class HostClock {
         .map(d -> OptionalLong.of(d.toNanos()))
         .orElse(OptionalLong.empty());
   }
+
+  /** The value, or null when unknown (run.json writes no figure rather than a made-up one). */
+  public static Double orNull(java.util.OptionalDouble value) {
+    return value.isPresent() ? value.getAsDouble() : null;
+  }
 }

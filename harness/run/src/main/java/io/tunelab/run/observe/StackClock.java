@@ -138,8 +138,8 @@ public final class StackClock {
       }
     }
     return new Cost(
-        boxed(after.machine().stealPercentSince(before.machine())),
-        boxed(after.machine().busyPercentSince(before.machine())),
+        HostClock.orNull(after.machine().stealPercentSince(before.machine())),
+        HostClock.orNull(after.machine().busyPercentSince(before.machine())),
         perUnit);
   }
 
@@ -205,9 +205,5 @@ public final class StackClock {
     try (ResultSet rows = statement.executeQuery(sql)) {
       return rows.next() ? rows.getDouble(1) : null;
     }
-  }
-
-  private static Double boxed(java.util.OptionalDouble value) {
-    return value.isPresent() ? value.getAsDouble() : null;
   }
 }

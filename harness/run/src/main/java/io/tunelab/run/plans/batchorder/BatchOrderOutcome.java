@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
@@ -14,6 +14,8 @@ import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.core.stats.WindowBatches;
+import io.tunelab.run.PlanSteps;
+import io.tunelab.run.Verdicts;
 import io.tunelab.run.drain.DrainResult;
 import java.io.IOException;
 import java.util.List;
@@ -27,7 +29,7 @@ import java.util.TreeMap;
  * over the drain's steady window), its accounting and how its window was made.
  *
  * <p>Valid when every order is accounted for exactly once, the drain finished, errors stay within
- * {@code workload.maxErrorPercent} and the backlog hold held ({@link MeasuredRepetition} adds the
+ * {@code workload.maxErrorPercent} and the backlog hold held ({@code MeasuredRepetition} adds the
  * verdicts every plan shares).
  */
 final class BatchOrderOutcome {

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
@@ -7,6 +7,12 @@ import io.tunelab.core.results.OrdersCsv;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
+import io.tunelab.run.BatchSizer;
+import io.tunelab.run.PlanSteps;
+import io.tunelab.run.Progress;
+import io.tunelab.run.RepetitionData;
+import io.tunelab.run.RunTiers;
+import io.tunelab.run.Sampler;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,14 +28,14 @@ import java.util.Map;
  * account for every order ({@link BatchOrderOutcome}), each by its id in the repetition's {@code
  * orders.csv}. The tag is carried by the order ids.
  */
-final class BatchOrderSteps implements PlanSteps {
+public final class BatchOrderSteps implements PlanSteps {
   private final RunTiers tiers;
   private final Progress progress;
   private final SteadyWarmup warmup;
   private final MeasuredDrain measured;
   private final BatchSizer sizer;
 
-  BatchOrderSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
+  public BatchOrderSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
     this.tiers = tiers;
     this.sizer = sizer;
     this.progress = progress;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;

@@ -1,5 +1,7 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
+import io.tunelab.run.CrashAt;
+import io.tunelab.run.Progress;
 import io.tunelab.run.drain.CompletionSource;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.mocks.MockEvents;

@@ -1,8 +1,12 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.run.CrashAt;
+import io.tunelab.run.Progress;
+import io.tunelab.run.RunTiers;
+import io.tunelab.run.Sampler;
 import io.tunelab.run.drain.DrainResult;
 import io.tunelab.run.drain.DrainWatcher;
 import io.tunelab.run.drain.FaultedOrders;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
@@ -9,6 +9,7 @@ import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.core.measure.ArrivalReport;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.RunTiers;
 import io.tunelab.run.drain.DrainAccounting;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
@@ -8,13 +8,14 @@ import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.core.stats.SteadyState;
 import io.tunelab.core.stats.WarmupRule;
+import io.tunelab.run.Progress;
+import io.tunelab.run.RunEvent;
+import io.tunelab.run.RunTiers;
+import io.tunelab.run.WarmupReports;
 import io.tunelab.run.drain.DrainResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.function.IntSupplier;
 
 /**
@@ -32,8 +33,6 @@ import java.util.function.IntSupplier;
  * when a drain stalls or when the middleware dies.
  */
 final class SteadyWarmup {
-  static final String STEADY = "steady";
-
   private final RunTiers tiers;
   private final MeasuredDrain drains;
   private final Progress progress;
@@ -84,7 +83,7 @@ final class SteadyWarmup {
       java.util.function.DoubleConsumer rates)
       throws InterruptedException {
     long started = System.currentTimeMillis();
-    WarmupRule rule = rule(knobs);
+    WarmupRule rule = WarmupReports.rule(knobs);
     List<WarmupRule.Batch> batches = new ArrayList<>();
     int sent = 0;
     int settled = 0;
@@ -114,7 +113,8 @@ final class SteadyWarmup {
       endedBy = ending(knobs, rule.judge(batches), drained.drain(), settled, sent, started);
     }
     SteadyStateReport report =
-        report(knobs, batches, endedBy, sent, started, "batches", "the throughput", "order");
+        WarmupReports.report(
+            knobs, batches, endedBy, sent, started, "batches", "the throughput", "order");
     progress.report(
         new RunEvent.WarmupEnded(
             at,
@@ -136,7 +136,7 @@ final class SteadyWarmup {
       int sent,
       long started) {
     if (verdict.steady() && settled >= knobs.get(WorkloadKnobs.WARMUP_ORDERS)) {
-      return STEADY;
+      return WarmupReports.STEADY;
     }
     if (drain.endedBy().isPresent()) {
       return "the middleware went away: " + drain.endedBy().get();
@@ -149,7 +149,7 @@ final class SteadyWarmup {
       return "the time cap workload.warmupMaxSeconds ("
           + knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)
           + " s) was reached"
-          + stillCompiling(knobs, verdict);
+          + WarmupReports.stillCompiling(knobs, verdict);
     }
     if (sent >= cap(knobs)) {
       return "workload.warmupMaxOrders (" + cap(knobs) + ") orders were sent";
@@ -157,132 +157,8 @@ final class SteadyWarmup {
     return null;
   }
 
-  /**
-   * ", the middleware's JIT still at 31% of its CPU (workload.warmupMaxJitPercent 10%)" when the
-   * JIT held the warm-up back; "" otherwise.
-   */
-  static String stillCompiling(KnobSet knobs, WarmupRule.Verdict verdict) {
-    double limit = knobs.get(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT);
-    if (limit >= 100) {
-      return "";
-    }
-    List<String> tiers = verdict.compiling(limit);
-    if (tiers.isEmpty()) {
-      return "";
-    }
-    StringBuilder out = new StringBuilder();
-    for (String tier : tiers) {
-      out.append(out.length() == 0 ? ", " : " and ")
-          .append(
-              String.format(
-                  Locale.ROOT,
-                  "the %s's JIT still at %.0f%% of its CPU",
-                  tier,
-                  verdict.jitPercent().get(tier)));
-    }
-    return out.append(" (")
-        .append(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT.name())
-        .append(' ')
-        .append(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT.format(limit))
-        .append("%)")
-        .toString();
-  }
-
   private static int cap(KnobSet knobs) {
     return Math.max(
         knobs.get(WorkloadKnobs.WARMUP_ORDERS), knobs.get(WorkloadKnobs.WARMUP_MAX_ORDERS));
-  }
-
-  static WarmupRule rule(KnobSet knobs) {
-    return new WarmupRule(
-        knobs.get(WorkloadKnobs.STEADY_BATCHES),
-        knobs.get(WorkloadKnobs.STEADY_TOLERANCE) / 100,
-        knobs.get(WorkloadKnobs.MAX_STEAL_PERCENT),
-        knobs.get(WorkloadKnobs.WARMUP_MAX_JIT_PERCENT));
-  }
-
-  /**
-   * The report of a warm-up in batches or rounds.
-   *
-   * @param parts what the warm-up's parts are called: batches, rounds
-   * @param judged what their throughput figure is, in words
-   * @param unit what the CPU is counted per: order, request, message
-   */
-  static SteadyStateReport report(
-      KnobSet knobs,
-      List<WarmupRule.Batch> batches,
-      String endedBy,
-      int units,
-      long started,
-      String parts,
-      String judged,
-      String unit) {
-    WarmupRule rule = rule(knobs);
-    WarmupRule.Verdict verdict = rule.judge(batches);
-    SteadyState.Verdict throughput = verdict.throughput();
-    boolean reached = STEADY.equals(endedBy);
-    String text =
-        String.format(
-            Locale.ROOT,
-            "steady when, over the last %d warm-up %s with at most %s%% steal, %s varies (CV)"
-                + " and trends by at most %s%% and, on a machine at least %.0f%% busy, what the"
-                + " whole stack spends per %s (the middleware's CPU per %s, the database's and"
-                + " the broker's, the WAL and the statements) neither trends along them nor"
-                + " differs from the %d before them by more",
-            rule.batches(),
-            parts,
-            WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
-            judged,
-            WorkloadKnobs.STEADY_TOLERANCE.format(knobs.get(WorkloadKnobs.STEADY_TOLERANCE)),
-            WarmupRule.CPU_BOUND_PERCENT,
-            unit,
-            unit,
-            rule.batches());
-    if (rule.maxJitPercent() < 100) {
-      text +=
-          String.format(
-              Locale.ROOT,
-              ", and at any pace the JIT compiler threads of the middleware and the broker took at"
-                  + " most %s%% of their JVM's CPU",
-              WorkloadKnobs.WARMUP_MAX_JIT_PERCENT.format(rule.maxJitPercent()));
-    }
-    return new SteadyStateReport(
-        reached,
-        text,
-        batches.stream().map(WarmupRule.Batch::throughputPerMinute).toList(),
-        batches.stream().map(WarmupRule.Batch::cpuMillisPerOrder).toList(),
-        batches.stream().map(WarmupRule.Batch::stealPercent).toList(),
-        verdict.disturbed(),
-        reached ? throughput.level() : null,
-        percent(throughput.cv()),
-        percent(throughput.trend()),
-        verdict.cpu() == null ? null : percent(verdict.cpu().trend()),
-        verdict.cpuFall() == null ? null : percent(verdict.cpuFall()),
-        throughput.shape().name(),
-        units,
-        System.currentTimeMillis() - started,
-        endedBy,
-        costSeries(batches),
-        verdict.costChange().isEmpty() ? null : percents(verdict.costChange()));
-  }
-
-  /** Each cost series over the batches, null where a batch has no figure. */
-  private static Map<String, List<Double>> costSeries(List<WarmupRule.Batch> batches) {
-    Map<String, List<Double>> series = new LinkedHashMap<>();
-    batches.forEach(b -> b.costPerUnit().keySet().forEach(k -> series.put(k, new ArrayList<>())));
-    for (WarmupRule.Batch b : batches) {
-      series.forEach((k, values) -> values.add(b.costPerUnit().get(k)));
-    }
-    return series.isEmpty() ? null : series;
-  }
-
-  private static Map<String, Double> percents(Map<String, Double> fractions) {
-    Map<String, Double> out = new LinkedHashMap<>();
-    fractions.forEach((k, v) -> out.put(k, 100 * v));
-    return out;
-  }
-
-  static Double percent(double fraction) {
-    return Double.isNaN(fraction) ? null : 100 * fraction;
   }
 }

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
@@ -8,6 +8,7 @@ import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MessageMetrics;
 import io.tunelab.core.results.Metrics;
+import io.tunelab.run.Verdicts;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Plan;
@@ -9,6 +9,15 @@ import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.BatchSizer;
+import io.tunelab.run.CrashAt;
+import io.tunelab.run.PlanSteps;
+import io.tunelab.run.Progress;
+import io.tunelab.run.ProviderFit;
+import io.tunelab.run.RepetitionData;
+import io.tunelab.run.RoundWarmup;
+import io.tunelab.run.RunTiers;
+import io.tunelab.run.Sampler;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.jmeter.LoadGenerator;
@@ -27,26 +36,20 @@ import java.util.Optional;
  * measured window starts when the held messages are released, so the clients' CPU is out of it; in
  * {@code stream} and {@code rate} it covers the sends.
  */
-final class MessagingSteps implements PlanSteps {
+public final class MessagingSteps implements PlanSteps {
   private final RunTiers tiers;
   private final LoadGenerator load;
   private final Progress progress;
   private final RoundWarmup warmup;
   private final BatchSizer sizer;
 
-  MessagingSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
+  public MessagingSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
     this.tiers = tiers;
     this.load = load;
     this.progress = progress;
     this.sizer = sizer;
     this.warmup = new RoundWarmup(tiers, progress, "messages");
   }
-
-  /** Why a messaging experiment cannot run on a stack without the driver mock, and the way out. */
-  static final String NO_DRIVER =
-      "plan messaging drives the device-driver mock, and this stack has none: give the"
-          + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
-          + " stack";
 
   @Override
   public Plan plan() {
@@ -57,7 +60,7 @@ final class MessagingSteps implements PlanSteps {
   public void prepare(KnobSet knobs, Path dir) {
     Endpoints endpoints = tiers.endpoints();
     if (!endpoints.hasDriver()) {
-      throw new BadInputException(NO_DRIVER);
+      throw new BadInputException(ProviderFit.NO_DRIVER);
     }
     RepetitionData.prepare(tiers, knobs);
   }
@@ -142,7 +145,7 @@ final class MessagingSteps implements PlanSteps {
       crash.ifPresent(CrashAt::close);
       crashCount.close();
     }
-    Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before[0]));
+    Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before[0]));
     try {
       java.nio.file.Files.writeString(dir.resolve(RunLayout.MESSAGES), run.accounting().csv());
     } catch (java.io.IOException e) {

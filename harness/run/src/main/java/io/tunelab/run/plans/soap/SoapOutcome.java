@@ -1,19 +1,19 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.measure.Failures;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
-import io.tunelab.core.results.LatencyHistograms;
-import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.RequestMetrics;
+import io.tunelab.run.RequestFigures;
+import io.tunelab.run.Verdicts;
+import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalDouble;
 
 /**
  * What a measured concurrent-soap run means for run.json: its metrics from the JTL statistics, the
@@ -48,12 +48,12 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
     }
     valid &= !Verdicts.loadFailed(verdict, result.load().exitCode(), all.errors());
     valid &= !Verdicts.tooManyErrors(verdict, errorPercent, maxErrorPercent);
-    Double target = value(result.targetArrivalsPerMinute());
+    Double target = HostClock.orNull(result.targetArrivalsPerMinute());
     Double achieved =
         target == null
-            ? value(result.achievedArrivalsPerMinute())
+            ? HostClock.orNull(result.achievedArrivalsPerMinute())
             : Verdicts.arrivals(verdict, target, result.achievedArrivalsPerMinute());
-    Metrics metrics = metrics(all);
+    Metrics metrics = RequestFigures.metrics(all);
     Map<String, LatencySummary> byOperation = new LinkedHashMap<>();
     byOperation.putAll(stats.byOperation());
     RequestMetrics requests =
@@ -67,7 +67,8 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
                 byOperation,
                 target,
                 achieved)
-            .withOperations(operationHistograms(stats), Failures.of(result.samples()));
+            .withOperations(
+                RequestFigures.operationHistograms(stats), Failures.of(result.samples()));
     return new SoapOutcome(valid, verdict.toString(), metrics, requests);
   }
 
@@ -79,31 +80,5 @@ record SoapOutcome(boolean valid, String verdict, Metrics metrics, RequestMetric
                 new SoapOutcome(
                     false, verdict + "; INVALID: the middleware died: " + why, metrics, requests))
         .orElse(this);
-  }
-
-  /** A request plan's metrics: its throughput, latency percentiles and errors. */
-  static Metrics metrics(LatencySummary all) {
-    return Metrics.of(
-        all.requestsPerMinute(),
-        new LatencyMillis(all.p50Millis(), all.p90Millis(), all.p99Millis(), all.maxMillis()),
-        all.errors());
-  }
-
-  /** Each operation's latency histogram, encoded for run.json. */
-  static Map<String, String> operationHistograms(SoapStats stats) {
-    Map<String, String> out = new LinkedHashMap<>();
-    stats
-        .histograms()
-        .forEach(
-            (label, histogram) -> {
-              if (!label.equals(SoapStats.OVERALL)) {
-                out.put(label, LatencyHistograms.encode(histogram));
-              }
-            });
-    return out;
-  }
-
-  private static Double value(OptionalDouble value) {
-    return value.isPresent() ? value.getAsDouble() : null;
   }
 }

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.DataKnobs;
@@ -11,6 +11,10 @@ import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.run.PlanSteps;
+import io.tunelab.run.Progress;
+import io.tunelab.run.RunTiers;
+import io.tunelab.run.Sampler;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
@@ -29,7 +33,7 @@ import java.time.Duration;
  * JMeter's dashboard and the statistics computed from it land in the repetition's folder. Requests
  * carry no id of their own, so the tag is unused.
  */
-final class SoapSteps implements PlanSteps {
+public final class SoapSteps implements PlanSteps {
   /** The customers CSV in the repetition's folder. */
   static final String CUSTOMERS_CSV = "customers.csv";
 
@@ -39,7 +43,7 @@ final class SoapSteps implements PlanSteps {
   private final SoapWarmup warmup;
   private int customers;
 
-  SoapSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
+  public SoapSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
     this.tiers = tiers;
     this.load = load;
     this.progress = progress;
@@ -98,7 +102,7 @@ final class SoapSteps implements PlanSteps {
     HostClock.Ticks before = HostClock.now();
     ConcurrentSoapResult result =
         ConcurrentSoapResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
-    Double steal = orNull(HostClock.now().stealPercentSince(before));
+    Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before));
     checkInterrupted();
     SoapOutcome outcome =
         SoapOutcome.of(result, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT))
@@ -170,10 +174,5 @@ final class SoapSteps implements PlanSteps {
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
     }
-  }
-
-  /** The value, or null when unknown. */
-  static Double orNull(java.util.OptionalDouble value) {
-    return value.isPresent() ? value.getAsDouble() : null;
   }
 }

@@ -1,10 +1,13 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.Warmup;
+import io.tunelab.run.Progress;
+import io.tunelab.run.RoundWarmup;
+import io.tunelab.run.RunTiers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.LoadGenerator;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.sort;
 
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.DeadlineMisses;
@@ -7,6 +7,8 @@ import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.RequestMetrics;
+import io.tunelab.run.RequestFigures;
+import io.tunelab.run.Verdicts;
 import io.tunelab.tiers.jmeter.SortRequestResult;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -57,7 +59,7 @@ record SortOutcome(
     }
     double target = result.plan().arrivalsPerMinute();
     Double achieved = Verdicts.arrivals(verdict, target, result.achievedArrivalsPerMinute());
-    Metrics metrics = SoapOutcome.metrics(all);
+    Metrics metrics = RequestFigures.metrics(all);
     Map<String, LatencySummary> byType = new LinkedHashMap<>();
     byType.putAll(stats.byOperation());
     RequestMetrics requests =
@@ -71,7 +73,8 @@ record SortOutcome(
                 byType,
                 target,
                 achieved)
-            .withOperations(SoapOutcome.operationHistograms(stats), Failures.of(result.samples()));
+            .withOperations(
+                RequestFigures.operationHistograms(stats), Failures.of(result.samples()));
     return new SortOutcome(valid, verdict.toString(), metrics, requests, deadline);
   }
 

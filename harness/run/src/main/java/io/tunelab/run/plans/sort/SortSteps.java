@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.sort;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
@@ -8,6 +8,11 @@ import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.SortMeasures;
 import io.tunelab.core.results.Warmup;
+import io.tunelab.run.PlanSteps;
+import io.tunelab.run.Progress;
+import io.tunelab.run.RoundWarmup;
+import io.tunelab.run.RunTiers;
+import io.tunelab.run.Sampler;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
@@ -27,7 +32,7 @@ import java.util.OptionalLong;
  * make the measured run's first scans re-scans); then the measured open-model run, judged with its
  * deadline misses ({@link SortOutcome}).
  */
-final class SortSteps implements PlanSteps {
+public final class SortSteps implements PlanSteps {
   /** The requests CSV in the repetition's folder. */
   static final String REQUESTS_CSV = "sort-requests.csv";
 
@@ -41,7 +46,7 @@ final class SortSteps implements PlanSteps {
   private final Progress progress;
   private final RoundWarmup rounds;
 
-  SortSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
+  public SortSteps(RunTiers tiers, LoadGenerator load, Progress progress) {
     this.tiers = tiers;
     this.load = load;
     this.progress = progress;
@@ -135,7 +140,7 @@ final class SortSteps implements PlanSteps {
     HostClock.Ticks before = HostClock.now();
     SortRequestResult result =
         SortRequestResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
-    Double steal = SoapSteps.orNull(HostClock.now().stealPercentSince(before));
+    Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before));
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
     }

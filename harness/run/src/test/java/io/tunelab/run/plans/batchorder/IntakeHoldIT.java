@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.batchorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;

@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

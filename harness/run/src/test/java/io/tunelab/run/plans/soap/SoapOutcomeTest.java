@@ -1,4 +1,4 @@
-package io.tunelab.run;
+package io.tunelab.run.plans.soap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
