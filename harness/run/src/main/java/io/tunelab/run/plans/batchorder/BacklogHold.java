@@ -15,7 +15,9 @@ interface BacklogHold extends AutoCloseable {
    * @param queued orders waiting just before the release
    * @param deliveredWhileHeld orders that reached the middleware between the hold and the release:
    *     0 when the hold held
-   * @param releasedAtMillis epoch milliseconds of the release, where the measured drain starts
+   * @param releasedAtMillis epoch milliseconds of the release, where the measured drain starts:
+   *     taken as the release is asked, since an order can reach a consumer before the broker's or
+   *     the database's answer to it is back (6 ms before, once, in a busy verify)
    */
   record Released(long queued, long deliveredWhileHeld, long releasedAtMillis) {}
 

@@ -59,12 +59,12 @@ final class InboxHold implements BacklogHold {
   @Override
   public Released release() {
     long[] before = counts();
+    long releasedAt = System.currentTimeMillis();
     try (Statement release = connection.createStatement()) {
       release.executeUpdate(RELEASE);
     } catch (SQLException e) {
       throw new IllegalStateException("cannot release the held orders: " + e.getMessage(), e);
     }
-    long releasedAt = System.currentTimeMillis();
     held = false;
     return new Released(before[0], before[1], releasedAt);
   }

@@ -68,8 +68,8 @@ final class IntakeHold implements BacklogHold {
     QueueCounters before = broker.queue(queue);
     long delivered =
         before.deliveringCount() + before.messagesAcknowledged() - atHold.messagesAcknowledged();
-    broker.resumeQueue(queue);
     long releasedAt = System.currentTimeMillis();
+    broker.resumeQueue(queue);
     held = false;
     return new Released(before.messageCount(), delivered, releasedAt);
   }

@@ -111,9 +111,9 @@ class IntakeHoldIT {
         // the release came after the last send in fact (the hold was released after the load
         // ended); the JTL's end times are JMeter's, start plus elapsed taken on its own clock in
         // the load JVM, which came out 5 ms after this JVM's receipt once, in a verify; the
-        // release's time is this JVM's own
+        // release's time is this JVM's own, taken as the release is asked
         assertThat(firstReceived).isGreaterThanOrEqualTo(lastSendEnded - CLOCKS_APART_MILLIS);
-        assertThat(firstReceived).isGreaterThanOrEqualTo(released.releasedAtMillis() - 5);
+        assertThat(firstReceived).isGreaterThanOrEqualTo(released.releasedAtMillis());
       }
     }
   }
