@@ -88,7 +88,8 @@ public final class WarmupReports {
                 + " and trends by at most %s%% and, on a machine at least %.0f%% busy, what the"
                 + " whole stack spends per %s (the middleware's CPU per %s, the database's and"
                 + " the broker's, the WAL and the statements) neither trends along them nor"
-                + " differs from the %d before them by more",
+                + " differs from the %d before them by more (a cost noisier than that from batch"
+                + " to batch: by more than %.0f standard errors of its own noise)",
             rule.batches(),
             parts,
             WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
@@ -97,7 +98,8 @@ public final class WarmupReports {
             WarmupRule.CPU_BOUND_PERCENT,
             unit,
             unit,
-            rule.batches());
+            rule.batches(),
+            WarmupRule.NOISE_Z);
     if (rule.maxJitPercent() < 100) {
       text +=
           String.format(

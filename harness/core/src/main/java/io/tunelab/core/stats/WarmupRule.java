@@ -21,8 +21,14 @@ import java.util.Set;
  * the tolerance (either way), and their mean differs from the mean of the k batches before them by
  * at most the tolerance (either way): a JIT's last fall is slow and noisy (about 13 to 8 ms over
  * 3,000 orders), too slow for a trend over k batches to see. Batch-to-batch noise alone (a cost's
- * CV) does not hold a warm-up back. A batch during which the hypervisor took more than {@code
- * maxStealPercent} of the machine tells nothing about the stack and is left out.
+ * CV) does not hold a warm-up back. Once 2k batches have a figure, a series noisier than the
+ * tolerance is judged against its own noise instead: its trend and its change may reach twice their
+ * standard error, the batches' spread estimated from the successive differences of the last 2k (von
+ * Neumann's, which a steady fall barely inflates). On 2 saturated cores every tier's cost per unit
+ * moves by 10-15% from batch to batch with the same work (benchmarks/README.md), and a fixed 10%
+ * held the restart ladder's warm-ups to their 300 s cap while their JIT took 0-1% of the CPU and
+ * the repetitions after them did not get cheaper. A batch during which the hypervisor took more
+ * than {@code maxStealPercent} of the machine tells nothing about the stack and is left out.
  *
  * <p>The JIT is judged apart, at any pace: over the last k batches the compiler threads of each JVM
  * tier must have taken at most {@code maxJitPercent} of that tier's CPU. A stack bound by back-end
@@ -45,6 +51,9 @@ public record WarmupRule(
 
   /** The cost series of the middleware's CPU per unit. */
   public static final String MIDDLEWARE = "middleware";
+
+  /** How many standard errors of its own noise a cost series' trend or change may reach. */
+  public static final double NOISE_Z = 2;
 
   /** The prefix of a JVM tier's JIT series among the costs per unit. */
   public static final String JIT_PREFIX = "jit.";
@@ -136,6 +145,7 @@ public record WarmupRule(
    *     fraction (0.1 = 10% higher, -0.1 lower); absent with fewer than 2k batches with a figure
    * @param jitPercent by JVM tier, the share (%) of its CPU over the last k batches its JIT
    *     compiler threads took; absent where not read
+   * @param allowed each judged cost series' limits: the tolerance, or what its own noise allows
    */
   public record Verdict(
       boolean steady,
@@ -143,7 +153,8 @@ public record WarmupRule(
       SteadyState.Verdict throughput,
       Map<String, SteadyState.Verdict> costs,
       Map<String, Double> costChange,
-      Map<String, Double> jitPercent) {
+      Map<String, Double> jitPercent,
+      Map<String, Limits> allowed) {
     /** The JVM tiers whose JIT took more of their CPU than {@code maxJitPercent}. */
     public List<String> compiling(double maxJitPercent) {
       return jitPercent.entrySet().stream()
@@ -167,16 +178,66 @@ public record WarmupRule(
     }
 
     /** The cost series that held the warm-up back, in the order judged. */
-    public List<String> unsettled(double tolerance) {
+    public List<String> unsettled() {
       List<String> out = new ArrayList<>();
       costs.forEach(
           (series, v) -> {
-            Double change = costChange.get(series);
-            if (!level(v, change, tolerance)) {
+            if (!level(v, costChange.get(series), allowed.get(series))) {
               out.add(series);
             }
           });
       return out;
+    }
+  }
+
+  /**
+   * How far a cost series may trend over the last k batches and move against the k before, each a
+   * fraction: the tolerance, or more where the series' own batch-to-batch noise is larger.
+   *
+   * @param noise the series' standard deviation from batch to batch over the last 2k, relative to
+   *     their mean; NaN when not estimated (fewer than 2k batches with a figure)
+   */
+  public record Limits(double trend, double change, double noise) {
+    static Limits of(List<Double> values, int batches, double tolerance) {
+      double noise = noise(values, batches);
+      if (Double.isNaN(noise)) {
+        return new Limits(tolerance, tolerance, noise);
+      }
+      double k = batches;
+      // standard errors of SteadyState's trend (slope x (k - 1) / mean) and of a k-vs-k change
+      double trendError = noise * (k - 1) / Math.sqrt(k * (k * k - 1) / 12);
+      double changeError = noise * Math.sqrt(2 / k);
+      return new Limits(
+          Math.max(tolerance, NOISE_Z * trendError),
+          Math.max(tolerance, NOISE_Z * changeError),
+          noise);
+    }
+
+    /**
+     * Von Neumann's estimate over the last 2k: sqrt(sum of squared successive differences /
+     * 2(n-1)).
+     */
+    private static double noise(List<Double> values, int batches) {
+      int n = values.size();
+      if (n < 2 * batches) {
+        return Double.NaN;
+      }
+      List<Double> last = values.subList(n - 2 * batches, n);
+      double sum = 0;
+      double squares = 0;
+      for (int i = 0; i < last.size(); i++) {
+        double v = last.get(i);
+        if (!Double.isFinite(v)) {
+          return Double.NaN;
+        }
+        sum += v;
+        if (i > 0) {
+          double d = v - last.get(i - 1);
+          squares += d * d;
+        }
+      }
+      double mean = sum / last.size();
+      return mean <= 0 ? Double.NaN : Math.sqrt(squares / (2.0 * (last.size() - 1))) / mean;
     }
   }
 
@@ -193,6 +254,7 @@ public record WarmupRule(
     List<Batch> last = kept.subList(Math.max(0, kept.size() - batches), kept.size());
     Map<String, SteadyState.Verdict> costs = new LinkedHashMap<>();
     Map<String, Double> changes = new LinkedHashMap<>();
+    Map<String, Limits> allowed = new LinkedHashMap<>();
     if (cpuBound(last)) {
       for (String series : series(last)) {
         List<Double> values = new ArrayList<>();
@@ -204,17 +266,19 @@ public record WarmupRule(
         if (change != null) {
           changes.put(series, change);
         }
+        allowed.put(series, Limits.of(values, batches, tolerance));
       }
     }
     boolean steady = throughput.steady();
     for (Map.Entry<String, SteadyState.Verdict> cost : costs.entrySet()) {
-      steady &= level(cost.getValue(), changes.get(cost.getKey()), tolerance);
+      String series = cost.getKey();
+      steady &= level(cost.getValue(), changes.get(series), allowed.get(series));
     }
     Map<String, Double> jit = last.size() < batches ? Map.of() : jitPercent(last);
     Verdict verdict =
-        new Verdict(steady, all.size() - kept.size(), throughput, costs, changes, jit);
+        new Verdict(steady, all.size() - kept.size(), throughput, costs, changes, jit, allowed);
     if (maxJitPercent < 100 && !verdict.compiling(maxJitPercent).isEmpty()) {
-      return new Verdict(false, verdict.disturbed(), throughput, costs, changes, jit);
+      return new Verdict(false, verdict.disturbed(), throughput, costs, changes, jit, allowed);
     }
     return verdict;
   }
@@ -251,10 +315,10 @@ public record WarmupRule(
     return out;
   }
 
-  private static boolean level(SteadyState.Verdict v, Double change, double tolerance) {
+  private static boolean level(SteadyState.Verdict v, Double change, Limits limits) {
     return !Double.isNaN(v.trend())
-        && Math.abs(v.trend()) <= tolerance
-        && (change == null || Math.abs(change) <= tolerance);
+        && Math.abs(v.trend()) <= limits.trend()
+        && (change == null || Math.abs(change) <= limits.change());
   }
 
   /** The series every one of the last batches has a figure for, the JIT's judged apart. */

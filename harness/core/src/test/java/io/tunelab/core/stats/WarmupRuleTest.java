@@ -53,7 +53,7 @@ class WarmupRuleTest {
 
     assertThat(verdict.cpu().trend()).isGreaterThan(0.10);
     assertThat(verdict.steady()).isFalse();
-    assertThat(verdict.unsettled(0.10)).containsExactly(WarmupRule.MIDDLEWARE);
+    assertThat(verdict.unsettled()).containsExactly(WarmupRule.MIDDLEWARE);
   }
 
   @Test
@@ -70,7 +70,7 @@ class WarmupRuleTest {
 
     assertThat(verdict.throughput().steady()).isTrue();
     assertThat(verdict.costs()).containsKeys("middleware", "db");
-    assertThat(verdict.unsettled(0.10)).containsExactly("db");
+    assertThat(verdict.unsettled()).containsExactly("db");
     assertThat(verdict.steady()).isFalse();
     // (58 + 66 + 70) / (50 + 52 + 51) - 1 = 0.267974
     assertThat(verdict.costChange().get("db")).isCloseTo(194.0 / 153 - 1, within(1e-9));
@@ -160,6 +160,60 @@ class WarmupRuleTest {
     WarmupRule.Verdict later = tenPercent.judge(batches);
     assertThat(later.cpuFall()).isBetween(0.0, 0.10);
     assertThat(later.steady()).isTrue();
+  }
+
+  @Test
+  void aCostNoisierThanTheToleranceIsJudgedAgainstItsOwnNoise() {
+    // saturated, 2 cores: the middleware's CPU per order wanders by about 15% from batch to batch
+    // with the same work; the last three average 12% under the three before, without a trend
+    double[] cpu = {11.0, 9.2, 11.6, 9.0, 10.6, 8.4};
+    double[] throughput = {2900, 3050, 2950, 3000, 2980, 3020};
+    List<WarmupRule.Batch> batches = new java.util.ArrayList<>();
+    for (int i = 0; i < cpu.length; i++) {
+      batches.add(new WarmupRule.Batch(throughput[i], cpu[i], 0.0, 92.0));
+    }
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.cpuFall()).isGreaterThan(0.10);
+    // von Neumann: sqrt((1.8^2 + 2.4^2 + 2.6^2 + 1.6^2 + 2.2^2) / 10) / 9.967
+    WarmupRule.Limits limits = verdict.allowed().get(WarmupRule.MIDDLEWARE);
+    assertThat(limits.noise()).isCloseTo(Math.sqrt(23.16 / 10) / (59.8 / 6), within(1e-9));
+    assertThat(limits.change()).isCloseTo(2 * limits.noise() * Math.sqrt(2 / 3.0), within(1e-9));
+    assertThat(verdict.steady()).isTrue();
+    assertThat(verdict.unsettled()).isEmpty();
+  }
+
+  @Test
+  void aFallBeyondTheCostsOwnNoiseStillHoldsTheWarmupBack() {
+    // a quiet series that steps down by 12.5%: its noise is under the tolerance, which stands
+    double[] cpu = {20.0, 19.8, 20.1, 17.5, 17.3, 17.6};
+    List<WarmupRule.Batch> batches = new java.util.ArrayList<>();
+    for (double c : cpu) {
+      batches.add(new WarmupRule.Batch(2000, c, 0.0, 92.0));
+    }
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.allowed().get(WarmupRule.MIDDLEWARE).noise()).isLessThan(0.05);
+    assertThat(verdict.allowed().get(WarmupRule.MIDDLEWARE).change()).isEqualTo(0.10);
+    assertThat(verdict.steady()).isFalse();
+    assertThat(verdict.unsettled()).containsExactly(WarmupRule.MIDDLEWARE);
+  }
+
+  @Test
+  void withFewerThanTwiceKBatchesTheToleranceStands() {
+    WarmupRule.Verdict verdict =
+        rule.judge(
+            List.of(
+                new WarmupRule.Batch(2000, 11.0, 0.0, 92.0),
+                new WarmupRule.Batch(2000, 9.2, 0.0, 92.0),
+                new WarmupRule.Batch(2000, 11.6, 0.0, 92.0)));
+
+    WarmupRule.Limits limits = verdict.allowed().get(WarmupRule.MIDDLEWARE);
+    assertThat(limits.noise()).isNaN();
+    assertThat(limits.trend()).isEqualTo(0.10);
+    assertThat(limits.change()).isEqualTo(0.10);
   }
 
   @Test
