@@ -89,7 +89,8 @@ public final class WarmupReports {
                 + " whole stack spends per %s (the middleware's CPU per %s, the database's and"
                 + " the broker's, the WAL and the statements) neither trends along them nor"
                 + " differs from the %d before them by more (a cost noisier than that from batch"
-                + " to batch: by more than %.0f standard errors of its own noise)",
+                + " to batch: by more than %.0f standard errors of its own noise; a tier spending"
+                + " under that share of the stack's CPU per %s is not judged)",
             rule.batches(),
             parts,
             WorkloadKnobs.MAX_STEAL_PERCENT.format(rule.maxStealPercent()),
@@ -99,7 +100,8 @@ public final class WarmupReports {
             unit,
             unit,
             rule.batches(),
-            WarmupRule.NOISE_Z);
+            WarmupRule.NOISE_Z,
+            unit);
     if (rule.maxJitPercent() < 100) {
       text +=
           String.format(

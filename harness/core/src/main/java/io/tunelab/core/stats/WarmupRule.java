@@ -1,5 +1,6 @@
 package io.tunelab.core.stats;
 
+import io.tunelab.core.stack.TierName;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -27,8 +28,11 @@ import java.util.Set;
  * Neumann's, which a steady fall barely inflates). On 2 saturated cores every tier's cost per unit
  * moves by 10-15% from batch to batch with the same work (benchmarks/README.md), and a fixed 10%
  * held the restart ladder's warm-ups to their 300 s cap while their JIT took 0-1% of the CPU and
- * the repetitions after them did not get cheaper. A batch during which the hypervisor took more
- * than {@code maxStealPercent} of the machine tells nothing about the stack and is left out.
+ * the repetitions after them did not get cheaper. A tier that spends less than the tolerance's
+ * share of the stack's CPU per unit over the last k batches is not judged: even doubling, it would
+ * move the stack's cost by less than the tolerance (the billing-care study's broker, 1.9 of 143 ms
+ * per request, held a warm-up to its cap by falling 31%). A batch during which the hypervisor took
+ * more than {@code maxStealPercent} of the machine tells nothing about the stack and is left out.
  *
  * <p>The JIT is judged apart, at any pace: over the last k batches the compiler threads of each JVM
  * tier must have taken at most {@code maxJitPercent} of that tier's CPU. A stack bound by back-end
@@ -54,6 +58,12 @@ public record WarmupRule(
 
   /** How many standard errors of its own noise a cost series' trend or change may reach. */
   public static final double NOISE_Z = 2;
+
+  /** The cost series that are a tier's CPU per unit: the tiers under test, by label. */
+  public static final Set<String> CPU_SERIES =
+      TierName.systemUnderTest().stream()
+          .map(TierName::label)
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /** The prefix of a JVM tier's JIT series among the costs per unit. */
   public static final String JIT_PREFIX = "jit.";
@@ -196,12 +206,17 @@ public record WarmupRule(
    *
    * @param noise the series' standard deviation from batch to batch over the last 2k, relative to
    *     their mean; NaN when not estimated (fewer than 2k batches with a figure)
+   * @param share a tier's share of the stack's CPU per unit over the last k batches; NaN for the
+   *     work series (WAL, statements). Under the tolerance, nothing it does holds the warm-up back
    */
-  public record Limits(double trend, double change, double noise) {
-    static Limits of(List<Double> values, int batches, double tolerance) {
+  public record Limits(double trend, double change, double noise, double share) {
+    static Limits of(List<Double> values, int batches, double tolerance, double share) {
       double noise = noise(values, batches);
+      if (share < tolerance) {
+        return new Limits(Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, noise, share);
+      }
       if (Double.isNaN(noise)) {
-        return new Limits(tolerance, tolerance, noise);
+        return new Limits(tolerance, tolerance, noise, share);
       }
       double k = batches;
       // standard errors of SteadyState's trend (slope x (k - 1) / mean) and of a k-vs-k change
@@ -210,7 +225,8 @@ public record WarmupRule(
       return new Limits(
           Math.max(tolerance, NOISE_Z * trendError),
           Math.max(tolerance, NOISE_Z * changeError),
-          noise);
+          noise,
+          share);
     }
 
     /**
@@ -256,6 +272,7 @@ public record WarmupRule(
     Map<String, Double> changes = new LinkedHashMap<>();
     Map<String, Limits> allowed = new LinkedHashMap<>();
     if (cpuBound(last)) {
+      Map<String, Double> shares = cpuShares(last);
       for (String series : series(last)) {
         List<Double> values = new ArrayList<>();
         kept.forEach(b -> values.add(b.costPerUnit().getOrDefault(series, Double.NaN)));
@@ -266,7 +283,8 @@ public record WarmupRule(
         if (change != null) {
           changes.put(series, change);
         }
-        allowed.put(series, Limits.of(values, batches, tolerance));
+        allowed.put(
+            series, Limits.of(values, batches, tolerance, shares.getOrDefault(series, Double.NaN)));
       }
     }
     boolean steady = throughput.steady();
@@ -319,6 +337,22 @@ public record WarmupRule(
     return !Double.isNaN(v.trend())
         && Math.abs(v.trend()) <= limits.trend()
         && (change == null || Math.abs(change) <= limits.change());
+  }
+
+  /** Each tier's share of the CPU per unit the tiers under test spent over these batches. */
+  private static Map<String, Double> cpuShares(List<Batch> last) {
+    Map<String, Double> sums = new LinkedHashMap<>();
+    for (String series : series(last)) {
+      if (CPU_SERIES.contains(series)) {
+        sums.put(series, last.stream().mapToDouble(b -> b.costPerUnit().get(series)).sum());
+      }
+    }
+    double total = sums.values().stream().mapToDouble(Double::doubleValue).sum();
+    Map<String, Double> shares = new LinkedHashMap<>();
+    if (total > 0) {
+      sums.forEach((series, sum) -> shares.put(series, sum / total));
+    }
+    return shares;
   }
 
   /** The series every one of the last batches has a figure for, the JIT's judged apart. */

@@ -202,6 +202,35 @@ class WarmupRuleTest {
   }
 
   @Test
+  void aTierWithUnderTheTolerancesShareOfTheStacksCpuDoesNotHoldTheWarmupBack() {
+    // the billing-care study's last six warm-up rounds (run 20261130-000053): the broker's 1.9 ms
+    // per request fell 31% while the middleware and the database spent 85-90 and 51-57 ms
+    double[] middleware = {103.67, 91.28, 87.83, 84.11, 85.25, 90.81};
+    double[] db = {65.61, 55.64, 56.17, 51.17, 56.69, 54.86};
+    double[] broker = {3.17, 2.22, 2.69, 1.94, 1.75, 1.86};
+    double[] throughput = {527.7, 609.4, 605.6, 638.8, 616.3, 601.5};
+    List<WarmupRule.Batch> batches = new java.util.ArrayList<>();
+    for (int i = 0; i < 6; i++) {
+      batches.add(
+          new WarmupRule.Batch(
+              throughput[i],
+              java.util.Map.of("middleware", middleware[i], "db", db[i], "broker", broker[i]),
+              0.0,
+              95.0));
+    }
+
+    WarmupRule.Verdict verdict = rule.judge(batches);
+
+    assertThat(verdict.costChange().get("broker")).isLessThan(-0.30);
+    WarmupRule.Limits limits = verdict.allowed().get("broker");
+    assertThat(limits.share()).isCloseTo(5.55 / (260.17 + 162.72 + 5.55), within(1e-9));
+    assertThat(limits.change()).isInfinite();
+    assertThat(verdict.allowed().get("db").share()).isGreaterThan(0.10);
+    assertThat(verdict.unsettled()).isEmpty();
+    assertThat(verdict.steady()).isTrue();
+  }
+
+  @Test
   void withFewerThanTwiceKBatchesTheToleranceStands() {
     WarmupRule.Verdict verdict =
         rule.judge(
