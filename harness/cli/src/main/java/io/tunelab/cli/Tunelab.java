@@ -47,6 +47,7 @@ import picocli.CommandLine.Command;
       HistoryCommand.class,
       ReportCommand.class,
       KnobsCommand.class,
+      FindingsCommand.class,
       StudiesCommand.class,
       CommandLine.HelpCommand.class
     })

@@ -72,4 +72,17 @@ final class BackendFaultRule implements FindingRule {
         });
     return findings;
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.BACKEND_FAULTS,
+            "a back-end failed 1%+ of its 20+ calls in the measured window (the mock's "
+                + "own count: SOAP Faults, broken connections and answers, "
+                + "`mocks.*.faultRate` / `faultKind`)",
+            "the back-end, its failed and total calls, each failing operation; a "
+                + "failure faults its order unless `middleware.invoke.retries` retries it, "
+                + "and the numbers are the fault path's"));
+  }
 }

@@ -48,4 +48,15 @@ final class BackendLatencyRule implements FindingRule {
             perOrderMillis, endToEnd, share);
     return List.of(new Finding(FindingKind.BACKEND_LATENCY, "backends", message, evidence));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.BACKEND_LATENCY,
+            "the back-end time per order (calls x the mock's mean delay / completed "
+                + "orders) is 60%+ of the mean end-to-end latency (needs the runner's "
+                + "latency)",
+            "run the what-if with lower `mocks.*.latency`"));
+  }
 }

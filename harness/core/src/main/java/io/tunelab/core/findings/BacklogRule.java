@@ -143,4 +143,19 @@ final class BacklogRule implements FindingRule {
   }
 
   private record Backlog(QueueSeries queue, Trend.Rise rise, double slope, String next) {}
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.QUEUE_BACKLOG,
+            "a queue's depth rose by at least 10 messages over at least 5 s at 0.5 "
+                + "msg/s or more, with at least 60% of the samples in that stretch not "
+                + "falling (a batch landing at once and draining is no backlog); or its "
+                + "least-squares slope over the window is at least 0.5 msg/s and it ends with "
+                + "10 or more",
+            "the queue, its stage, its consumers, the next queue: more consumers there, "
+                + "or what the stage calls is the limit; when ENGINE_SATURATED fires too, the "
+                + "engine threads instead (the consumers wait to hand over)"));
+  }
 }

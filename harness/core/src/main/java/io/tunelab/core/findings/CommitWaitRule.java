@@ -66,4 +66,15 @@ final class CommitWaitRule implements FindingRule {
             // a durability trade: a tuner tries it only when allowed to
             List.of(Candidate.set(DbKnobs.SYNCHRONOUS_COMMIT, DbKnobs.SynchronousCommit.OFF))));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.COMMIT_WAITS,
+            "20+ active client sessions sampled and at least 30% waited on WAL "
+                + "(`IO:WALSync`, `IO:WALWrite`, `IO:WALInit*`, `LWLock:WALWrite`, "
+                + "`LWLock:WALInsert`, `LWLock:WALBufMapping`, `IPC:SyncRep`)",
+            "`db.server.synchronous_commit`, disk sync, more work per transaction"));
+  }
 }

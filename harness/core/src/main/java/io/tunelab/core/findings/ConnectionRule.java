@@ -96,4 +96,15 @@ final class ConnectionRule implements FindingRule {
     }
     return findings;
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.CONNECTION_LIMIT,
+            "client connections peaked at 90%+ of `max_connections`; or 20%+ of 5+ pool "
+                + "samples had a thread waiting for a JDBC connection",
+            "raise `db.server.max_connections` / shrink pools; raise "
+                + "`middleware.jdbc.poolSize`"));
+  }
 }

@@ -125,4 +125,17 @@ final class CpuSaturationRule implements FindingRule {
           : "repeat it on a quiet machine";
     }
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.CPU_SATURATED,
+            "the machine's mean busy time is at least 85% of all cores (5+ samples)",
+            "the tier using the most CPU; or `machine` when the busy time no tier used "
+                + "(steal, `machineNoise.stealPercentOfMachine`, and processes outside the "
+                + "stack, the rest) is more than any tier uses (a disturbed run), leading "
+                + "with the larger: when steal is, it says the host took the CPUs and to "
+                + "repeat on a quieter host or interleave the steps (`--order interleaved`)"));
+  }
 }

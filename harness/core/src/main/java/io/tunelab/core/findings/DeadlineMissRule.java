@@ -126,4 +126,18 @@ final class DeadlineMissRule implements FindingRule {
         .stripTrailingZeros()
         .toPlainString();
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.DEADLINE_MISSES,
+            "sort-requests: late + failed requests (`deadline` in run.json, from the "
+                + "runner) over `workload.maxMissPercent`, with at least one request",
+            "the share and counts, the 3 statements with the highest mean time called "
+                + "10+ times in the window (mean ms, calls); `middleware.sort.sql=bind`, "
+                + "`middleware.sort.parseIn=middleware`, "
+                + "`middleware.jdbc.statementCacheQueries` / `prepareThreshold` above 0, "
+                + "`db.sequence.cache` above 1, or a lower `workload.arrivalsPerMinute`"));
+  }
 }

@@ -60,4 +60,15 @@ final class EngineRule implements FindingRule {
             evidence,
             List.of(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS))));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.ENGINE_SATURATED,
+            "over 5+ samples the engine threads were 80%+ busy on average and "
+                + "handed-off messages waited for them in half the samples or more (async "
+                + "delivery policies)",
+            "raise `middleware.engine.threads` if the CPU has room"));
+  }
 }

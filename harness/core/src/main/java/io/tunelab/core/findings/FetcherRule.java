@@ -208,4 +208,28 @@ final class FetcherRule implements FindingRule {
   private static double fillMillis(FetcherData f, double perSecond) {
     return perSecond <= 0 ? 0 : 1000.0 * f.fetchers() * f.poolSize() / perSecond;
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.FETCHER_LIMIT,
+            "fetcher intake: while a full poll's worth of orders waited in the inbox "
+                + "(poolSize rows or more), the polls came back full (90% of poolSize or more "
+                + "on average, at least 5 such polls), and orders waited in at least half of "
+                + "the samples; 5 samples and 5 polls at least",
+            "the fetchers take orders no faster than their triple (fetchers, "
+                + "pollingMillis, submitMillis, poolSize) lets them, whatever the engine "
+                + "could do: raise middleware.fetcher.poolSize or middleware.fetchers, or "
+                + "lower middleware.fetcher.pollingMillis or submitMillis; evidence names the "
+                + "polls, the orders picked per poll, the inbox's waiting orders and the "
+                + "triple"),
+        new FindingDoc(
+            FindingKind.POLLING_CHURN,
+            "fetcher intake: at least half of the polls found the inbox empty, 10 empty "
+                + "polls a second or more; 5 samples and 5 polls at least",
+            "each empty poll is a query, a transaction and garbage for no order: raise "
+                + "middleware.fetcher.pollingMillis or use fewer fetchers, with the poll "
+                + "interval that would still fill a pool at the arrival rate"));
+  }
 }

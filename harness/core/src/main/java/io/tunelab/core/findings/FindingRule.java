@@ -2,7 +2,14 @@ package io.tunelab.core.findings;
 
 import java.util.List;
 
-/** One way of reading a run's data: zero or more findings, each with its evidence. */
+/**
+ * One way of reading a run's data: zero or more findings, each with its evidence. A rule is named
+ * by the {@link FindingKind}s it raises and documents them itself ({@link #docs}), next to the
+ * thresholds it applies: docs/findings.md is made of those docs ({@link FindingReference}).
+ */
 public interface FindingRule {
   List<Finding> apply(RunData data);
+
+  /** Each kind this rule raises: when (its thresholds) and what it says. */
+  List<FindingDoc> docs();
 }

@@ -58,4 +58,13 @@ final class GcRule implements FindingRule {
                 .map(Candidate::raise)
                 .toList()));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.GC_PRESSURE,
+            "GC pauses take at least 5% of the window, or 3+ full collections ran in it",
+            "heap too small (raise `middleware.jvm.heapMegabytes`) or collector unfit"));
+  }
 }

@@ -87,4 +87,18 @@ final class HarnessHeavyRule implements FindingRule {
             cost.windowMillis() / 1000.0));
     return evidence;
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.HARNESS_HEAVY,
+            "load + mocks + controller used more than 10% of the machine "
+                + "(`harnessCost.harnessSharePercent`) over a measured window of 5 s or more",
+            "the biggest harness tier and what would make it lighter: load: send the "
+                + "load before the window (a backlog the middleware drains) or from another "
+                + "host; mocks: fewer `mocks.containerThreads` or another host; controller: "
+                + "sample less (its observer thread's share is named) and poll the drain less "
+                + "often"));
+  }
 }

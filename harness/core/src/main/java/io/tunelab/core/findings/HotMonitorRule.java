@@ -114,4 +114,19 @@ final class HotMonitorRule implements FindingRule {
       case LOGGING, OTHER -> List.of();
     };
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.HOT_MONITOR,
+            "a recorded window (`middleware.jvm.jfr`): the middleware's threads waited, "
+                + "on average, at least 0.1 threads' worth of the window to enter one monitor "
+                + "at one site, in 5+ waits of 1 ms or more (JFR's `jdk.JavaMonitorEnter`)",
+            "names the monitor's class and where the threads waited (the first method "
+                + "outside the JDK), the threads blocked on average, and what relieves it: "
+                + "the middleware's diagnostics (`middleware.diagnostics=off`), logging, a "
+                + "pool (`middleware.jdbc.poolSize`), else shortening or splitting what runs "
+                + "under it; evidence: the recording's waits, total and longest"));
+  }
 }

@@ -44,4 +44,16 @@ final class MiddlewareDeathRule implements FindingRule {
                     Candidate.lower(MiddlewareKnobs.ENGINE_THREADS))
                 : List.of()));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.MIDDLEWARE_DIED,
+            "the middleware JVM exited in the window (a crash, a kill, or out of heap: "
+                + "it runs with `-XX:+ExitOnOutOfMemoryError`, status 3)",
+            "the exit status and the end of its log; out of heap, raise "
+                + "middleware.jvm.heapMegabytes or hold less at once (fewer "
+                + "middleware.engine.threads, smaller orders); the repetition is invalid"));
+  }
 }

@@ -137,4 +137,24 @@ final class NoisyMachineRule implements FindingRule {
             idle.outsidePercentOfMachine(),
             steal));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.NOISY_MACHINE,
+            "in a measured window of 5 s or more, CPU outside the stack "
+                + "(`machineNoise.outsidePercentOfMachine`, steal excluded) over 5% of the "
+                + "machine, or steal (`machineNoise.stealPercentOfMachine`) over 5% of the "
+                + "machine (`MAX_STEAL_PERCENT`)",
+            "names which, or both: \"something outside the stack used X% of the CPU "
+                + "during the measured window: the numbers of this repetition are disturbed\" "
+                + "(find the process, repeat on a quiet machine); \"the host took X% of this "
+                + "VM's CPUs (steal: the hypervisor gave them to other guests) ...\" (repeat "
+                + "on a quieter host, interleave the steps with `--order interleaved` so such "
+                + "episodes fall on every step alike, or raise `--repeat`); evidence names "
+                + "`cpu.machine`, `cpu.steal`, `cpu.tier`, the load averages and the idle "
+                + "reading before sampling; the runner logs it as a warning too (so is "
+                + "`HARNESS_HEAVY`)"));
+  }
 }

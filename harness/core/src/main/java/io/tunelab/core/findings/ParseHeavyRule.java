@@ -104,4 +104,22 @@ final class ParseHeavyRule implements FindingRule {
     return List.of(
         new Finding(FindingKind.PARSE_HEAVY, TierName.DB.label(), message, evidence, PREPARED));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.PARSE_HEAVY,
+            "over the top statements that are planned (`SELECT`, `INSERT`, `UPDATE`, "
+                + "`DELETE`, `MERGE`, `WITH`, `VALUES`; `BEGIN`, `COMMIT` and other utility "
+                + "statements are never planned), 200+ calls, plans at least 0.9 x calls, and "
+                + "planning at least 10% of planning + execution time (`totalPlanMillis` vs "
+                + "`totalMillis`); plans vs calls, never entries, as pg_stat_statements folds "
+                + "literals into one entry; silent with `track_planning` off",
+            "literal SQL or no server-side prepared statements: every execution parsed "
+                + "and planned; `middleware.sort.sql=bind` with "
+                + "`middleware.jdbc.prepareThreshold` > 0 and "
+                + "`middleware.jdbc.statementCacheQueries` > 0; evidence: plans/calls, plan "
+                + "vs execution ms, the 3 statements planned most"));
+  }
 }

@@ -50,4 +50,17 @@ final class QueueEmptyRule implements FindingRule {
     }
     return found;
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.QUEUE_EMPTY,
+            "messaging: one of its queues (`tunelab.messages.N`) that carried messages "
+                + "held at most 2 messages per dequeue thread and 1 per thread on average, "
+                + "over 5 samples or more",
+            "the dequeue threads wait for messages, so the clients are the limit: add "
+                + "client threads (workload.threads) or raise the rate; more dequeue threads "
+                + "would wait too"));
+  }
 }

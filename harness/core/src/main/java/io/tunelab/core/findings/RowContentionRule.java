@@ -123,4 +123,20 @@ final class RowContentionRule implements FindingRule {
                 .thenComparing(Map.Entry.comparingByKey()))
         .toList();
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.ROW_CONTENTION,
+            "20+ active client sessions sampled and at least 20% waited on a row lock "
+                + "or a buffer's content (`Lock:transactionid`, `Lock:tuple`, "
+                + "`LWLock:BufferContent`; `LWLock:buffer_content` before PostgreSQL 13)",
+            "hot rows: the tables those waits named (`ash.csv` `relation`, share of the "
+                + "waits each; subject: the most named, `db` when none) and the events; "
+                + "spread the hot rows over more blocks (`db.sort.fillFactor` below 100 for "
+                + "the sort tables), fewer sessions updating the same rows "
+                + "(`middleware.sort.serverThreads`, `middleware.jdbc.poolSize`), shorter "
+                + "transactions"));
+  }
 }

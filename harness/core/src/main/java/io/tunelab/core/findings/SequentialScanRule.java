@@ -121,4 +121,19 @@ final class SequentialScanRule implements FindingRule {
     String line = query.replaceAll("\\s+", " ").strip();
     return line.length() > 300 ? line.substring(0, 300) + "..." : line;
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.SEQUENTIAL_SCAN,
+            "a table had 50+ sequential scans reading 100+ rows each, and either at "
+                + "least 10 times its index scans or, when the plan changed during the run, "
+                + "scans that read 1,000,000+ rows and 10+ per index scan (they did most of "
+                + "the table's work), while its statement with the most time returns at most "
+                + "10 rows per call",
+            "index the predicate's columns (`db.xrefIndex=true` for `xref_data`), with "
+                + "the statement; for a table whose columns are indexed, statistics taken "
+                + "while it was small (ANALYZE after the purge) make the planner scan"));
+  }
 }

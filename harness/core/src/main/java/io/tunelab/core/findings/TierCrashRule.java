@@ -38,4 +38,19 @@ final class TierCrashRule implements FindingRule {
                 "down " + crash.downMillis() + " ms, until it answered on its data again"),
             List.of()));
   }
+
+  @Override
+  public List<FindingDoc> docs() {
+    return List.of(
+        new FindingDoc(
+            FindingKind.TIER_CRASHED,
+            "`workload.crash` killed a tier (db or broker) with SIGKILL in the measured "
+                + "batch and it was started again on its data",
+            "when (orders completed of the batch) and how long the tier was down until "
+                + "it answered again: the window's throughput and latency hold the outage and "
+                + "the recovery, and the repetition's accounting (lost, DUPLICATED, faulted "
+                + "with their reasons) says what the crash cost the orders. The database's "
+                + "statistics die with it: that window's statements per unit, top SQL and "
+                + "table scans are left unknown"));
+  }
 }

@@ -1,0 +1,56 @@
+package io.tunelab.core.findings;
+
+import java.util.List;
+
+/** The findings reference page, {@code docs/findings.md}, generated from the rules' own docs. */
+public final class FindingReference {
+  private FindingReference() {}
+
+  /** The whole page as Markdown. */
+  public static String markdown(List<FindingRule> rules) {
+    StringBuilder page = new StringBuilder();
+    page.append("# Findings\n\n")
+        .append(
+            "Generated from the rules (`harness/core/.../findings/*Rule.java`, each documenting")
+        .append(" the kinds it\nraises next to its thresholds) by")
+        .append(" `./tunelab findings --markdown > docs/findings.md`; a test\n")
+        .append("fails when this page is out of date.\n\n")
+        .append(
+            """
+            Hints with numbers, derived from the measured window only; each names its evidence.
+            run.json holds them per repetition (`findings`: `kind`, `subject`, `message`, `evidence`,
+            `candidates`), summary.md lists each step's once per rule and subject, and report.html
+            shows them with their evidence.
+
+            A finding that names knobs to change also lists them as `candidates`, the most promising
+            first, for an engineer or a tuner: `{"knob": "middleware.engine.threads", "move": "RAISE"}`
+            (`RAISE` or `LOWER`: a number searched from the run's value, doubled or halved while that
+            helps, then bisected) or `{"knob": "db.xrefIndex", "move": "SET", "values": ["on"]}` (each
+            value tried in order). Candidates are the system's knobs only: what a finding says of the
+            load (more client threads, a lower rate) or of a simulated back-end (a faster BRM) stays in
+            its message. A candidate may name a knob the experiment's plan does not read (a
+            statement-cache knob under a plan without that SQL); whoever tries it skips those.
+            `report.html` shows them under each finding ("Try: ...").
+
+            A new finding is three files: its rule (its thresholds, `apply` and `docs`), its constant
+            in `FindingKind` (which names the rule) and this page.
+
+            """)
+        .append("| kind | rule | when (thresholds) | says |\n")
+        .append("| --- | --- | --- | --- |\n");
+    for (FindingRule rule : rules) {
+      for (FindingDoc doc : rule.docs()) {
+        page.append("| `")
+            .append(doc.kind().name())
+            .append("` | `")
+            .append(rule.getClass().getSimpleName())
+            .append("` | ")
+            .append(doc.when())
+            .append(" | ")
+            .append(doc.says())
+            .append(" |\n");
+      }
+    }
+    return page.toString();
+  }
+}
