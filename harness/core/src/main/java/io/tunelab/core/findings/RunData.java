@@ -4,225 +4,158 @@ import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.measure.JfrProfile;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
- * What the findings rules look at: the data an observer recorded over a run's measured window
- * (warm-up excluded). Filled by the tiers' observer; synthetic in tests.
+ * What the findings rules look at: one store of the figures recorded over a run's measured window
+ * (warm-up excluded), each kept under its own type. The observer, the runner and the plans put what
+ * they measured ({@link #with}, {@link #withAll}); a rule reads what it needs ({@link #find},
+ * {@link #all}, or the named readers below for the figures every run has). A new kind of figure is
+ * a record and the line that puts it: this class does not change. Synthetic in tests.
  *
- * @param measuredMillis length of the measured window, milliseconds
- * @param queues queue depths, in flow order (intake first)
- * @param cpu machine and per-tier CPU
- * @param gc GC of the middleware JVM, when its log was read
- * @param tables scans per table
- * @param statements top SQL by total time
- * @param waits active-session history of the database
- * @param connections database connections and pool waits
- * @param backend back-end calls and, when known, end-to-end latency
- * @param engine the middleware's engine threads and what waited for them
- * @param fetcher the fetcher intake's polls and the inbox they poll; none with queue intake
- * @param harness what the load generator, the mocks and the controller cost the machine
- * @param noise CPU used outside the stack, and the machine's load around the window
- * @param deadline requests that missed their deadline, when the plan has one (sort-requests); set
- *     from the runner's figures, as only the runner reads the load generator's samples
- * @param middlewareExit how the middleware ended, when it died before the window's end
- * @param crash the tier the run killed in the window on purpose ({@code workload.crash}), set from
- *     the runner's figures
- * @param profile what the JDK Flight Recorder saw of the middleware in the window, when it was
- *     recorded ({@code middleware.jvm.jfr})
+ * <p>The named readers: {@code queues} queue depths in flow order (intake first); {@code cpu} the
+ * machine's and each tier's; {@code gc} the middleware JVM's, when its log was read; {@code tables}
+ * scans per table; {@code statements} top SQL by total time; {@code waits} the database's
+ * active-session history; {@code connections} database connections and pool waits; {@code backend}
+ * back-end calls and, when known, the end-to-end latency; {@code engine} the middleware's engine
+ * threads and what waited for them; {@code fetcher} the fetcher intake's polls (none with queue
+ * intake); {@code harness} what the load generator, the mocks and the controller cost the machine;
+ * {@code noise} CPU used outside the stack; {@code deadline} requests that missed their deadline
+ * (sort-requests, from the runner's figures); {@code middlewareExit} how the middleware ended when
+ * it died in the window; {@code crash} the tier the run killed on purpose ({@code workload.crash});
+ * {@code profile} what the JDK Flight Recorder saw of the middleware ({@code middleware.jvm.jfr}).
  */
-public record RunData(
-    long measuredMillis,
-    List<QueueSeries> queues,
-    CpuData cpu,
-    Optional<GcData> gc,
-    List<TableScans> tables,
-    List<TopStatement> statements,
-    WaitProfile waits,
-    Connections connections,
-    BackendCalls backend,
-    EngineData engine,
-    FetcherData fetcher,
-    Optional<HarnessCost> harness,
-    Optional<MachineNoise> noise,
-    Optional<DeadlineMisses> deadline,
-    Optional<MiddlewareExit> middlewareExit,
-    Optional<TierCrash> crash,
-    Optional<JfrProfile> profile) {
-  public RunData {
-    queues = List.copyOf(queues);
-    Objects.requireNonNull(cpu, "cpu");
-    Objects.requireNonNull(gc, "gc");
-    tables = List.copyOf(tables);
-    statements = List.copyOf(statements);
-    Objects.requireNonNull(waits, "waits");
-    Objects.requireNonNull(connections, "connections");
-    Objects.requireNonNull(backend, "backend");
-    Objects.requireNonNull(engine, "engine");
-    Objects.requireNonNull(fetcher, "fetcher");
-    Objects.requireNonNull(harness, "harness");
-    Objects.requireNonNull(noise, "noise");
-    Objects.requireNonNull(deadline, "deadline");
-    Objects.requireNonNull(middlewareExit, "middlewareExit");
-    Objects.requireNonNull(crash, "crash");
-    Objects.requireNonNull(profile, "profile");
+public final class RunData {
+  private final long measuredMillis;
+  private final Map<Class<?>, Object> figures;
+  private final Map<Class<?>, List<?>> lists;
+
+  private RunData(
+      long measuredMillis, Map<Class<?>, Object> figures, Map<Class<?>, List<?>> lists) {
+    this.measuredMillis = measuredMillis;
+    this.figures = Map.copyOf(figures);
+    this.lists = Map.copyOf(lists);
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
   public static RunData empty(long measuredMillis) {
-    return new RunData(
-        measuredMillis,
-        List.of(),
-        CpuData.none(),
-        Optional.empty(),
-        List.of(),
-        List.of(),
-        WaitProfile.none(),
-        Connections.none(),
-        BackendCalls.none(),
-        EngineData.none(),
-        FetcherData.none(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty(),
-        Optional.empty());
+    return new RunData(measuredMillis, Map.of(), Map.of());
   }
 
-  public RunData withQueues(List<QueueSeries> value) {
-    return change(p -> p.queues = value);
+  /** Length of the measured window, milliseconds. */
+  public long measuredMillis() {
+    return measuredMillis;
   }
 
-  public RunData withCpu(CpuData value) {
-    return change(p -> p.cpu = value);
+  /** This data with {@code figure} stored under its type, in place of one stored before. */
+  public RunData with(Object figure) {
+    Objects.requireNonNull(figure, "figure");
+    Map<Class<?>, Object> next = new HashMap<>(figures);
+    next.put(figure.getClass(), figure);
+    return new RunData(measuredMillis, next, lists);
   }
 
-  public RunData withGc(GcData value) {
-    return change(p -> p.gc = Optional.of(value));
+  /** This data with the figures of one type (a series per queue, a row per table) in order. */
+  public <T> RunData withAll(Class<T> type, List<T> items) {
+    Map<Class<?>, List<?>> next = new HashMap<>(lists);
+    next.put(type, List.copyOf(items));
+    return new RunData(measuredMillis, figures, next);
   }
 
-  public RunData withDatabase(List<TableScans> scans, List<TopStatement> top) {
-    return change(
-        p -> {
-          p.tables = scans;
-          p.statements = top;
-        });
+  /** The figure of {@code type}, when one was stored. */
+  public <T> Optional<T> find(Class<T> type) {
+    return Optional.ofNullable(figures.get(type)).map(type::cast);
   }
 
-  public RunData withWaits(WaitProfile value) {
-    return change(p -> p.waits = value);
+  /** The figures of {@code type} in the order stored, or none. */
+  @SuppressWarnings("unchecked")
+  public <T> List<T> all(Class<T> type) {
+    return (List<T>) lists.getOrDefault(type, List.of());
   }
 
-  public RunData withConnections(Connections value) {
-    return change(p -> p.connections = value);
+  public List<QueueSeries> queues() {
+    return all(QueueSeries.class);
   }
 
-  public RunData withBackend(BackendCalls value) {
-    return change(p -> p.backend = value);
+  public CpuData cpu() {
+    return find(CpuData.class).orElse(CpuData.none());
   }
 
-  public RunData withEngine(EngineData value) {
-    return change(p -> p.engine = value);
+  public Optional<GcData> gc() {
+    return find(GcData.class);
   }
 
-  public RunData withFetcher(FetcherData value) {
-    return change(p -> p.fetcher = value);
+  public List<TableScans> tables() {
+    return all(TableScans.class);
   }
 
-  public RunData withHarness(HarnessCost value) {
-    return change(p -> p.harness = Optional.of(value));
+  public List<TopStatement> statements() {
+    return all(TopStatement.class);
   }
 
-  public RunData withNoise(MachineNoise value) {
-    return change(p -> p.noise = Optional.of(value));
+  public WaitProfile waits() {
+    return find(WaitProfile.class).orElse(WaitProfile.none());
   }
 
-  public RunData withDeadline(DeadlineMisses value) {
-    return change(p -> p.deadline = Optional.of(value));
+  public Connections connections() {
+    return find(Connections.class).orElse(Connections.none());
   }
 
-  public RunData withMiddlewareExit(MiddlewareExit value) {
-    return change(p -> p.middlewareExit = Optional.of(value));
+  public BackendCalls backend() {
+    return find(BackendCalls.class).orElse(BackendCalls.none());
   }
 
-  public RunData withCrash(TierCrash value) {
-    return change(p -> p.crash = Optional.of(value));
+  public EngineData engine() {
+    return find(EngineData.class).orElse(EngineData.none());
   }
 
-  public RunData withProfile(JfrProfile value) {
-    return change(p -> p.profile = Optional.of(value));
+  public FetcherData fetcher() {
+    return find(FetcherData.class).orElse(FetcherData.none());
   }
 
-  /** This data with one part changed by {@code edit}: one copy of every part, not one a wither. */
-  private RunData change(Consumer<Parts> edit) {
-    Parts p = new Parts(this);
-    edit.accept(p);
-    return p.build();
+  public Optional<HarnessCost> harness() {
+    return find(HarnessCost.class);
   }
 
-  /** The parts of a RunData, to change some. */
-  private static final class Parts {
-    private long measuredMillis;
-    private List<QueueSeries> queues;
-    private CpuData cpu;
-    private Optional<GcData> gc;
-    private List<TableScans> tables;
-    private List<TopStatement> statements;
-    private WaitProfile waits;
-    private Connections connections;
-    private BackendCalls backend;
-    private EngineData engine;
-    private FetcherData fetcher;
-    private Optional<HarnessCost> harness;
-    private Optional<MachineNoise> noise;
-    private Optional<DeadlineMisses> deadline;
-    private Optional<MiddlewareExit> middlewareExit;
-    private Optional<TierCrash> crash;
-    private Optional<JfrProfile> profile;
+  public Optional<MachineNoise> noise() {
+    return find(MachineNoise.class);
+  }
 
-    private Parts(RunData d) {
-      measuredMillis = d.measuredMillis;
-      queues = d.queues;
-      cpu = d.cpu;
-      gc = d.gc;
-      tables = d.tables;
-      statements = d.statements;
-      waits = d.waits;
-      connections = d.connections;
-      backend = d.backend;
-      engine = d.engine;
-      fetcher = d.fetcher;
-      harness = d.harness;
-      noise = d.noise;
-      deadline = d.deadline;
-      middlewareExit = d.middlewareExit;
-      crash = d.crash;
-      profile = d.profile;
-    }
+  public Optional<DeadlineMisses> deadline() {
+    return find(DeadlineMisses.class);
+  }
 
-    private RunData build() {
-      return new RunData(
-          measuredMillis,
-          queues,
-          cpu,
-          gc,
-          tables,
-          statements,
-          waits,
-          connections,
-          backend,
-          engine,
-          fetcher,
-          harness,
-          noise,
-          deadline,
-          middlewareExit,
-          crash,
-          profile);
-    }
+  public Optional<MiddlewareExit> middlewareExit() {
+    return find(MiddlewareExit.class);
+  }
+
+  public Optional<TierCrash> crash() {
+    return find(TierCrash.class);
+  }
+
+  public Optional<JfrProfile> profile() {
+    return find(JfrProfile.class);
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof RunData that
+        && measuredMillis == that.measuredMillis
+        && figures.equals(that.figures)
+        && lists.equals(that.lists);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(measuredMillis, figures, lists);
+  }
+
+  @Override
+  public String toString() {
+    return "RunData[measuredMillis=" + measuredMillis + ", " + figures + ", " + lists + "]";
   }
 }

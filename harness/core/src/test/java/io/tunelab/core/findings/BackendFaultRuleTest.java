@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class BackendFaultRuleTest {
   private static RunData calls(BackendCalls.Operation... operations) {
     return RunData.empty(60_000)
-        .withBackend(new BackendCalls(List.of(operations), 0, OptionalDouble.empty()));
+        .with(new BackendCalls(List.of(operations), 0, OptionalDouble.empty()));
   }
 
   @Test

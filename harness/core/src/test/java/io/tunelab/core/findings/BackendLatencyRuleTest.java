@@ -15,8 +15,7 @@ class BackendLatencyRuleTest {
   @Test
   void backEndsTakingMostOfTheLatencyDominate() {
     // 100 + 2 x 250 = 600 ms of back-end time per order, of 900 ms: 67%.
-    RunData data =
-        RunData.empty(60_000).withBackend(new BackendCalls(CALLS, 100, OptionalDouble.of(900)));
+    RunData data = RunData.empty(60_000).with(new BackendCalls(CALLS, 100, OptionalDouble.of(900)));
 
     assertThat(Findings.of(data))
         .singleElement()
@@ -30,15 +29,14 @@ class BackendLatencyRuleTest {
   @Test
   void backEndsTakingLessThanTheThresholdDoNot() {
     RunData data =
-        RunData.empty(60_000).withBackend(new BackendCalls(CALLS, 100, OptionalDouble.of(1_100)));
+        RunData.empty(60_000).with(new BackendCalls(CALLS, 100, OptionalDouble.of(1_100)));
 
     assertThat(Findings.of(data)).isEmpty();
   }
 
   @Test
   void withoutTheEndToEndLatencyTheRuleSaysNothing() {
-    RunData data =
-        RunData.empty(60_000).withBackend(new BackendCalls(CALLS, 100, OptionalDouble.empty()));
+    RunData data = RunData.empty(60_000).with(new BackendCalls(CALLS, 100, OptionalDouble.empty()));
 
     assertThat(Findings.of(data)).isEmpty();
   }

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class BacklogRuleTest {
   private static RunData queues(QueueSeries... queues) {
-    return RunData.empty(30_000).withQueues(List.of(queues));
+    return RunData.empty(30_000).withAll(QueueSeries.class, List.of(queues));
   }
 
   private static QueueSeries queue(String stage, int consumers, List<Point> depth) {

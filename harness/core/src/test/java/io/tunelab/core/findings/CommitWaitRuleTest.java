@@ -11,7 +11,7 @@ class CommitWaitRuleTest {
     WaitProfile waits =
         new WaitProfile(100, Map.of("IO:WALSync", 25L, "LWLock:WALWrite", 10L, "CPU", 65L));
 
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(waits)))
+    assertThat(Findings.of(RunData.empty(60_000).with(waits)))
         .singleElement()
         .satisfies(
             f -> {
@@ -29,7 +29,7 @@ class CommitWaitRuleTest {
     WaitProfile some = new WaitProfile(100, Map.of("IO:WALSync", 29L, "CPU", 71L));
     WaitProfile few = new WaitProfile(19, Map.of("IO:WALSync", 19L));
 
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(some))).isEmpty();
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(few))).isEmpty();
+    assertThat(Findings.of(RunData.empty(60_000).with(some))).isEmpty();
+    assertThat(Findings.of(RunData.empty(60_000).with(few))).isEmpty();
   }
 }

@@ -8,8 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class ConnectionRuleTest {
   private static RunData connections(int peak, long samplesWithWaiters) {
-    return RunData.empty(60_000)
-        .withConnections(new Connections(100, peak, 60, samplesWithWaiters, 7, 0));
+    return RunData.empty(60_000).with(new Connections(100, peak, 60, samplesWithWaiters, 7, 0));
   }
 
   @Test
@@ -38,7 +37,7 @@ class ConnectionRuleTest {
   void refusedConnectionsAreTheLimitEvenBelowTheServersPeak() {
     // a role's slots (max_connections less the superuser-reserved ones) run out before the peak
     // of all sessions reaches 90%
-    RunData refused = RunData.empty(60_000).withConnections(new Connections(6, 5, 60, 30, 8, 412));
+    RunData refused = RunData.empty(60_000).with(new Connections(6, 5, 60, 30, 8, 412));
     assertThat(Findings.of(refused))
         .hasSize(2)
         .allSatisfy(f -> assertThat(f.kind()).isEqualTo(FindingKind.CONNECTION_LIMIT))

@@ -14,7 +14,7 @@ class CpuSaturationRuleTest {
     tiers.put("db", Series.flat(10, 40));
     tiers.put("middleware", Series.flat(10, 120));
     tiers.put("broker", Series.flat(10, 20));
-    return RunData.empty(10_000).withCpu(new CpuData(2, Series.flat(10, machineBusy), tiers));
+    return RunData.empty(10_000).with(new CpuData(2, Series.flat(10, machineBusy), tiers));
   }
 
   @Test
@@ -39,7 +39,7 @@ class CpuSaturationRuleTest {
     assertThat(Findings.of(cpu(95)).get(0).subject()).isEqualTo("middleware");
     // At 2 cores, 100% busy is 200% of one core: the tiers' 180% leave 20%, still less than 120%.
     Map<String, List<Point>> tiers = Map.of("middleware", Series.flat(10, 30));
-    RunData disturbed = RunData.empty(10_000).withCpu(new CpuData(2, Series.flat(10, 95), tiers));
+    RunData disturbed = RunData.empty(10_000).with(new CpuData(2, Series.flat(10, 95), tiers));
 
     assertThat(Findings.of(disturbed))
         .singleElement()
@@ -57,8 +57,8 @@ class CpuSaturationRuleTest {
     Map<String, List<Point>> tiers = Map.of("middleware", Series.flat(10, 30));
     RunData stolen =
         RunData.empty(10_000)
-            .withCpu(new CpuData(2, Series.flat(10, 95), tiers))
-            .withNoise(new MachineNoise(2, 10_000, 20, 60.0, 95, 15, null, null, null, null, null));
+            .with(new CpuData(2, Series.flat(10, 95), tiers))
+            .with(new MachineNoise(2, 10_000, 20, 60.0, 95, 15, null, null, null, null, null));
 
     assertThat(Findings.of(stolen))
         .filteredOn(f -> f.kind() == FindingKind.CPU_SATURATED)
@@ -84,8 +84,7 @@ class CpuSaturationRuleTest {
     // 2 cores at 92% = 184% of one core; the tiers 180%, steal 2% of the machine = 4% of one core:
     // nothing left outside; the middleware is still the limit.
     RunData data =
-        cpu(92)
-            .withNoise(new MachineNoise(2, 10_000, 0, 2.0, 92, 90, null, null, null, null, null));
+        cpu(92).with(new MachineNoise(2, 10_000, 0, 2.0, 92, 90, null, null, null, null, null));
 
     assertThat(Findings.of(data))
         .filteredOn(f -> f.kind() == FindingKind.CPU_SATURATED)
@@ -104,7 +103,7 @@ class CpuSaturationRuleTest {
 
   @Test
   void tooFewSamplesSayNothing() {
-    RunData data = RunData.empty(3_000).withCpu(new CpuData(2, Series.flat(3, 100), Map.of()));
+    RunData data = RunData.empty(3_000).with(new CpuData(2, Series.flat(3, 100), Map.of()));
 
     assertThat(Findings.of(data)).isEmpty();
   }

@@ -31,8 +31,8 @@ class DeadlineMissRuleTest {
   private static RunData missed(long requests, long late, long failed, double maxPercent) {
     double percent = requests == 0 ? 100 : 100.0 * (late + failed) / requests;
     return RunData.empty(90_000)
-        .withDatabase(List.of(), STATEMENTS)
-        .withDeadline(new DeadlineMisses(2_000, requests, late, failed, percent, maxPercent));
+        .withAll(TopStatement.class, STATEMENTS)
+        .with(new DeadlineMisses(2_000, requests, late, failed, percent, maxPercent));
   }
 
   @Test
@@ -86,7 +86,7 @@ class DeadlineMissRuleTest {
     assertThat(Findings.of(RunData.empty(90_000))).isEmpty();
     assertThat(Findings.of(missed(0, 0, 0, 1))).isEmpty();
     RunData withoutStatements =
-        RunData.empty(90_000).withDeadline(new DeadlineMisses(25, 120, 30, 0, 25, 1));
+        RunData.empty(90_000).with(new DeadlineMisses(25, 120, 30, 0, 25, 1));
     assertThat(Findings.of(withoutStatements))
         .singleElement()
         .satisfies(

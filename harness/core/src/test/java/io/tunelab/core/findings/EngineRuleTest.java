@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class EngineRuleTest {
   private static RunData engine(int threads, List<Point> busy, List<Point> backlog) {
-    return RunData.empty(30_000).withEngine(new EngineData(threads, 16, busy, backlog));
+    return RunData.empty(30_000).with(new EngineData(threads, 16, busy, backlog));
   }
 
   @Test
@@ -33,7 +33,8 @@ class EngineRuleTest {
   void aBacklogInFrontOfASaturatedEngineNamesTheEngineNotTheConsumers() {
     RunData data =
         engine(4, Series.flat(30, 4), Series.flat(30, 14))
-            .withQueues(
+            .withAll(
+                QueueSeries.class,
                 List.of(new QueueSeries("tunelab.intake", "intake", 1, Series.line(30, 0, 2))));
 
     List<Finding> findings = Findings.of(data);

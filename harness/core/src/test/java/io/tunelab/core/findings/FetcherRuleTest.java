@@ -19,7 +19,7 @@ class FetcherRuleTest {
       double pickedPerSecond,
       double waiting) {
     return RunData.empty(30_000)
-        .withFetcher(
+        .with(
             new FetcherData(
                 fetchers,
                 pollingMillis,
@@ -62,7 +62,7 @@ class FetcherRuleTest {
   void theLimitSaysWhenTheEngineThreadsIdleMeanwhile() {
     RunData data =
         fetchers(1, 1000, 10, 1, 0, 10, 80)
-            .withEngine(new EngineData(4, 16, Series.flat(30, 1), Series.flat(30, 0)));
+            .with(new EngineData(4, 16, Series.flat(30, 1), Series.flat(30, 0)));
 
     assertThat(Findings.of(data))
         .singleElement()
@@ -79,7 +79,7 @@ class FetcherRuleTest {
     // polls of that tail find nothing (30 orders in 25 polls: 1.2 a poll over the window)
     RunData data =
         RunData.empty(11_000)
-            .withFetcher(
+            .with(
                 new FetcherData(
                     1,
                     400,
@@ -142,7 +142,7 @@ class FetcherRuleTest {
     assertThat(Findings.of(RunData.empty(30_000))).isEmpty();
     RunData short_ =
         RunData.empty(3_000)
-            .withFetcher(
+            .with(
                 new FetcherData(
                     1,
                     1000,

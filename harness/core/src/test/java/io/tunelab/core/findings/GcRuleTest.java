@@ -8,8 +8,7 @@ import org.junit.jupiter.api.Test;
 class GcRuleTest {
   private static RunData gc(double pauseTotalMillis, int fullCollections) {
     return RunData.empty(60_000)
-        .withGc(
-            new GcData("middleware", 200, pauseTotalMillis, 40, fullCollections, 60_000, 64, 60));
+        .with(new GcData("middleware", 200, pauseTotalMillis, 40, fullCollections, 60_000, 64, 60));
   }
 
   @Test

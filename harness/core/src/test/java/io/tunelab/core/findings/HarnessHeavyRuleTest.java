@@ -24,8 +24,7 @@ class HarnessHeavyRuleTest {
         load >= mocks && load >= controller ? "load" : mocks >= controller ? "mocks" : "controller";
     double share = (load + mocks + controller) / 2;
     return RunData.empty(windowMillis)
-        .withHarness(
-            new HarnessCost(2, windowMillis, share, biggest, tiers, new TierCpu(1.5, 0.75)));
+        .with(new HarnessCost(2, windowMillis, share, biggest, tiers, new TierCpu(1.5, 0.75)));
   }
 
   private static List<Finding> heavy(RunData data) {

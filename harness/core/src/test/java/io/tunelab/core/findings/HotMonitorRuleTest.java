@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class HotMonitorRuleTest {
   private static RunData recorded(double seconds, JfrProfile.Monitor... monitors) {
     return RunData.empty((long) (seconds * 1000))
-        .withProfile(
+        .with(
             new JfrProfile(
                 "middleware.jfr",
                 "default",

@@ -10,7 +10,7 @@ class MiddlewareDeathRuleTest {
   void outOfHeapNamesTheHeapKnobWithTheLogsError() {
     RunData died =
         RunData.empty(60_000)
-            .withMiddlewareExit(
+            .with(
                 new MiddlewareExit(
                     4242,
                     3,
@@ -40,8 +40,7 @@ class MiddlewareDeathRuleTest {
 
   @Test
   void anotherDeathGivesItsStatusAndNoHeapAdvice() {
-    RunData killed =
-        RunData.empty(60_000).withMiddlewareExit(new MiddlewareExit(7, 137, false, ""));
+    RunData killed = RunData.empty(60_000).with(new MiddlewareExit(7, 137, false, ""));
 
     assertThat(Findings.of(killed))
         .singleElement()

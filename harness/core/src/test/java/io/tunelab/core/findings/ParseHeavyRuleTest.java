@@ -11,7 +11,7 @@ class ParseHeavyRuleTest {
   }
 
   private static RunData statements(TopStatement... statements) {
-    return RunData.empty(60_000).withDatabase(List.of(), List.of(statements));
+    return RunData.empty(60_000).withAll(TopStatement.class, List.of(statements));
   }
 
   /** Utility statements run with every request and are never planned: left out of the count. */
@@ -67,8 +67,8 @@ class ParseHeavyRuleTest {
             statement("INSERT INTO sort_scan VALUES ($1, $2, $3)", 1_000, 25, 1));
     RunData planningCheap =
         RunData.empty(60_000)
-            .withDatabase(
-                List.of(),
+            .withAll(
+                TopStatement.class,
                 List.of(
                     new TopStatement(
                         "SELECT * FROM sort_parcel WHERE id = $1",

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class QueueEmptyRuleTest {
   private static RunData queues(QueueSeries... queues) {
-    return RunData.empty(30_000).withQueues(List.of(queues));
+    return RunData.empty(30_000).withAll(QueueSeries.class, List.of(queues));
   }
 
   private static QueueSeries messages(int n, int consumers, List<Point> depth) {

@@ -17,7 +17,7 @@ class RowContentionRuleTest {
                 "LWLock:BufferContent", Map.of("sort_chute", 5L),
                 "CPU", Map.of("sort_parcel", 40L)));
 
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(waits)))
+    assertThat(Findings.of(RunData.empty(60_000).with(waits)))
         .singleElement()
         .satisfies(
             f -> {
@@ -50,9 +50,9 @@ class RowContentionRuleTest {
     WaitProfile few = new WaitProfile(19, Map.of("Lock:transactionid", 19L));
     WaitProfile otherLocks = new WaitProfile(100, Map.of("Lock:relation", 60L, "CPU", 40L));
 
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(some))).isEmpty();
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(few))).isEmpty();
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(otherLocks))).isEmpty();
+    assertThat(Findings.of(RunData.empty(60_000).with(some))).isEmpty();
+    assertThat(Findings.of(RunData.empty(60_000).with(few))).isEmpty();
+    assertThat(Findings.of(RunData.empty(60_000).with(otherLocks))).isEmpty();
     assertThat(Findings.of(RunData.empty(60_000))).isEmpty();
   }
 
@@ -60,7 +60,7 @@ class RowContentionRuleTest {
   void waitsWhoseTablesWereNotNamedAreAboutTheDatabase() {
     WaitProfile waits = new WaitProfile(40, Map.of("LWLock:buffer_content", 10L, "CPU", 30L));
 
-    assertThat(Findings.of(RunData.empty(60_000).withWaits(waits)))
+    assertThat(Findings.of(RunData.empty(60_000).with(waits)))
         .singleElement()
         .satisfies(
             f -> {

@@ -19,7 +19,9 @@ class SequentialScanRuleTest {
       new TopStatement("INSERT INTO xref_data VALUES ($1, $2)", 100, 5, 100, 300, 0);
 
   private static RunData scans(TableScans table, TopStatement... statements) {
-    return RunData.empty(60_000).withDatabase(List.of(table), List.of(statements));
+    return RunData.empty(60_000)
+        .withAll(TableScans.class, List.of(table))
+        .withAll(TopStatement.class, List.of(statements));
   }
 
   @Test

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class TierCrashRuleTest {
   @Test
   void aTierKilledOnPurposeIsNamedWithWhenAndHowLongItWasDown() {
-    RunData crashed = RunData.empty(60_000).withCrash(new TierCrash("db", 32, 60, "orders", 2_450));
+    RunData crashed = RunData.empty(60_000).with(new TierCrash("db", 32, 60, "orders", 2_450));
 
     assertThat(Findings.of(crashed))
         .singleElement()

@@ -8,6 +8,8 @@ import io.tunelab.core.findings.FetcherData;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.findings.TableScans;
+import io.tunelab.core.findings.TopStatement;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.broker.FlowQueue;
 import java.util.ArrayList;
@@ -37,24 +39,29 @@ final class RunDataAssembler {
       Optional<DbSource> db,
       Optional<MocksSource> mocks,
       WindowCosts costs) {
-    RunData data = RunData.empty(window.measuredMillis()).withQueues(queues()).withCpu(cpu(cores));
+    RunData data =
+        RunData.empty(window.measuredMillis())
+            .withAll(QueueSeries.class, queues())
+            .with(cpu(cores));
     if (costs.harness().isPresent()) {
-      data = data.withHarness(costs.harness().get());
+      data = data.with(costs.harness().get());
     }
     if (costs.noise().isPresent()) {
-      data = data.withNoise(costs.noise().get());
+      data = data.with(costs.noise().get());
     }
     if (gc.isPresent()) {
-      data = data.withGc(gc.get().measured());
+      data = data.with(gc.get().measured());
     }
     if (pg.isPresent()) {
-      data = data.withDatabase(pg.get().tables(), pg.get().statements());
+      data =
+          data.withAll(TableScans.class, pg.get().tables())
+              .withAll(TopStatement.class, pg.get().statements());
     }
     if (db.isPresent()) {
-      data = data.withWaits(db.get().waits(window));
+      data = data.with(db.get().waits(window));
     }
-    data = data.withConnections(connections(db.map(DbSource::maxConnections).orElse(0)));
-    data = data.withEngine(engine()).withFetcher(fetcher());
+    data = data.with(connections(db.map(DbSource::maxConnections).orElse(0)));
+    data = data.with(engine()).with(fetcher());
     if (mocks.isPresent()) {
       List<BackendCalls.Operation> calls = mocks.get().measuredCalls();
       long completed =
@@ -65,7 +72,7 @@ final class RunDataAssembler {
                           && c.operation().equals("UpdateSalesOrder"))
               .mapToLong(BackendCalls.Operation::calls)
               .sum();
-      data = data.withBackend(new BackendCalls(calls, completed, java.util.OptionalDouble.empty()));
+      data = data.with(new BackendCalls(calls, completed, java.util.OptionalDouble.empty()));
     }
     return data;
   }

@@ -307,7 +307,7 @@ public final class RunObserver implements AutoCloseable {
                 costs,
                 data -> {
                   RunData seen = withExit(runnerFigures.apply(data));
-                  return profile.map(seen::withProfile).orElse(seen);
+                  return profile.map(seen::with).orElse(seen);
                 });
     if (profile.isPresent()) {
       observations = observations.withProfile(profile.get(), config.dir().resolve(JFR_JSON));
@@ -355,11 +355,7 @@ public final class RunObserver implements AutoCloseable {
 
   /** The data with how the middleware ended, when it died before the window's end. */
   private RunData withExit(RunData data) {
-    return config
-        .middlewareExit()
-        .flatMap(Supplier::get)
-        .map(data::withMiddlewareExit)
-        .orElse(data);
+    return config.middlewareExit().flatMap(Supplier::get).map(data::with).orElse(data);
   }
 
   /** Stops sampling without needing the observations (e.g. after a failed run). */

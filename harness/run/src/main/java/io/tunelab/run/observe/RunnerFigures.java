@@ -39,9 +39,8 @@ public record RunnerFigures(
 
   /** The observer's data with these figures. */
   RunData applyTo(RunData data) {
-    RunData withLatency =
-        data.withBackend(data.backend().withEndToEnd(completed, endToEndMeanMillis));
-    RunData withDeadline = deadline.map(withLatency::withDeadline).orElse(withLatency);
-    return crash.map(withDeadline::withCrash).orElse(withDeadline);
+    RunData withLatency = data.with(data.backend().withEndToEnd(completed, endToEndMeanMillis));
+    RunData withDeadline = deadline.map(withLatency::with).orElse(withLatency);
+    return crash.map(withDeadline::with).orElse(withDeadline);
   }
 }
