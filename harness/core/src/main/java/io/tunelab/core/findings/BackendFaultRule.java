@@ -74,6 +74,11 @@ final class BackendFaultRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(BackendCalls.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

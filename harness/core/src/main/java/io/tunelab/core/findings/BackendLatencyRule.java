@@ -50,6 +50,11 @@ final class BackendLatencyRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(BackendCalls.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -145,6 +145,11 @@ final class BacklogRule implements FindingRule {
   private record Backlog(QueueSeries queue, Trend.Rise rise, double slope, String next) {}
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(QueueSeries.class, EngineData.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -68,6 +68,11 @@ final class CommitWaitRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(WaitProfile.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

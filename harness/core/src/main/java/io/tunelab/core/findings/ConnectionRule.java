@@ -98,6 +98,11 @@ final class ConnectionRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(Connections.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

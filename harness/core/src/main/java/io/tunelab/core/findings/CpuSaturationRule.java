@@ -127,6 +127,11 @@ final class CpuSaturationRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(CpuData.class, MachineNoise.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -128,6 +128,11 @@ final class DeadlineMissRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(DeadlineMisses.class, TopStatement.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -62,6 +62,11 @@ final class EngineRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(EngineData.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -210,6 +210,11 @@ final class FetcherRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(FetcherData.class, EngineData.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -32,12 +32,16 @@ public final class FindingReference {
             statement-cache knob under a plan without that SQL); whoever tries it skips those.
             `report.html` shows them under each finding ("Try: ...").
 
-            A new finding is three files: its rule (its thresholds, `apply` and `docs`), its constant
-            in `FindingKind` (which names the rule) and this page.
+            *reads*: the figures of the window's `RunData` (one store keyed by type) the rule reads;
+            the observer, the runner or the plan puts them there.
+
+            A new finding is its rule (its thresholds, `apply`, `reads` and `docs`), its constant in
+            `FindingKind` (which names the rule), this page and its name in docs/run.schema.json; a
+            figure no rule read before is its record and the line that puts it in `RunData`.
 
             """)
-        .append("| kind | rule | when (thresholds) | says |\n")
-        .append("| --- | --- | --- | --- |\n");
+        .append("| kind | rule | reads | when (thresholds) | says |\n")
+        .append("| --- | --- | --- | --- | --- |\n");
     for (FindingRule rule : rules) {
       for (FindingDoc doc : rule.docs()) {
         page.append("| `")
@@ -45,6 +49,8 @@ public final class FindingReference {
             .append("` | `")
             .append(rule.getClass().getSimpleName())
             .append("` | ")
+            .append(reads(rule))
+            .append(" | ")
             .append(doc.when())
             .append(" | ")
             .append(doc.says())
@@ -52,5 +58,11 @@ public final class FindingReference {
       }
     }
     return page.toString();
+  }
+
+  /** The figures a rule reads, as the types' names in code spans. */
+  private static String reads(FindingRule rule) {
+    return String.join(
+        ", ", rule.reads().stream().map(type -> "`" + type.getSimpleName() + "`").toList());
   }
 }

@@ -10,6 +10,12 @@ import java.util.List;
 public interface FindingRule {
   List<Finding> apply(RunData data);
 
+  /**
+   * The figures of {@link RunData} this rule reads, by type: what the observer, the runner or the
+   * plan must put in the window's data for the rule to see anything.
+   */
+  List<Class<?>> reads();
+
   /** Each kind this rule raises: when (its thresholds) and what it says. */
   List<FindingDoc> docs();
 }

@@ -60,6 +60,11 @@ final class GcRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(GcData.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

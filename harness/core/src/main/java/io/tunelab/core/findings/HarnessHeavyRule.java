@@ -89,6 +89,11 @@ final class HarnessHeavyRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(HarnessCost.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

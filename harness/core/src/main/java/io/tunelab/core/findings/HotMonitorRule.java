@@ -116,6 +116,11 @@ final class HotMonitorRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(JfrProfile.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

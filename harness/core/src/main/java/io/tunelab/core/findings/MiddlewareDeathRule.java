@@ -46,6 +46,11 @@ final class MiddlewareDeathRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(MiddlewareExit.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -139,6 +139,11 @@ final class NoisyMachineRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(MachineNoise.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

@@ -106,6 +106,11 @@ final class ParseHeavyRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(TopStatement.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

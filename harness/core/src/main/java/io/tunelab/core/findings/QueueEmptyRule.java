@@ -52,6 +52,11 @@ final class QueueEmptyRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(QueueSeries.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

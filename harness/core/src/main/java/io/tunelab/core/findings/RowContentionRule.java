@@ -125,6 +125,11 @@ final class RowContentionRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(WaitProfile.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

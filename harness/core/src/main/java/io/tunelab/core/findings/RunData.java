@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * What the findings rules look at: one store of the figures recorded over a run's measured window
@@ -33,12 +34,29 @@ public final class RunData {
   private final long measuredMillis;
   private final Map<Class<?>, Object> figures;
   private final Map<Class<?>, List<?>> lists;
+  private final Consumer<Class<?>> onRead;
 
   private RunData(
-      long measuredMillis, Map<Class<?>, Object> figures, Map<Class<?>, List<?>> lists) {
+      long measuredMillis,
+      Map<Class<?>, Object> figures,
+      Map<Class<?>, List<?>> lists,
+      Consumer<Class<?>> onRead) {
     this.measuredMillis = measuredMillis;
     this.figures = Map.copyOf(figures);
     this.lists = Map.copyOf(lists);
+    this.onRead = onRead;
+  }
+
+  private RunData(
+      long measuredMillis, Map<Class<?>, Object> figures, Map<Class<?>, List<?>> lists) {
+    this(measuredMillis, figures, lists, type -> {});
+  }
+
+  /**
+   * The same data, telling {@code onRead} each type a reader asks for: what a rule really reads.
+   */
+  RunData watched(Consumer<Class<?>> onRead) {
+    return new RunData(measuredMillis, figures, lists, onRead);
   }
 
   /** A window of {@code measuredMillis} in which nothing was recorded. */
@@ -68,12 +86,14 @@ public final class RunData {
 
   /** The figure of {@code type}, when one was stored. */
   public <T> Optional<T> find(Class<T> type) {
+    onRead.accept(type);
     return Optional.ofNullable(figures.get(type)).map(type::cast);
   }
 
   /** The figures of {@code type} in the order stored, or none. */
   @SuppressWarnings("unchecked")
   public <T> List<T> all(Class<T> type) {
+    onRead.accept(type);
     return (List<T>) lists.getOrDefault(type, List.of());
   }
 

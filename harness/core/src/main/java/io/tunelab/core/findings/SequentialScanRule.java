@@ -123,6 +123,11 @@ final class SequentialScanRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(TableScans.class, TopStatement.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(

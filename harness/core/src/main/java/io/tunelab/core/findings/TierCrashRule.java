@@ -40,6 +40,11 @@ final class TierCrashRule implements FindingRule {
   }
 
   @Override
+  public List<Class<?>> reads() {
+    return List.of(TierCrash.class);
+  }
+
+  @Override
   public List<FindingDoc> docs() {
     return List.of(
         new FindingDoc(
