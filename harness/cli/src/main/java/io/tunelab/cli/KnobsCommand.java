@@ -64,6 +64,7 @@ final class KnobsCommand implements Callable<Integer> {
     row.put("restarts", knob.apply() == Knob.Apply.RESTART ? knob.tier().label() : null);
     row.put("doc", knob.doc());
     row.put("study", knob.study());
+    row.put("tradesDurabilityAt", knob.tradesDurabilityAt());
     return row;
   }
 

@@ -27,6 +27,7 @@ public final class BrokerKnobs {
           .knob("broker.persistence", KnobTypes.bool(), true)
           .doc("whether the broker journals messages at all")
           .study(Studies.BROKER)
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<JournalType> JOURNAL_TYPE =
@@ -43,6 +44,7 @@ public final class BrokerKnobs {
           .knob("broker.journal.syncTransactional", KnobTypes.bool(), true)
           .doc("a transaction commit waits for the journal sync")
           .study(Studies.BROKER)
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<Boolean> SYNC_NON_TRANSACTIONAL =
@@ -50,6 +52,7 @@ public final class BrokerKnobs {
           .knob("broker.journal.syncNonTransactional", KnobTypes.bool(), true)
           .doc("a durable send or ack outside a transaction waits for the journal sync")
           .study(Studies.BROKER)
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<Integer> REDELIVERY_DELAY =

@@ -54,6 +54,7 @@ public final class DbKnobs {
               "synchronous_commit: whether a commit waits for its WAL flush (off trades durability of"
                   + " the last commits for latency)")
           .study("AIA: log file sync waits")
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<String> MAX_WAL_SIZE =
@@ -75,6 +76,7 @@ public final class DbKnobs {
           .knob("db.server.fsync", KnobTypes.bool(), true)
           .doc(
               "fsync: whether the server forces writes to disk; off is unsafe and only shows the cost")
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<Integer> MAX_PREPARED_TRANSACTIONS =

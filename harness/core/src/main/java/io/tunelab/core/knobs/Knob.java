@@ -1,6 +1,8 @@
 package io.tunelab.core.knobs;
 
 import io.tunelab.core.BadInputException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -16,6 +18,9 @@ import java.util.regex.Pattern;
  * @param apply whether a change restarts the tier, is applied live, or applies to each run
  * @param doc one line: what it does
  * @param study the tuning study it comes from (see GLOSSARY), or empty
+ * @param tradesDurabilityAt the values (as text) at which the knob trades durability for speed: a
+ *     commit or a message that can be lost on a crash. A tuner tries them only when told it may
+ *     ({@code tune --allow-durability}); empty for a knob that never does
  * @param <T> the Java type of the value
  */
 public record Knob<T>(
@@ -26,7 +31,8 @@ public record Knob<T>(
     KnobTier tier,
     Apply apply,
     String doc,
-    String study) {
+    String study,
+    List<String> tradesDurabilityAt) {
   private static final Pattern NAME = Pattern.compile("[a-z][A-Za-z0-9]*(\\.[a-zA-Z0-9_]+)+");
 
   /** When a changed value takes effect. */
@@ -49,6 +55,29 @@ public record Knob<T>(
     }
     unit = unit == null ? "" : unit;
     study = study == null ? "" : study;
+    List<String> values = new ArrayList<>();
+    for (String value : tradesDurabilityAt == null ? List.<String>of() : tradesDurabilityAt) {
+      values.add(type.format(type.parse(value)));
+    }
+    tradesDurabilityAt = List.copyOf(values);
+  }
+
+  /** A knob that never trades durability. */
+  public Knob(
+      String name,
+      KnobType<T> type,
+      T defaultValue,
+      String unit,
+      KnobTier tier,
+      Apply apply,
+      String doc,
+      String study) {
+    this(name, type, defaultValue, unit, tier, apply, doc, study, List.of());
+  }
+
+  /** Whether {@code value} of this knob trades durability for speed. */
+  public boolean tradesDurability(Object value) {
+    return tradesDurabilityAt.contains(format(value));
   }
 
   /**
@@ -83,6 +112,7 @@ public record Knob<T>(
     private String unit = "";
     private String doc = "";
     private String study = "";
+    private List<String> tradesDurabilityAt = List.of();
 
     Builder(
         String name,
@@ -123,12 +153,22 @@ public record Knob<T>(
       return this;
     }
 
+    /**
+     * The values at which this knob trades durability for speed (a commit or a message a crash can
+     * lose), e.g. {@code "off"}.
+     */
+    public Builder<T> tradesDurabilityAt(String... values) {
+      tradesDurabilityAt = List.of(values);
+      return this;
+    }
+
     /** The knob, now in its tier's list. */
     public Knob<T> add() {
       if (doc.isBlank()) {
         throw new IllegalStateException("knob " + name + " has no doc line");
       }
-      Knob<T> knob = new Knob<>(name, type, defaultValue, unit, tier, apply, doc, study);
+      Knob<T> knob =
+          new Knob<>(name, type, defaultValue, unit, tier, apply, doc, study, tradesDurabilityAt);
       collector.accept(knob);
       return knob;
     }

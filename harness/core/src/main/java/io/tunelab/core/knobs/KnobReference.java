@@ -62,9 +62,20 @@ public final class KnobReference {
         }
         + " | "
         + escape(knob.doc())
+        + durability(knob)
         + " | "
         + escape(knob.study())
         + " |\n";
+  }
+
+  /** Where the knob trades durability, said after its doc. */
+  private static String durability(Knob<?> knob) {
+    if (knob.tradesDurabilityAt().isEmpty()) {
+      return "";
+    }
+    return "; **trades durability** at "
+        + String.join(", ", knob.tradesDurabilityAt().stream().map(v -> "`" + v + "`").toList())
+        + " (a tuner tries it only with `--allow-durability`)";
   }
 
   private static String escape(String text) {

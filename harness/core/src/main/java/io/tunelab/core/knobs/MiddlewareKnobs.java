@@ -174,6 +174,7 @@ public final class MiddlewareKnobs {
               InstancePersistence.ALWAYS)
           .doc("which process instances are written to process_instance (faulted ones always are)")
           .study("AIA: dehydration, completionPersistPolicy, inMemoryOptimization")
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<StateCompression> INSTANCE_STATE_COMPRESSION =
@@ -206,6 +207,7 @@ public final class MiddlewareKnobs {
               "hand-off between receipt and processing: in the consumer's transaction, stored in"
                   + " delivery_message first, or in memory to the engine threads")
           .study(Studies.TRANSACTIONS + ": oneWayDeliveryPolicy sync, async.persist, async.cache")
+          .tradesDurabilityAt("async.cache")
           .add();
 
   public static final Knob<Transactions> TRANSACTIONS =
@@ -216,6 +218,7 @@ public final class MiddlewareKnobs {
                   + " two-phase XA transaction (Narayana); xa needs db.server.max_prepared_transactions"
                   + " above 0")
           .study(Studies.TRANSACTIONS + ": XA vs non-XA datasource and JMS adapter")
+          .tradesDurabilityAt("local")
           .add();
 
   public static final Knob<Integer> JDBC_POOL_SIZE =
@@ -340,6 +343,7 @@ public final class MiddlewareKnobs {
           .knob("middleware.messages.persistent", KnobTypes.bool(), true)
           .doc("messages between stages are sent persistent (journaled by the broker)")
           .study(Studies.BROKER)
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<Integer> BILLING_SERVER_THREADS =
@@ -372,6 +376,7 @@ public final class MiddlewareKnobs {
               "billing-care requests written to process_instance: every one, faulted ones, or none"
                   + " (transient services)")
           .study(Studies.BILLING + ", transient BPEL (inMemoryOptimization)")
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<AuditLevel> BILLING_AUDIT_LEVEL =

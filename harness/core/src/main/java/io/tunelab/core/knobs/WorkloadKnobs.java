@@ -259,6 +259,7 @@ public final class WorkloadKnobs {
           .knob("workload.persistent", KnobTypes.bool(), true)
           .doc("batch-order, messaging: the load plan sends persistent JMS messages")
           .study(Studies.BROKER)
+          .tradesDurabilityAt("off")
           .add();
 
   public static final Knob<Double> MAX_ERROR_PERCENT =
