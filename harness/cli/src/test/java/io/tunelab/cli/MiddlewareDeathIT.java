@@ -80,7 +80,8 @@ class MiddlewareDeathIT {
    * purged, and PostgreSQL's deadlock ended the run, exit 3). In the same run, on the heap that
    * fits, the other tiers die on purpose ({@code workload.crash}): PostgreSQL and then Artemis are
    * killed by SIGKILL half-way through a batch and started again on their data, and every order is
-   * still accounted for by its id.
+   * still accounted for by its id; killed again with non-persistent messages, the broker takes the
+   * batch's rest with it, counted lost, and the verdict names the knobs that traded durability.
    */
   @Test
   void aMiddlewareOutOfHeapDiesNamingTheHeapKnobAndTheNextStepRecovers() throws Exception {
@@ -109,6 +110,14 @@ class MiddlewareDeathIT {
                       workload.minMeasuredSeconds: 0, workload.maxStealPercent: 100}
             - name: broker-killed
               knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: broker,
+                      workload.minMeasuredSeconds: 0, workload.maxStealPercent: 100}
+            # durability traded away: messages the broker keeps in memory only, processed in the
+            # consumer's transaction (sync), so the batch's rest waits in its queues when it dies
+            # (large orders: small ones all finish before the crash could come)
+            - name: non-persistent-broker-killed
+              knobs: {middleware.jvm.heapMegabytes: 256, workload.crash: broker,
+                      workload.persistent: off, middleware.messages.persistent: off,
+                      middleware.delivery.policy: sync, workload.drainTimeoutSeconds: 5,
                       workload.minMeasuredSeconds: 0, workload.maxStealPercent: 100}
           """);
 
@@ -177,6 +186,17 @@ class MiddlewareDeathIT {
                   row -> row.matches(".*,(COMPLETED,|DUPLICATED,.*|FAULTED,.+)"), "by its id");
         }
       }
+      // with durability traded away the crash's loss is shown, not hidden: the orders it took
+      // are counted lost by their ids, and the verdict names the knobs that opened the window
+      JsonNode traded = steps.path(4).path("repetitions").path(0);
+      assertThat(traded.path("valid").asBoolean()).isFalse();
+      assertThat(traded.at("/accounting/lost").asInt()).as(traded.toString()).isPositive();
+      assertThat(traded.at("/accounting/submitted").asInt()).isEqualTo(10);
+      assertThat(traded.path("verdict").asText())
+          .contains("workload.crash: the broker tier killed at")
+          .contains(
+              "the loss window of middleware.messages.persistent=off, workload.persistent=off"
+                  + " (each trades durability for speed");
       await()
           .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> assertThat(TierProcesses.under(runtime.dir())).isEmpty());

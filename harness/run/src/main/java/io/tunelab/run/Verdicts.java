@@ -4,6 +4,7 @@ import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -90,6 +91,15 @@ public final class Verdicts {
             c.units(),
             c.unitName(),
             c.downMillis() / 1000.0));
+    List<String> traded = knobs.durabilityTraded();
+    if (!traded.isEmpty()) {
+      // what the crash may take is the configuration's choice: said, not hidden among the errors
+      verdict
+          .append("; the loss window of ")
+          .append(String.join(", ", traded))
+          .append(" (each trades durability for speed: a crash may lose what was not yet on disk,")
+          .append(" and the accounting above counts what it lost)");
+    }
     return false;
   }
 

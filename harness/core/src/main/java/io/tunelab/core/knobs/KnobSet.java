@@ -1,6 +1,7 @@
 package io.tunelab.core.knobs;
 
 import io.tunelab.core.BadInputException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -64,6 +65,21 @@ public final class KnobSet {
   public <T> T get(Knob<T> knob) {
     Object value = set.get(knob.name());
     return value == null ? knob.defaultValue() : knob.cast(value);
+  }
+
+  /**
+   * The knobs whose value here trades durability for speed ({@link Knob#tradesDurabilityAt}), as
+   * {@code name=value}, in the registry's order: what a crash in this configuration may lose.
+   */
+  public List<String> durabilityTraded() {
+    List<String> traded = new ArrayList<>();
+    for (Knob<?> knob : registry.all()) {
+      Object value = get(knob);
+      if (knob.tradesDurability(value)) {
+        traded.add(knob.name() + "=" + knob.format(value));
+      }
+    }
+    return traded;
   }
 
   /** The {@code db.server.*} settings that are set but not declared, name without the prefix. */

@@ -218,7 +218,6 @@ public final class MiddlewareKnobs {
                   + " two-phase XA transaction (Narayana); xa needs db.server.max_prepared_transactions"
                   + " above 0")
           .study(Studies.TRANSACTIONS + ": XA vs non-XA datasource and JMS adapter")
-          .tradesDurabilityAt("local")
           .add();
 
   public static final Knob<Integer> JDBC_POOL_SIZE =

@@ -31,6 +31,10 @@ class KnobDurabilityTest {
           Map.entry("broker.redelivery.maxAttempts", "then the dead-letter queue keeps it"),
           Map.entry("broker.maxDiskUsagePercent", "blocks producers; loses nothing"),
           Map.entry("mocks.asyncResponses", "the simulated back-ends' threads"),
+          Map.entry(
+              "middleware.transactions",
+              "local may lose a stage's database rows between its two commits, never an order or a"
+                  + " message: atomicity, which the transaction study measures"),
           Map.entry("middleware.engine.threads", "how many threads"),
           Map.entry("middleware.messaging.dequeueThreads", "how many threads"),
           Map.entry("middleware.sort.serverThreads", "how many threads"),
@@ -65,6 +69,19 @@ class KnobDurabilityTest {
                 assertThat(knob.tradesDurabilityAt()).isEmpty();
               });
     }
+  }
+
+  @Test
+  void aConfigurationSaysWhichOfItsValuesTradeDurability() {
+    KnobSet defaults = KnobSet.defaults();
+    KnobSet fast =
+        defaults
+            .with("middleware.messages.persistent", "off")
+            .with("db.server.synchronous_commit", "off");
+
+    assertThat(defaults.durabilityTraded()).isEmpty();
+    assertThat(fast.durabilityTraded())
+        .containsExactly("db.server.synchronous_commit=off", "middleware.messages.persistent=off");
   }
 
   @Test
