@@ -62,19 +62,6 @@ public record Knob<T>(
     tradesDurabilityAt = List.copyOf(values);
   }
 
-  /** A knob that never trades durability. */
-  public Knob(
-      String name,
-      KnobType<T> type,
-      T defaultValue,
-      String unit,
-      KnobTier tier,
-      Apply apply,
-      String doc,
-      String study) {
-    this(name, type, defaultValue, unit, tier, apply, doc, study, List.of());
-  }
-
   /** Whether {@code value} of this knob trades durability for speed. */
   public boolean tradesDurability(Object value) {
     return tradesDurabilityAt.contains(format(value));

@@ -108,7 +108,8 @@ public final class KnobRegistry {
         "PostgreSQL setting "
             + name.substring(DB_SERVER_PREFIX.length())
             + " (checked against pg_settings)",
-        "");
+        "",
+        List.of());
   }
 
   private String suggestion(String name) {
