@@ -64,6 +64,9 @@ public final class Middleware implements AutoCloseable {
   private SortServer sort;
   private StatusServer status;
 
+  /** Whether it was asked to stop taking work ({@link #park}) and not to take it up again. */
+  private boolean parked;
+
   private Middleware(MiddlewareSettings settings) {
     this.settings = settings;
   }
@@ -122,9 +125,13 @@ public final class Middleware implements AutoCloseable {
     steps.put(Stage.CREATE_CUSTOMER, new CreateCustomerStep(services));
     steps.put(Stage.CREATE_SUBSCRIPTIONS, new CreateSubscriptionsStep(services));
     steps.put(Stage.UPDATE_CRM, new UpdateCrmStep(services, new CrmUpdates(pool)));
-    billing = keep(startBilling(stylesheets));
-    sort = keep(SortServer.start(settings.sort(), pool));
-    openIntake();
+    if (settings.role().servesRequests()) {
+      billing = keep(startBilling(stylesheets));
+      sort = keep(SortServer.start(settings.sort(), pool));
+    }
+    if (settings.role().servesQueues()) {
+      openIntake();
+    }
     status = keep(StatusServer.start(settings.httpPort(), this::status));
     meters.ifPresent(this::serveMeters);
     status.server().createContext("/park", exchange -> control(exchange, this::park));
@@ -150,6 +157,7 @@ public final class Middleware implements AutoCloseable {
 
   /** Stops taking work: consumers, fetchers, engine and dequeue threads close. Idempotent. */
   public synchronized void park() {
+    parked = true;
     if (pipeline != null) {
       pipeline.close();
       pipeline = null;
@@ -160,16 +168,20 @@ public final class Middleware implements AutoCloseable {
     }
   }
 
-  /** Takes work again after {@link #park}; a no-op while not parked. */
+  /**
+   * Takes work again after {@link #park}; a no-op while not parked, and in a role that serves no
+   * queue.
+   */
   public synchronized void resume() throws Exception {
-    if (pipeline == null) {
+    if (pipeline == null && settings.role().servesQueues()) {
       openIntake();
     }
+    parked = false;
   }
 
   /** Whether it is parked. */
   public synchronized boolean parked() {
-    return pipeline == null;
+    return parked;
   }
 
   private interface Control {
@@ -245,7 +257,7 @@ public final class Middleware implements AutoCloseable {
     status.put("pid", ProcessHandle.current().pid());
     status.put("inputArguments", ManagementFactory.getRuntimeMXBean().getInputArguments());
     status.put("settings", settings.masked());
-    status.put("parked", pipeline == null);
+    status.put("parked", parked);
     if (pipeline != null) {
       status.putAll(pipeline.status());
     }
@@ -254,11 +266,15 @@ public final class Middleware implements AutoCloseable {
         Map.of(
             "siebel", Map.of("calls", siebel.calls(), "failures", siebel.failures()),
             "brm", Map.of("calls", brm.calls(), "failures", brm.failures())));
-    status.put("billing", billing.status());
+    if (billing != null) {
+      status.put("billing", billing.status());
+    }
     if (messaging != null) {
       status.put("messaging", messaging.status());
     }
-    status.put("sort", sort.status());
+    if (sort != null) {
+      status.put("sort", sort.status());
+    }
     status.put("jdbcThreadsAwaitingConnection", pool.threadsAwaitingConnection());
     status.put("jdbcConnectionRefusals", pool.connectionRefusals());
     status.put("diagnosticsSamples", diagnostics.samples());

@@ -15,32 +15,42 @@ import java.util.Optional;
  */
 public enum Plan {
   /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */
-  BATCH_ORDER("batch-order", "batch-order.jmx", "orders/min"),
+  BATCH_ORDER("batch-order", "batch-order.jmx", "orders/min", false),
   /**
    * Billing-care: concurrent CRM users (closed model) or arrivals at a rate (open model) asking the
    * middleware's SOAP service three queries each; {@code concurrent-soap-open.jmx} for the open
    * model.
    */
-  CONCURRENT_SOAP("concurrent-soap", "concurrent-soap.jmx", "requests/min"),
+  CONCURRENT_SOAP("concurrent-soap", "concurrent-soap.jmx", "requests/min", true),
   /**
    * The messaging server: clients enqueue device messages on one or more queues, one way or two
    * way; the middleware dequeues, logs each in the database and drives the device driver.
    */
-  MESSAGING("messaging", "messaging.jmx", "messages/min"),
+  MESSAGING("messaging", "messaging.jmx", "messages/min", false),
   /**
    * The sort hub: conveyor devices send fixed-width sort requests at a target rate (open model);
    * the middleware's sort service answers each with a chute, an answer over the deadline a miss.
    */
-  SORT_REQUESTS("sort-requests", "sort-requests.jmx", "requests/min");
+  SORT_REQUESTS("sort-requests", "sort-requests.jmx", "requests/min", true);
 
   private final String yamlName;
   private final String file;
   private final String throughputUnit;
+  private final boolean requests;
 
-  Plan(String yamlName, String file, String throughputUnit) {
+  Plan(String yamlName, String file, String throughputUnit, boolean requests) {
     this.yamlName = yamlName;
     this.file = file;
     this.throughputUnit = throughputUnit;
+    this.requests = requests;
+  }
+
+  /**
+   * Whether the middleware answers this plan's requests itself (its SOAP services), rather than
+   * taking its work from the broker's queues.
+   */
+  public boolean answersRequests() {
+    return requests;
   }
 
   /** The name an experiment file uses, e.g. {@code batch-order}. */

@@ -117,9 +117,14 @@ public final class PlanKnobs {
    * Knob values a plan cannot honour although every plan reads the knob: the fetcher intake polls
    * {@code order_inbox}, which only the batch-order plan fills (its inbox sink); with any other
    * plan nothing would ever arrive there. A two-way message needs a queue for its reply, and a
-   * one-way message has none.
+   * one-way message has none. A middleware whose role leaves out the plan's flow would never see
+   * its work.
    */
   static Optional<String> misfit(Plan plan, KnobSet knobs) {
+    Optional<String> role = roleMisfit(plan, knobs.get(MiddlewareKnobs.ROLE));
+    if (role.isPresent()) {
+      return role;
+    }
     if (plan == Plan.MESSAGING) {
       return messagingMisfit(knobs);
     }
@@ -136,6 +141,24 @@ public final class PlanKnobs {
               + "=jms");
     }
     return Optional.empty();
+  }
+
+  private static Optional<String> roleMisfit(Plan plan, MiddlewareKnobs.Role role) {
+    boolean requests = plan.answersRequests();
+    if (requests ? role.servesRequests() : role.servesQueues()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        MiddlewareKnobs.ROLE.name()
+            + "="
+            + role.label()
+            + (requests
+                ? " opens no SOAP service, and plan " + plan.yamlName() + " sends it requests"
+                : " consumes no queue, and plan " + plan.yamlName() + " sends its work there")
+            + ": set "
+            + MiddlewareKnobs.ROLE.name()
+            + "=all or "
+            + (requests ? MiddlewareKnobs.Role.SYNC : MiddlewareKnobs.Role.ASYNC).label());
   }
 
   private static Optional<String> messagingMisfit(KnobSet knobs) {

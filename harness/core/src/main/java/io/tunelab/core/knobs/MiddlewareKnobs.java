@@ -88,6 +88,35 @@ public final class MiddlewareKnobs {
   }
 
   /**
+   * Which of its flows a middleware JVM serves (the studies' specialised clusters: one for the
+   * asynchronous order flow, one for the synchronous services).
+   */
+  public enum Role implements KnobChoice {
+    /** Every flow: the queue-driven ones and the SOAP services. */
+    ALL,
+    /**
+     * The queue-driven flows only (order-to-bill's stages or fetcher, the messaging server): no
+     * billing-care or sort service is opened.
+     */
+    ASYNC,
+    /**
+     * The request-answering SOAP services only (billing-care, sort requests): no consumer on any
+     * queue, no fetcher.
+     */
+    SYNC;
+
+    /** Whether it consumes the queues (or fetches the inbox). */
+    public boolean servesQueues() {
+      return this != SYNC;
+    }
+
+    /** Whether it answers SOAP requests. */
+    public boolean servesRequests() {
+      return this != ASYNC;
+    }
+  }
+
+  /**
    * How a dequeue thread of the messaging server takes its next message (the study's dequeue
    * navigation).
    */
@@ -110,6 +139,16 @@ public final class MiddlewareKnobs {
           .knob("middleware.intake", KnobTypes.choice(Intake.class), Intake.JMS)
           .doc("how orders enter: consumers on the intake queue (jms) or the inbox table fetcher")
           .study(Studies.SERVICE_BROKER + ": fetcher processes polling request tables, vs a queue")
+          .add();
+
+  public static final Knob<Role> ROLE =
+      KNOBS
+          .knob("middleware.role", KnobTypes.choice(Role.class), Role.ALL)
+          .doc(
+              "which flows the middleware serves: all; async (consumers on the queues, no SOAP"
+                  + " service); sync (the billing-care and sort services, no consumer): a plan"
+                  + " needs a role that serves it")
+          .study("AIA: separate clusters for the synchronous and asynchronous flows")
           .add();
 
   public static final Knob<Integer> CONSUMERS_INTAKE = consumers("intake", "the intake queue");

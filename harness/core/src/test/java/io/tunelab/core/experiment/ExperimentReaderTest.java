@@ -279,6 +279,30 @@ class ExperimentReaderTest {
   }
 
   @Test
+  void aRoleThatLeavesOutThePlansFlowIsRefusedNamingTheRoleThatServesIt() {
+    assertBad(
+        """
+        plan: concurrent-soap
+        steps:
+          - name: sync
+            knobs: {middleware.role: sync}
+          - name: async
+            knobs: {middleware.role: async}
+        """,
+        "steps[1] (async): middleware.role=async opens no SOAP service, and plan concurrent-soap"
+            + " sends it requests: set middleware.role=all or sync");
+    assertBad(
+        """
+        plan: batch-order
+        knobs: {middleware.role: sync}
+        steps:
+          - name: a
+        """,
+        "middleware.role=sync consumes no queue, and plan batch-order sends its work there: set"
+            + " middleware.role=all or async");
+  }
+
+  @Test
   void aTwoWayMessagingStepWithoutAReplyQueueIsRefusedNamingTheFix() {
     assertBad(
         """

@@ -15,6 +15,8 @@ import java.util.Map;
  *     stack has none, and then the messaging server does not start
  * @param httpPort port of the status endpoint on 127.0.0.1; 0 picks a free one
  * @param intake how orders enter: push consumers on the intake queue, or the inbox fetcher
+ * @param role which flows this JVM serves: all, the queue-driven ones only, or the SOAP services
+ *     only
  * @param consumers JMS receive threads per stage queue
  * @param consumerWindowBytes Artemis consumer window (prefetch) in bytes; -1 unbounded, 0 none
  * @param engineThreads worker threads that process handed-off messages (async delivery policies)
@@ -54,6 +56,7 @@ public record MiddlewareSettings(
     String driverUrl,
     int httpPort,
     Intake intake,
+    Role role,
     Map<Stage, Integer> consumers,
     int consumerWindowBytes,
     int engineThreads,
@@ -95,6 +98,7 @@ public record MiddlewareSettings(
         driverUrl,
         httpPort,
         intake,
+        role,
         consumers,
         consumerWindowBytes,
         engineThreads,
@@ -134,6 +138,8 @@ public record MiddlewareSettings(
         + brmUrl
         + ", intake "
         + intake
+        + ", role "
+        + role
         + ", delivery "
         + deliveryPolicy
         + ", transactions "
@@ -237,6 +243,24 @@ public record MiddlewareSettings(
   public enum Intake {
     JMS,
     FETCHER
+  }
+
+  /** Which flows a middleware JVM serves (the studies' specialised clusters). */
+  public enum Role {
+    /** The queue-driven flows and the SOAP services. */
+    ALL,
+    /** The queue-driven flows: order-to-bill's stages (or fetcher) and the messaging server. */
+    ASYNC,
+    /** The SOAP services: billing-care and sort requests; no consumer, no fetcher. */
+    SYNC;
+
+    public boolean servesQueues() {
+      return this != SYNC;
+    }
+
+    public boolean servesRequests() {
+      return this != ASYNC;
+    }
   }
 
   /** Which process instances are written. */

@@ -8,6 +8,7 @@ import io.tunelab.middleware.config.MiddlewareSettings.InstancePersistence;
 import io.tunelab.middleware.config.MiddlewareSettings.Intake;
 import io.tunelab.middleware.config.MiddlewareSettings.Navigation;
 import io.tunelab.middleware.config.MiddlewareSettings.ParseIn;
+import io.tunelab.middleware.config.MiddlewareSettings.Role;
 import io.tunelab.middleware.config.MiddlewareSettings.SortSql;
 import io.tunelab.middleware.config.MiddlewareSettings.StateCompression;
 import io.tunelab.middleware.config.MiddlewareSettings.Transactions;
@@ -102,6 +103,7 @@ public final class SettingsReader {
             text("driver.url", ""),
             integer("http.port", 0, 0, 65535),
             choice("intake", Intake.JMS, Intake.class),
+            choice("role", Role.ALL, Role.class),
             consumers,
             integer("consumer.windowBytes", 1024 * 1024, -1, 64 * 1024 * 1024),
             integer("engine.threads", 4, 1, 512),

@@ -33,6 +33,7 @@ class SettingsReaderTest {
     assertThat(settings.deliveryPolicy()).isEqualTo(DeliveryPolicy.ASYNC_PERSIST);
     assertThat(settings.diagnostics()).isTrue();
     assertThat(settings.transactions()).isEqualTo(Transactions.LOCAL);
+    assertThat(settings.role()).isEqualTo(MiddlewareSettings.Role.ALL);
   }
 
   @Test
@@ -42,10 +43,14 @@ class SettingsReaderTest {
     properties.setProperty("consumers.createSubscriptions", "8");
     properties.setProperty("diagnostics", "off");
     properties.setProperty("transactions", "xa");
+    properties.setProperty("role", "sync");
 
     MiddlewareSettings settings = SettingsReader.from(properties, "test");
 
     assertThat(settings.transactions()).isEqualTo(Transactions.XA);
+    assertThat(settings.role()).isEqualTo(MiddlewareSettings.Role.SYNC);
+    assertThat(settings.role().servesQueues()).isFalse();
+    assertThat(settings.role().servesRequests()).isTrue();
 
     assertThat(settings.deliveryPolicy()).isEqualTo(DeliveryPolicy.ASYNC_CACHE);
     assertThat(settings.consumers(Stage.CREATE_SUBSCRIPTIONS)).isEqualTo(8);
