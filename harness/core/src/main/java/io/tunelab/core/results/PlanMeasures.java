@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.measure.DeadlineMisses;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -12,7 +13,8 @@ import java.util.OptionalDouble;
  * record here; the readers (operations, errors, gates, summaries) ask the record, not its type.
  *
  * <p>The accessors a plan does not measure answer null: each is a field of the repetition in
- * run.json, written only by the plans that have it.
+ * run.json, written only by the plans that have it. A repetition read alone can only guess its plan
+ * from the fields present; the run's {@code plan} settles it ({@link #as}).
  */
 public sealed interface PlanMeasures
     permits BatchOrderMeasures, SoapMeasures, MessagingMeasures, SortMeasures {
@@ -23,6 +25,28 @@ public sealed interface PlanMeasures
    * @param metrics the repetition's metrics, whose errors count the sends that failed
    */
   OptionalDouble attempts(Metrics metrics);
+
+  /**
+   * The measures of {@code plan} holding what {@code read} holds. A repetition read from run.json
+   * without its run is typed by the fields it has, and a repetition that lacks its plan's own field
+   * reads as another plan's (a messaging repetition whose load failed before any message was
+   * planned has no {@code messages}, and would count its errors as orders'): the run names its
+   * plan.
+   */
+  static PlanMeasures as(Plan plan, PlanMeasures read) {
+    return switch (plan) {
+      case BATCH_ORDER ->
+          read instanceof BatchOrderMeasures
+              ? read
+              : new BatchOrderMeasures(read.accounting(), read.window());
+      case CONCURRENT_SOAP ->
+          read instanceof SoapMeasures ? read : new SoapMeasures(read.requests());
+      case MESSAGING ->
+          read instanceof MessagingMeasures ? read : new MessagingMeasures(read.messages());
+      case SORT_REQUESTS ->
+          read instanceof SortMeasures ? read : new SortMeasures(read.requests(), read.deadline());
+    };
+  }
 
   /** What failed, operation to error to count, without the errors that did not happen. */
   Map<String, Map<String, Long>> failures();

@@ -234,6 +234,15 @@ public record Repetition(
     return copy.build();
   }
 
+  /** This repetition with its measures typed as {@code plan}'s (see {@link PlanMeasures#as}). */
+  public Repetition measuredAs(io.tunelab.core.experiment.Plan plan) {
+    if (measures == null) {
+      return this;
+    }
+    PlanMeasures typed = PlanMeasures.as(plan, measures);
+    return typed == measures ? this : withMeasures(typed);
+  }
+
   /** This repetition with its plan's measures replaced (a batch-order window added, say). */
   public Repetition withMeasures(PlanMeasures replaced) {
     Copy copy = new Copy(this);

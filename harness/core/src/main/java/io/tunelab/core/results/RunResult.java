@@ -73,7 +73,19 @@ public record RunResult(
 
   public RunResult {
     schemaVersion = schemaVersion == null ? 1 : schemaVersion;
-    steps = List.copyOf(steps);
+    steps = measuredAs(plan, steps);
+  }
+
+  /**
+   * The steps with their repetitions' measures typed by the run's plan (see {@link
+   * PlanMeasures#as}); as they are when the plan is unknown.
+   */
+  private static List<StepResult> measuredAs(String plan, List<StepResult> steps) {
+    Optional<io.tunelab.core.experiment.Plan> known =
+        plan == null ? Optional.empty() : io.tunelab.core.experiment.Plan.of(plan);
+    return known
+        .map(p -> steps.stream().map(step -> step.measuredAs(p)).toList())
+        .orElse(List.copyOf(steps));
   }
 
   /**

@@ -123,6 +123,37 @@ public record StepResult(
     return Summary.of(repetitions.stream().map(r -> metric.applyAsDouble(r.metrics())).toList());
   }
 
+  /** This step with its repetitions' measures typed as {@code plan}'s. */
+  StepResult measuredAs(io.tunelab.core.experiment.Plan plan) {
+    if (repetitions == null) {
+      return this;
+    }
+    List<Repetition> typed = repetitions.stream().map(r -> r.measuredAs(plan)).toList();
+    boolean same = true;
+    for (int i = 0; i < typed.size(); i++) {
+      same &= typed.get(i) == repetitions.get(i);
+    }
+    if (same) {
+      return this;
+    }
+    return new StepResult(
+        name,
+        changes,
+        knobs,
+        restarted,
+        readBack,
+        typed,
+        metrics,
+        index,
+        accounting,
+        valid,
+        noisy,
+        vsBaseline,
+        counted,
+        jvmSpread,
+        drift);
+  }
+
   /** This step with its index against the baseline's median throughput. */
   public StepResult withIndex(double baselineThroughput) {
     Double value =

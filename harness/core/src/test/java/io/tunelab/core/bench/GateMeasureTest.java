@@ -95,13 +95,21 @@ class GateMeasureTest {
   }
 
   private static RunResult run(StepResult... steps) {
+    return run("batch-order", "orders/min", steps);
+  }
+
+  private static RunResult soapRun(StepResult... steps) {
+    return run("concurrent-soap", "requests/min", steps);
+  }
+
+  private static RunResult run(String plan, String unit, StepResult... steps) {
     RunResult run =
         new RunResult(
             "r",
             "x",
             "x.yaml",
-            "batch-order",
-            "orders/min",
+            plan,
+            unit,
             RunResult.RUNNING,
             false,
             "2026-01-01T00:00:00Z",
@@ -143,7 +151,7 @@ class GateMeasureTest {
 
   @Test
   void anOperationsPercentileErrorsAndMeanAreItsOwn() {
-    RunResult run = run(step("s", soap(1, 3, 300), soap(2, 1, 300)));
+    RunResult run = soapRun(step("s", soap(1, 3, 300), soap(2, 1, 300)));
 
     List<Check> checks =
         judge(
@@ -171,7 +179,7 @@ class GateMeasureTest {
 
   @Test
   void anOperationTheStepDoesNotHaveIsNotTestedNamingTheOnesItHas() {
-    RunResult run = run(step("s", soap(1, 0, 300), soap(2, 0, 300)));
+    RunResult run = soapRun(step("s", soap(1, 0, 300), soap(2, 0, 300)));
 
     Check check = judge(run, "p95 of GetInvoices < 1 s").get(0);
 

@@ -36,6 +36,8 @@ class KnobDurabilityTest {
               "local may lose a stage's database rows between its two commits, never an order or a"
                   + " message: atomicity, which the transaction study measures"),
           Map.entry("middleware.engine.threads", "how many threads"),
+          Map.entry(
+              "middleware.role", "which flows a JVM serves; the others' work waits on its queue"),
           Map.entry("middleware.messaging.dequeueThreads", "how many threads"),
           Map.entry("middleware.sort.serverThreads", "how many threads"),
           Map.entry("workload.mode", "how the load arrives"),
