@@ -26,6 +26,11 @@ class StylesheetsTest {
   }
 
   @Test
+  void everyStylesheetCompiles() {
+    new Stylesheets().compileAll();
+  }
+
+  @Test
   void canonicalOrderKeepsIdsLinesAndEnqueueTime() throws IOException {
     CanonicalOrder order = canonical();
 
