@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The load tier kept running for a whole experiment: {@code LoadMain serve} reads one plan run per
@@ -99,6 +100,7 @@ final class LoadServer {
     Path work = Path.of(args[2]).toAbsolutePath().normalize();
     Files.createDirectories(work);
     Path home = JmeterHome.unpack(work.resolve("jmeter-home"));
+    Optional<SharedScriptEngine> groovy = SharedScriptEngine.install();
     PrintStream console = System.out;
     PrintStream errors = System.err;
     try {
@@ -110,7 +112,7 @@ final class LoadServer {
         if (line.isBlank()) {
           continue;
         }
-        int status = handle(line, home);
+        int status = handle(line, home, groovy);
         System.setOut(console);
         System.setErr(errors);
         protocol.println(DONE + status);
@@ -125,7 +127,7 @@ final class LoadServer {
   }
 
   /** Runs one request with its console output in its log; the exit status a one-shot run gives. */
-  private static int handle(String line, Path home) {
+  private static int handle(String line, Path home, Optional<SharedScriptEngine> groovy) {
     Request request;
     try {
       request = Request.parse(line);
@@ -138,6 +140,7 @@ final class LoadServer {
       // JMeter's own prints go where a one-shot load JVM's went: the run's log
       System.setOut(log);
       System.setErr(log);
+      groovy.ifPresent(SharedScriptEngine::useCurrentConsole);
       try {
         String[] args = request.args().toArray(String[]::new);
         if (args.length > 0 && args[0].equals(DashboardsOnly.MODE)) {

@@ -70,6 +70,39 @@ class LoadServerTest {
     assertThat(dir.resolve("server/jmeter-home")).doesNotExist();
   }
 
+  /**
+   * JMeter forgets its compiled scripts when a test ends; the server's runs share one Groovy
+   * engine, which keeps them: both runs' samples name the same script class.
+   */
+  @Test
+  void aPlansGroovyIsCompiledOnceForEveryRunOfTheServer() throws Exception {
+    Path plan = Path.of(LoadServerTest.class.getResource("/groovy-class.jmx").toURI());
+    List<String> variables = List.of("--sample-variables", "scriptClass");
+    String first = request("first", plan, variables).line();
+    String second = request("second", plan, variables).line();
+    ByteArrayOutputStream protocol = new ByteArrayOutputStream();
+
+    int status =
+        LoadServer.serve(
+            new String[] {"serve", "--work", dir.resolve("server").toString()},
+            new ByteArrayInputStream((first + "\n" + second).getBytes(StandardCharsets.UTF_8)),
+            new PrintStream(protocol, true, StandardCharsets.UTF_8));
+
+    assertThat(status).isZero();
+    assertThat(protocol.toString(StandardCharsets.UTF_8).lines())
+        .as("the first run's log: %s", logOf("first"))
+        .containsExactly(
+            LoadServer.READY, LoadServer.DONE + LoadMain.OK, LoadServer.DONE + LoadMain.OK);
+    List<String> rows = new java.util.ArrayList<>();
+    for (String run : List.of("first", "second")) {
+      List<String> jtl = Files.readAllLines(dir.resolve(run).resolve("results.jtl"));
+      assertThat(jtl).as(run).hasSize(1 + 4);
+      jtl.subList(1, jtl.size()).forEach(row -> rows.add(row.substring(row.lastIndexOf(',') + 1)));
+    }
+    assertThat(rows).hasSize(8).allMatch(c -> c.matches("\"?Script\\d+@\\d+\"?"), "a script class");
+    assertThat(new java.util.HashSet<>(rows)).as("the script classes of both runs").hasSize(1);
+  }
+
   private String logOf(String run) {
     try {
       return Files.readString(dir.resolve(run).resolve("load.log"));
