@@ -167,6 +167,14 @@ class StackCommandIT {
     assertThat(result.at("/steps/0/accounting/completed").asInt())
         .isEqualTo(20 * repetitions.size());
     assertThat(result.at("/steps/0/readBack/mocks.brm/latency").asText()).isEqualTo("10");
+    // the stack's processes are not this run's, yet found behind its ports: their CPU is the
+    // stack's, not noise outside it
+    assertThat(repetitions)
+        .allSatisfy(
+            rep -> {
+              assertThat(rep.at("/workCost/cpuMillisPerUnit/db").asDouble()).isPositive();
+              assertThat(rep.at("/workCost/cpuMillisPerUnit/broker").asDouble()).isPositive();
+            });
     assertThat(TestRuntime.onlyRun(out).resolve("run.json")).isRegularFile();
     return run;
   }

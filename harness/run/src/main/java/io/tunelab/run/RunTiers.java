@@ -486,9 +486,11 @@ public final class RunTiers implements AutoCloseable {
   synchronized Map<String, Long> pids() {
     Map<String, Long> pids = new LinkedHashMap<>();
     if (stack != null) {
-      for (Tier tier : stack.tiers()) {
-        tier.processes().stream().findFirst().ifPresent(p -> pids.put(tier.name(), p.pid()));
-      }
+      stack
+          .watchedProcesses()
+          .forEach(
+              (tier, processes) ->
+                  processes.stream().findFirst().ifPresent(p -> pids.put(tier, p.pid())));
     }
     if (middleware != null) {
       pids.put(MiddlewareTier.NAME, middleware.processes().get(0).pid());

@@ -6,7 +6,6 @@ import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
-import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.stack.Stack;
 import java.nio.file.Path;
@@ -71,18 +70,10 @@ public record ObserverConfig(
    */
   public static ObserverConfig of(Stack stack, Path dir) {
     Map<String, Supplier<List<ProcessHandle>>> tiers = new LinkedHashMap<>();
-    for (Tier tier : stack.tiers()) {
-      // asked of the stack each time: a tier killed and started again (workload.crash) has new
-      // processes, which are still the tier's
-      String name = tier.name();
-      tiers.put(
-          name,
-          () ->
-              stack.tiers().stream()
-                  .filter(t -> t.name().equals(name))
-                  .findFirst()
-                  .map(Tier::processes)
-                  .orElse(List.of()));
+    for (String name : stack.watchedProcesses().keySet()) {
+      // asked of the stack each time: a tier killed and started again (workload.crash), or a
+      // container restarted, has new processes, which are still the tier's
+      tiers.put(name, () -> stack.watchedProcesses().getOrDefault(name, List.of()));
     }
     return new ObserverConfig(
         dir,

@@ -6,12 +6,27 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A stack whose tiers are not processes of this machine (containers, other hosts): it has endpoints
- * but no local tiers to account for, and closing it runs {@code onClose}.
+ * A stack whose tiers this controller did not start (containers, other hosts, another controller's
+ * stack): it has endpoints but no tiers of its own, and closing it runs {@code onClose}. The
+ * processes behind its loopback endpoints are watched for their CPU ({@link ListenerWatch}).
  */
 record RemoteStack(
-    String provider, Endpoints endpoints, Map<String, Long> startMillis, Runnable onClose)
+    String provider,
+    Endpoints endpoints,
+    Map<String, Long> startMillis,
+    Runnable onClose,
+    ListenerWatch watch)
     implements Stack {
+  RemoteStack(
+      String provider, Endpoints endpoints, Map<String, Long> startMillis, Runnable onClose) {
+    this(
+        provider,
+        endpoints,
+        startMillis,
+        onClose,
+        new ListenerWatch(endpoints, LoopbackListeners.ofThisMachine()));
+  }
+
   @Override
   public String id() {
     return provider;
@@ -20,6 +35,11 @@ record RemoteStack(
   @Override
   public List<Tier> tiers() {
     return List.of();
+  }
+
+  @Override
+  public Map<String, List<ProcessHandle>> watchedProcesses() {
+    return watch.processes();
   }
 
   @Override

@@ -24,6 +24,19 @@ public interface Stack extends AutoCloseable {
   List<Tier> tiers();
 
   /**
+   * Each tier's processes on this machine, to count their CPU as the stack's: the tiers this
+   * provider runs, or those found behind the endpoints of a stack it did not start. For reading
+   * only: what is found here is never stopped or signalled.
+   */
+  default Map<String, List<ProcessHandle>> watchedProcesses() {
+    Map<String, List<ProcessHandle>> watched = new java.util.LinkedHashMap<>();
+    for (Tier tier : tiers()) {
+      watched.put(tier.name(), tier.processes());
+    }
+    return watched;
+  }
+
+  /**
    * Restarts one tier ({@code DB}, {@code BROKER} or {@code MOCKS}) with its settings from {@code
    * config}, on the port it has now, while the others keep running: the endpoints stay valid. A db
    * restart starts a fresh cluster (migrate and seed again).
