@@ -10,15 +10,47 @@ import java.util.Map;
 
 /**
  * The container images of the stack, pinned once in the checkout's {@code .env}, which {@code
- * docker compose} reads too.
+ * docker compose} reads too: the official images, or ({@code TUNELAB_IMAGES=built}, in the
+ * environment or {@code .env}) the ones {@code containers/build-images.sh} builds here, which run
+ * on the host's network.
+ *
+ * @param postgres the database's image
+ * @param artemis the broker's image
+ * @param wiremock the mocks' image (all three back-ends in one container when {@code built})
+ * @param built whether these are tunelab's own images
  */
-record ContainerImages(String postgres, String artemis, String wiremock) {
+record ContainerImages(String postgres, String artemis, String wiremock, boolean built) {
+  static final String CHOICE = "TUNELAB_IMAGES";
+
   static ContainerImages fromEnvFile(Path envFile) {
+    return fromEnvFile(envFile, Map.of());
+  }
+
+  /** The images {@code .env} pins, of the kind {@code environment}'s {@value #CHOICE} asks for. */
+  static ContainerImages fromEnvFile(Path envFile, Map<String, String> environment) {
     Map<String, String> values = read(envFile);
-    return new ContainerImages(
-        require(values, envFile, "POSTGRES_IMAGE"),
-        require(values, envFile, "ARTEMIS_IMAGE"),
-        require(values, envFile, "WIREMOCK_IMAGE"));
+    String choice = environment.getOrDefault(CHOICE, values.getOrDefault(CHOICE, "official"));
+    return switch (choice) {
+      case "official" ->
+          new ContainerImages(
+              require(values, envFile, "POSTGRES_IMAGE"),
+              require(values, envFile, "ARTEMIS_IMAGE"),
+              require(values, envFile, "WIREMOCK_IMAGE"),
+              false);
+      case "built" ->
+          new ContainerImages(
+              require(values, envFile, "TUNELAB_DB_BUILT"),
+              require(values, envFile, "TUNELAB_BROKER_BUILT"),
+              require(values, envFile, "TUNELAB_MOCKS_BUILT"),
+              true);
+      default ->
+          throw new BadInputException(
+              CHOICE
+                  + " must be official (the images .env pins) or built (tunelab's own, from"
+                  + " containers/build-images.sh), was '"
+                  + choice
+                  + "'");
+    };
   }
 
   static Map<String, String> read(Path envFile) {

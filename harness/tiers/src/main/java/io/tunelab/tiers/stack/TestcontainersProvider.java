@@ -3,6 +3,7 @@ package io.tunelab.tiers.stack;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.Secrets;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerProperties;
@@ -21,16 +22,37 @@ import org.testcontainers.containers.GenericContainer;
  * and the database's password made for the stack. Needs a Docker engine; the schema is migrated
  * over JDBC like for any other provider.
  *
- * <p>Its tiers are not local processes of this machine's process table, so {@link Stack#tiers()} is
- * empty: per-tier CPU accounting needs the embedded provider.
+ * <p>With {@code TUNELAB_IMAGES=built} it runs tunelab's own images ({@code containers/}) on the
+ * host's network instead ({@link BuiltImageContainers}), for machines without a registry. Its tiers
+ * are not this controller's processes ({@link Stack#tiers()} is empty); on the host's network the
+ * observer finds them behind their ports ({@link Stack#watchedProcesses()}).
  */
 public final class TestcontainersProvider implements StackProvider {
   public static final String NAME = "testcontainers";
 
+  /** Testcontainers reads it from the environment only. */
+  static final String RYUK_DISABLED = "TESTCONTAINERS_RYUK_DISABLED";
+
+  /**
+   * Where Testcontainers reaches the containers' ports; without it, on a machine that looks like a
+   * container itself, it asks the engine for its bridge network, which {@code --bridge=none} has
+   * not.
+   */
+  static final String HOST_OVERRIDE = "TESTCONTAINERS_HOST_OVERRIDE";
+
   private final TunelabHome home;
+  private final Map<String, String> environment;
 
   public TestcontainersProvider(TunelabHome home) {
+    this(home, System.getenv());
+  }
+
+  /**
+   * @param environment where {@code TUNELAB_IMAGES} and {@value #RYUK_DISABLED} are read
+   */
+  TestcontainersProvider(TunelabHome home, Map<String, String> environment) {
     this.home = home;
+    this.environment = Map.copyOf(environment);
   }
 
   public TestcontainersProvider() {
@@ -49,45 +71,32 @@ public final class TestcontainersProvider implements StackProvider {
 
   @Override
   public Stack start(StackConfig config) {
+    ContainerImages images = ContainerImages.fromEnvFile(home.root().resolve(".env"), environment);
+    if (images.built() && !"true".equals(environment.get(RYUK_DISABLED))) {
+      throw new BadInputException(
+          "TUNELAB_IMAGES=built runs tunelab's own images where no registry answers, and"
+              + " Testcontainers' Ryuk would pull its image from one: set "
+              + RYUK_DISABLED
+              + "=true (the containers are then removed when tunelab ends, not after a kill -9)");
+    }
     if (!dockerAvailable()) {
       throw new BadInputException(
           "--provider testcontainers needs a Docker engine, and none answers here: start Docker,"
-              + " or use the default embedded provider, which needs none");
+              + " or use the default embedded provider, which needs none"
+              + (images.built()
+                  ? " (an engine without a bridge network, dockerd --bridge=none, also needs "
+                      + HOST_OVERRIDE
+                      + "=127.0.0.1)"
+                  : ""));
     }
-    ContainerImages images = ContainerImages.fromEnvFile(home.root().resolve(".env"));
-    StackContainers containers = new StackContainers(home, images);
     List<GenericContainer<?>> started = new ArrayList<>();
     long begin = System.nanoTime();
     try {
       String dbPassword = Secrets.newPassword();
-      GenericContainer<?> db = start(started, containers.postgres(config.db(), dbPassword));
-      GenericContainer<?> broker =
-          start(
-              started,
-              containers.artemis(
-                  BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT),
-                  config.broker().jvmFlags()));
-      GenericContainer<?> siebel = start(started, containers.wiremock("siebel", config.mocks()));
-      GenericContainer<?> brm = start(started, containers.wiremock("brm", config.mocks()));
-      GenericContainer<?> driver = start(started, containers.wiremock("driver", config.mocks()));
       Endpoints endpoints =
-          new Endpoints(
-              "jdbc:postgresql://"
-                  + db.getHost()
-                  + ":"
-                  + db.getMappedPort(StackContainers.POSTGRES_PORT)
-                  + "/tunelab",
-              "tunelab",
-              dbPassword,
-              "tcp://"
-                  + broker.getHost()
-                  + ":"
-                  + broker.getMappedPort(StackContainers.ARTEMIS_PORT),
-              "",
-              "",
-              httpUrl(siebel),
-              httpUrl(brm),
-              httpUrl(driver));
+          images.built()
+              ? onHostNetwork(new BuiltImageContainers(images), config, dbPassword, started)
+              : published(new StackContainers(home, images), config, dbPassword, started);
       applyLiveSettings(endpoints, config.mocks());
       long millis = Duration.ofNanos(System.nanoTime() - begin).toMillis();
       return new RemoteStack(
@@ -96,6 +105,65 @@ public final class TestcontainersProvider implements StackProvider {
       started.forEach(GenericContainer::stop);
       throw e;
     }
+  }
+
+  /** The official images, each port published on 127.0.0.1 of the Docker host. */
+  private static Endpoints published(
+      StackContainers containers,
+      StackConfig config,
+      String dbPassword,
+      List<GenericContainer<?>> started) {
+    GenericContainer<?> db = start(started, containers.postgres(config.db(), dbPassword));
+    GenericContainer<?> broker =
+        start(
+            started,
+            containers.artemis(
+                BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT),
+                config.broker().jvmFlags()));
+    GenericContainer<?> siebel = start(started, containers.wiremock("siebel", config.mocks()));
+    GenericContainer<?> brm = start(started, containers.wiremock("brm", config.mocks()));
+    GenericContainer<?> driver = start(started, containers.wiremock("driver", config.mocks()));
+    return new Endpoints(
+        "jdbc:postgresql://"
+            + db.getHost()
+            + ":"
+            + db.getMappedPort(StackContainers.POSTGRES_PORT)
+            + "/tunelab",
+        "tunelab",
+        dbPassword,
+        "tcp://" + broker.getHost() + ":" + broker.getMappedPort(StackContainers.ARTEMIS_PORT),
+        "",
+        "",
+        httpUrl(siebel),
+        httpUrl(brm),
+        httpUrl(driver));
+  }
+
+  /** tunelab's own images on the host's network, on free ports of 127.0.0.1. */
+  private static Endpoints onHostNetwork(
+      BuiltImageContainers containers,
+      StackConfig config,
+      String dbPassword,
+      List<GenericContainer<?>> started) {
+    int db = Ports.free();
+    int broker = Ports.free();
+    int siebel = Ports.free();
+    int brm = Ports.free();
+    int driver = Ports.free();
+    start(started, containers.postgres(config.db(), dbPassword, db));
+    start(started, containers.broker(config.broker(), broker));
+    start(started, containers.mocks(config.mocks(), siebel, brm, driver));
+    String host = "127.0.0.1";
+    return new Endpoints(
+        "jdbc:postgresql://" + host + ":" + db + "/tunelab",
+        "tunelab",
+        dbPassword,
+        "tcp://" + host + ":" + broker,
+        "",
+        "",
+        "http://" + host + ":" + siebel,
+        "http://" + host + ":" + brm,
+        "http://" + host + ":" + driver);
   }
 
   private static GenericContainer<?> start(

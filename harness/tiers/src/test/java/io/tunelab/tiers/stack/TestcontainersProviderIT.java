@@ -6,17 +6,24 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.DataPreparation;
 import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.mocks.MocksClient;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.testcontainers.DockerClientFactory;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
  * The same stack as containers. Needs a Docker engine: skipped where none answers (as on the
- * machine tunelab's CI runs on), run wherever one does.
+ * machine tunelab's CI runs on), run wherever one does: on tunelab's own images when the engine has
+ * them ({@code containers/build-images.sh}; no registry needed, the host's network), on the
+ * official images pinned in {@code .env} otherwise.
  */
 @Testcontainers(disabledWithoutDocker = true)
 class TestcontainersProviderIT {
@@ -27,8 +34,15 @@ class TestcontainersProviderIT {
             .with("db.server.shared_buffers", "64MB")
             .with("broker.journal.type", "NIO")
             .with("mocks.brm.latency", "150");
+    TunelabHome home = TunelabHome.locate();
+    Map<String, String> environment = new HashMap<>(System.getenv());
+    boolean built = builtImagesPresent(home);
+    if (built) {
+      environment.put(ContainerImages.CHOICE, "built");
+    }
 
-    try (Stack stack = new TestcontainersProvider().start(StackConfig.from(knobs))) {
+    try (Stack stack =
+        new TestcontainersProvider(home, environment).start(StackConfig.from(knobs))) {
       Endpoints endpoints = stack.endpoints();
       Database database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
       DataPreparation.prepare(database, knobs, true);
@@ -42,6 +56,30 @@ class TestcontainersProviderIT {
       }
       MocksClient brm = MocksClient.of(Backend.BRM, endpoints);
       assertThat(brm.latency()).isEqualTo(new Latency.Fixed(150));
+      for (String url : List.of(endpoints.db(), endpoints.broker(), endpoints.siebel())) {
+        assertThat(LoopbackListeners.loopbackPort(url)).as(url).isPresent();
+      }
+      if (built) {
+        // on the host's network their processes are this machine's: the observer counts them
+        assertThat(stack.watchedProcesses()).containsOnlyKeys("db", "broker", "mocks");
+        assertThat(stack.tiers()).isEmpty();
+      }
     }
+  }
+
+  private static boolean builtImagesPresent(TunelabHome home) {
+    ContainerImages images =
+        ContainerImages.fromEnvFile(
+            home.root().resolve(".env"), Map.of(ContainerImages.CHOICE, "built"));
+    return List.of(images.postgres(), images.artemis(), images.wiremock()).stream()
+        .allMatch(
+            image -> {
+              try {
+                DockerClientFactory.instance().client().inspectImageCmd(image).exec();
+                return true;
+              } catch (RuntimeException absent) {
+                return false;
+              }
+            });
   }
 }
