@@ -28,13 +28,6 @@ final class BuiltImageContainers {
   }
 
   GenericContainer<?> postgres(DbConfig db, String password, int port) {
-    List<String> command = new ArrayList<>(List.of("postgres"));
-    db.serverSettings()
-        .forEach(
-            (name, value) -> {
-              command.add("-c");
-              command.add(name + "=" + value);
-            });
     return onHost(images.postgres())
         .withEnv(
             Map.of(
@@ -46,7 +39,7 @@ final class BuiltImageContainers {
                 "tunelab",
                 "PGPORT",
                 Integer.toString(port)))
-        .withCommand(command.toArray(String[]::new))
+        .withCommand(StackContainers.postgresCommand(db))
         .waitingFor(
             Wait.forLogMessage(".*database system is ready to accept connections.*", 1)
                 .withStartupTimeout(STARTUP));

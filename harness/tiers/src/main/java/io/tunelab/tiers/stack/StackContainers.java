@@ -53,7 +53,8 @@ final class StackContainers {
     };
   }
 
-  GenericContainer<?> postgres(DbConfig db, String password) {
+  /** {@code postgres} with the stack's server settings, as either kind of image takes it. */
+  static String[] postgresCommand(DbConfig db) {
     List<String> command = new ArrayList<>(List.of("postgres"));
     db.serverSettings()
         .forEach(
@@ -61,6 +62,10 @@ final class StackContainers {
               command.add("-c");
               command.add(name + "=" + value);
             });
+    return command.toArray(String[]::new);
+  }
+
+  GenericContainer<?> postgres(DbConfig db, String password) {
     return new GenericContainer<>(DockerImageName.parse(images.postgres()))
         .withEnv(
             Map.of(
@@ -70,7 +75,7 @@ final class StackContainers {
                 password,
                 "POSTGRES_DB",
                 "tunelab"))
-        .withCommand(command.toArray(String[]::new))
+        .withCommand(postgresCommand(db))
         .withExposedPorts(POSTGRES_PORT)
         .withCreateContainerCmdModifier(onLoopbackOnly(POSTGRES_PORT))
         .waitingFor(
