@@ -57,6 +57,18 @@ public final class DataKnobs {
           .study("AIA: DBMS_STATS before each run")
           .add();
 
+  public static final Knob<Boolean> AUTOANALYZE =
+      KNOBS
+          .knob("db.autoanalyze", KnobTypes.bool(), false)
+          .doc(
+              "let PostgreSQL's autoanalyze gather statistics of tunelab's tables during a run;"
+                  + " off sets autovacuum_analyze_threshold to its maximum on each table, so a"
+                  + " repetition keeps the statistics db.analyze left it (none when off): on, the"
+                  + " autovacuum launcher visits every autovacuum_naptime (60 s), inside some"
+                  + " windows of seconds and not others, and the plans change with it")
+          .study("AIA: DBMS_STATS before each run")
+          .add();
+
   /** This tier's knobs, in declaration order. */
   public static final java.util.List<Knob<?>> ALL = KNOBS.all();
 

@@ -12,9 +12,10 @@ import java.util.Map;
  * Brings the database to what a knob set asks for before a run: schema migrated, pass-through
  * settings checked against the server, seed data, xref index on or off, the id sequences' cache,
  * the sort tables' fillfactor, transactional rows purged (xref_data and sort_chute written again,
- * reindexed and vacuumed) with every table's statistics brought to one state, statistics gathered,
- * and with the purge a checkpoint, so every repetition starts from the same pages, statistics and
- * sequences with no write-back pending. Each step is timed.
+ * reindexed and vacuumed) with every table's statistics brought to one state, statistics gathered
+ * and autoanalyze kept off the tables or let on, and with the purge a checkpoint, so every
+ * repetition starts from the same pages, statistics and sequences with no write-back pending. Each
+ * step is timed.
  */
 public final class DataPreparation {
   private DataPreparation() {}
@@ -37,6 +38,7 @@ public final class DataPreparation {
         timed(millis, "seed", () -> database.seed(knobs.get(DataKnobs.SEED_CUSTOMERS)));
       }
       timed(millis, "xrefIndex", () -> database.xrefIndex(knobs.get(DataKnobs.XREF_INDEX)));
+      timed(millis, "autoanalyze", () -> database.autoanalyze(knobs.get(DataKnobs.AUTOANALYZE)));
       timed(
           millis,
           "sequenceCache",

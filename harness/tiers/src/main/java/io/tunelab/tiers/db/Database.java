@@ -507,6 +507,65 @@ public final class Database {
     return jdbc.call("looking for tunelab's marker", DatabaseMarker::present);
   }
 
+  /** The storage parameter that keeps autoanalyze off a table: a threshold no table reaches. */
+  static final String NO_AUTOANALYZE = "autovacuum_analyze_threshold=2147483647";
+
+  /**
+   * Lets autoanalyze gather statistics of tunelab's tables, or keeps it off them, by each table's
+   * {@code autovacuum_analyze_threshold}: off, a table's statistics stay what the preparation left
+   * (ANALYZE when db.analyze is on, none after the purge otherwise) for the whole repetition. The
+   * launcher visits a database once every {@code autovacuum_naptime} (60 s by default), so in
+   * windows of seconds it gathers statistics in some repetitions and not in others, and the plans
+   * differ between them (benchmarks/README.md: "Autoanalyze in some windows and not others").
+   * Autovacuum's vacuums are left as they are. Changes only the tables whose setting differs.
+   */
+  public void autoanalyze(boolean on) {
+    jdbc.call(
+        "setting autoanalyze on the tables",
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            for (String table : withoutAutoanalyze(statement, on)) {
+              statement.execute(
+                  on
+                      ? "ALTER TABLE \"" + table + "\" RESET (autovacuum_analyze_threshold)"
+                      : "ALTER TABLE \"" + table + "\" SET (" + NO_AUTOANALYZE + ")");
+            }
+          }
+          return null;
+        });
+  }
+
+  /** The tunelab tables autoanalyze is kept off, by name. */
+  public List<String> tablesWithoutAutoanalyze() {
+    return jdbc.call(
+        "reading the tables' storage parameters",
+        connection -> {
+          try (Statement statement = connection.createStatement()) {
+            return withoutAutoanalyze(statement, true);
+          }
+        });
+  }
+
+  /** The tables whose autoanalyze setting is off ({@code off} true) or not ({@code off} false). */
+  private static List<String> withoutAutoanalyze(Statement statement, boolean off)
+      throws SQLException {
+    List<String> tables = new ArrayList<>();
+    try (ResultSet rows =
+        statement.executeQuery(
+            "SELECT relname FROM pg_class WHERE relnamespace = current_schema()::regnamespace"
+                + " AND relkind = 'r' AND relname <> 'flyway_schema_history'"
+                + " AND (coalesce(reloptions, '{}') @> ARRAY['"
+                + NO_AUTOANALYZE
+                + "']) = "
+                + off
+                + " ORDER BY relname")) {
+      while (rows.next()) {
+        tables.add(rows.getString(1));
+      }
+    }
+    return tables;
+  }
+
   /**
    * Gathers planner statistics (ANALYZE) on every tunelab table that holds rows; returns those
    * tables. An empty table is left as the purge's TRUNCATE left it, never analyzed (reltuples -1):

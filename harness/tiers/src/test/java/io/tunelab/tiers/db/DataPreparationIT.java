@@ -2,6 +2,7 @@ package io.tunelab.tiers.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.KnobSet;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -139,6 +141,47 @@ class DataPreparationIT {
     assertThat(sizes[2]).isEqualTo(sizes[0]);
     assertThat(count("SELECT checkpoints_req FROM pg_stat_bgwriter"))
         .isGreaterThanOrEqualTo(checkpointsBefore + sizes.length);
+  }
+
+  /**
+   * The launcher woken every second: on, the rows a run writes are analyzed within seconds; off
+   * (the default), none of them, as if the run ran between two visits of the default 60 s.
+   */
+  @Test
+  void autoanalyzeStaysOffTheTablesUnlessTheKnobLetsItOn() throws Exception {
+    execute("ALTER SYSTEM SET autovacuum_naptime = 1");
+    execute("SELECT pg_reload_conf()");
+    try {
+      DataPreparation.prepare(database, KNOBS.with("db.autoanalyze", "on"), true);
+      assertThat(database.tablesWithoutAutoanalyze()).isEmpty();
+      writeWhatARunWrites();
+      await().atMost(Duration.ofSeconds(30)).until(() -> count(XREF_AUTOANALYZES) > 0);
+
+      DataPreparation.prepare(database, KNOBS, true);
+      assertThat(database.tablesWithoutAutoanalyze())
+          .contains("xref_data", "order_receipt", "customer")
+          .doesNotContain("flyway_schema_history");
+      assertThat(count(XREF_AUTOANALYZES)).isZero();
+      writeWhatARunWrites();
+      await()
+          .during(Duration.ofSeconds(5))
+          .atMost(Duration.ofSeconds(10))
+          .until(() -> count(XREF_AUTOANALYZES) == 0);
+    } finally {
+      execute("ALTER SYSTEM RESET autovacuum_naptime");
+      execute("SELECT pg_reload_conf()");
+    }
+  }
+
+  private static final String XREF_AUTOANALYZES =
+      "SELECT autoanalyze_count FROM pg_stat_user_tables WHERE relname = 'xref_data'";
+
+  private static void writeWhatARunWrites() throws Exception {
+    execute(
+        "INSERT INTO xref_data (xref_table_name, xref_column_name, value, row_number,"
+            + " is_deleted, last_modified, last_accessed, origin)"
+            + " SELECT xref_table_name, 'RUN', value || '-run', row_number || '-run', 'N',"
+            + " now(), now(), 'run' FROM xref_data WHERE origin = 'seed'");
   }
 
   @Test
