@@ -31,6 +31,11 @@ public enum FindingKind {
   HOT_MONITOR(HotMonitorRule::new),
   /** A hot table is read by sequential scans for a selective predicate: an index is missing. */
   SEQUENTIAL_SCAN(SequentialScanRule::new),
+  /**
+   * PostgreSQL's autoanalyze gathered statistics inside the window ({@code db.autoanalyze=on}):
+   * plans change within it, and repetitions its launcher visits differ from those it does not.
+   */
+  AUTOANALYZE_IN_WINDOW(AutoanalyzeRule::new),
   /** Active database sessions mostly wait for WAL writes and flushes at commit. */
   COMMIT_WAITS(CommitWaitRule::new),
   /**

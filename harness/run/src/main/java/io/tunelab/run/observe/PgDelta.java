@@ -3,6 +3,7 @@ package io.tunelab.run.observe;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tunelab.core.findings.TableAnalyzes;
 import io.tunelab.core.findings.TableScans;
 import io.tunelab.core.findings.TopStatement;
 import java.util.Comparator;
@@ -70,6 +71,13 @@ final class PgDelta {
                     count(row.getValue(), "seq_tup_read"),
                     count(row.getValue(), "idx_scan"),
                     count(row.getValue(), "n_live_tup")))
+        .toList();
+  }
+
+  /** Autoanalyzes per table over the window. */
+  List<TableAnalyzes> analyzes() {
+    return rows(start.tables(), end.tables()).entrySet().stream()
+        .map(row -> new TableAnalyzes(row.getKey(), count(row.getValue(), "autoanalyze_count")))
         .toList();
   }
 

@@ -8,6 +8,7 @@ import io.tunelab.core.findings.FetcherData;
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.findings.TableAnalyzes;
 import io.tunelab.core.findings.TableScans;
 import io.tunelab.core.findings.TopStatement;
 import io.tunelab.core.stack.Backend;
@@ -55,6 +56,7 @@ final class RunDataAssembler {
     if (pg.isPresent()) {
       data =
           data.withAll(TableScans.class, pg.get().tables())
+              .withAll(TableAnalyzes.class, pg.get().analyzes())
               .withAll(TopStatement.class, pg.get().statements());
     }
     if (db.isPresent()) {
