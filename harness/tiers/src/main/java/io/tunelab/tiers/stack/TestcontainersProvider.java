@@ -5,12 +5,19 @@ import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.Secrets;
+import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerProperties;
+import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.mocks.MocksClient;
 import io.tunelab.tiers.mocks.MocksConfig;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.testcontainers.DockerClientFactory;
@@ -98,6 +105,7 @@ public final class TestcontainersProvider implements StackProvider {
               ? onHostNetwork(new BuiltImageContainers(images), config, dbPassword, started)
               : published(new StackContainers(home, images), config, dbPassword, started);
       applyLiveSettings(endpoints, config.mocks());
+      recordStatements(endpoints, config.db());
       long millis = Duration.ofNanos(System.nanoTime() - begin).toMillis();
       return new RemoteStack(
           NAME, endpoints, Map.of("stack", millis), () -> started.forEach(GenericContainer::stop));
@@ -178,6 +186,28 @@ public final class TestcontainersProvider implements StackProvider {
         + wiremock.getHost()
         + ":"
         + wiremock.getMappedPort(StackContainers.WIREMOCK_PORT);
+  }
+
+  /**
+   * pg_stat_statements in tunelab's database when the server loads it, as the embedded tier creates
+   * it with the database: an image's entrypoint makes the database only, so the observer found no
+   * statements to count (no statements per unit, no top SQL, on containers). Also the db's first
+   * answer over its own protocol.
+   */
+  private static void recordStatements(Endpoints endpoints, DbConfig db) {
+    String preload = db.serverSettings().getOrDefault("shared_preload_libraries", "");
+    if (!Arrays.asList(preload.replace(" ", "").split(",")).contains("pg_stat_statements")) {
+      return;
+    }
+    try (Connection connection =
+            DriverManager.getConnection(
+                endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+    } catch (SQLException e) {
+      throw new TierStartException(
+          "db", "cannot create pg_stat_statements in its database: " + e.getMessage(), null, e);
+    }
   }
 
   private static void applyLiveSettings(Endpoints endpoints, MocksConfig mocks) {

@@ -28,7 +28,7 @@ import org.testcontainers.junit.jupiter.Testcontainers;
 @Testcontainers(disabledWithoutDocker = true)
 class TestcontainersProviderIT {
   @Test
-  void containerStackAnswersWithTheKnobsApplied() {
+  void containerStackAnswersWithTheKnobsApplied() throws Exception {
     KnobSet knobs =
         KnobSet.defaults()
             .with("db.server.shared_buffers", "64MB")
@@ -50,6 +50,10 @@ class TestcontainersProviderIT {
       assertThat(database.show("shared_buffers", "fsync"))
           .containsEntry("shared_buffers", "64MB")
           .containsEntry("fsync", "on");
+      // the observer counts statements per unit from it, as on the embedded tier
+      assertThat(database.show("shared_preload_libraries"))
+          .containsEntry("shared_preload_libraries", "pg_stat_statements");
+      assertThat(extensions(endpoints)).contains("pg_stat_statements");
       try (BrokerManagement broker = BrokerManagement.connect(endpoints.broker())) {
         assertThat(broker.attributes().journalType()).isEqualTo(BrokerConfig.JournalType.NIO);
         assertThat(broker.queues()).containsKey("tunelab.intake");
@@ -81,5 +85,19 @@ class TestcontainersProviderIT {
                 return false;
               }
             });
+  }
+
+  private static List<String> extensions(Endpoints endpoints) throws Exception {
+    List<String> names = new java.util.ArrayList<>();
+    try (java.sql.Connection connection =
+            java.sql.DriverManager.getConnection(
+                endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
+        java.sql.ResultSet rows =
+            connection.createStatement().executeQuery("SELECT extname FROM pg_extension")) {
+      while (rows.next()) {
+        names.add(rows.getString(1));
+      }
+    }
+    return names;
   }
 }
