@@ -1,6 +1,7 @@
 #!/bin/bash
 # Makes the cluster on the first start (a superuser and a database from POSTGRES_USER,
-# POSTGRES_PASSWORD and POSTGRES_DB, password authentication over TCP), then runs the command as
+# POSTGRES_PASSWORD and POSTGRES_DB, password authentication over TCP, then the *.sql scripts of
+# /docker-entrypoint-initdb.d in that database, as the official image does), then runs the command as
 # the postgres user. Listens on 127.0.0.1 only: tunelab's containers use the host's network.
 set -euo pipefail
 if [ "${1:-}" = postgres ]; then
@@ -24,6 +25,12 @@ if [ "${1:-}" = postgres ]; then
       PGPASSWORD=$POSTGRES_PASSWORD su postgres -c \
         "psql -h /var/run/postgresql -p $port -U '$user' -d postgres -qc 'CREATE DATABASE \"$db\"'"
     fi
+    # what the official image runs once in a new cluster: *.sql in /docker-entrypoint-initdb.d
+    for script in /docker-entrypoint-initdb.d/*.sql; do
+      [ -e "$script" ] || continue
+      PGPASSWORD=$POSTGRES_PASSWORD su postgres -c \
+        "psql -h /var/run/postgresql -p $port -U '$user' -d '$db' -v ON_ERROR_STOP=1 -qf '$script'"
+    done
     su postgres -c "pg_ctl -D '$PGDATA' -m fast -w stop" > /dev/null
   fi
   shift

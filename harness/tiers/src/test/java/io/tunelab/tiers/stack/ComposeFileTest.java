@@ -57,6 +57,42 @@ class ComposeFileTest {
     assertThat(settings).isEqualTo(DbConfig.DEFAULT_SETTINGS);
   }
 
+  /**
+   * containers/compose.yml (tunelab's own images on the host's network) runs the same server
+   * settings, every service on the host's network with a health check, on the ports
+   * compose-endpoints.json names by default.
+   */
+  @Test
+  void theHostNetworkFileRunsTheSameSettingsOnTheEndpointsPorts() {
+    JsonNode host = readYaml(HOME.resolve("containers/compose.yml")).path("services");
+    assertThat(texts(host.path("db").path("command")))
+        .isEqualTo(texts(service("db").path("command")));
+    assertThat(host.fieldNames()).toIterable().containsExactly("db", "broker", "mocks");
+    host.forEach(
+        service -> {
+          assertThat(service.path("network_mode").asText()).isEqualTo("host");
+          assertThat(service.path("healthcheck").path("test").isMissingNode()).isFalse();
+        });
+    JsonNode endpoints = readJson(HOME.resolve("compose-endpoints.json"));
+    assertThat(host.path("db").path("environment").path("PGPORT").asText())
+        .isEqualTo("${TUNELAB_DB_PORT:-" + port(endpoints.path("db").asText().substring(5)) + "}");
+    assertThat(host.path("broker").path("environment").path("BROKER_PORT").asText())
+        .isEqualTo("${TUNELAB_BROKER_PORT:-" + port(endpoints.path("broker").asText()) + "}");
+    for (String mock : List.of("siebel", "brm", "driver")) {
+      assertThat(
+              host.path("mocks")
+                  .path("environment")
+                  .path(mock.toUpperCase(java.util.Locale.ROOT) + "_PORT")
+                  .asText())
+          .isEqualTo(
+              "${TUNELAB_"
+                  + mock.toUpperCase(java.util.Locale.ROOT)
+                  + "_PORT:-"
+                  + port(endpoints.path("mocks").path(mock).asText())
+                  + "}");
+    }
+  }
+
   @Test
   void brokerAndMocksMountTheCheckoutsOwnConfiguration() {
     assertThat(texts(service("broker").path("volumes")))
@@ -172,6 +208,14 @@ class ComposeFileTest {
 
   private static List<String> texts(JsonNode array) {
     return StreamSupport.stream(array.spliterator(), false).map(JsonNode::asText).toList();
+  }
+
+  private static JsonNode readJson(Path file) {
+    try {
+      return new ObjectMapper().readTree(Files.readString(file));
+    } catch (IOException e) {
+      throw new AssertionError("cannot read " + file, e);
+    }
   }
 
   private static JsonNode readYaml(Path file) {
