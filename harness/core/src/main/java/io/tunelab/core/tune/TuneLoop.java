@@ -1,0 +1,263 @@
+package io.tunelab.core.tune;
+
+import io.tunelab.core.findings.Candidate;
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRegistry;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * The studies' cycle as a loop: measure the configuration, read its findings' candidates, try the
+ * first one that has a value left to try, keep it only when its trial's verdict keeps it, and go on
+ * from what the last trial measured, until the budget is spent or no candidate is left. A kept
+ * change moves the bottleneck, so the next candidates are the changed configuration's findings'; a
+ * number is searched to its end first ({@link NumericSearch}: doubled while it helps, then
+ * bisected). No configuration is tried twice, and what {@link TuneSafety} refuses is never tried.
+ *
+ * <p>The runs are not its business: {@link Trials} measures, the loop decides. The budget counts
+ * trials (each a paired comparison of the kept configuration and one change); the confirmation
+ * (start against the end, measured again) is the caller's, on the result.
+ */
+public final class TuneLoop {
+  /** What measures: a tuner's runs on the real stack, or a model of them in a test. */
+  public interface Trials {
+    /** The candidates the findings of {@code knobs} propose, measured alone, in their order. */
+    List<Candidate> observe(Map<String, String> knobs);
+
+    /** {@code changed} measured against {@code kept}, paired, with both sides' findings. */
+    Trial compare(Map<String, String> kept, Map<String, String> changed);
+  }
+
+  /**
+   * One trial's outcome.
+   *
+   * @param verdict whether the change is kept, and why
+   * @param keptCandidates what the kept configuration's findings propose in this trial
+   * @param changedCandidates what the changed configuration's findings propose
+   */
+  public record Trial(
+      TrialVerdict verdict, List<Candidate> keptCandidates, List<Candidate> changedCandidates) {}
+
+  /**
+   * One step of the ladder found.
+   *
+   * @param knob the knob changed
+   * @param value its value tried
+   * @param proposedBy the candidate that proposed it
+   * @param kept whether the change was kept
+   * @param reason the verdict's line
+   */
+  public record Step(String knob, String value, String proposedBy, boolean kept, String reason) {}
+
+  /**
+   * What the loop found.
+   *
+   * @param start the configuration it started from (the knobs it may change, as set)
+   * @param end the configuration it ended with
+   * @param steps every trial, in order
+   * @param refused candidates' values never tried, and why (pinned, durability)
+   * @param stopped why it stopped: the budget, or no candidate left
+   */
+  public record Result(
+      Map<String, String> start,
+      Map<String, String> end,
+      List<Step> steps,
+      List<String> refused,
+      String stopped) {}
+
+  private final KnobRegistry registry;
+  private final TuneSafety safety;
+  private final double resolution;
+
+  /**
+   * @param registry the knobs, to read a candidate's current value and range
+   * @param safety what is never tried
+   * @param resolution how close a numeric search comes, a share of the kept value ({@link
+   *     NumericSearch})
+   */
+  public TuneLoop(KnobRegistry registry, TuneSafety safety, double resolution) {
+    this.registry = registry;
+    this.safety = safety;
+    this.resolution = resolution;
+  }
+
+  /** Tunes from {@code start} with at most {@code budget} trials. */
+  public Result run(Map<String, String> start, int budget, Trials trials) {
+    Map<String, String> kept = new LinkedHashMap<>(start);
+    List<Step> steps = new ArrayList<>();
+    List<String> refused = new ArrayList<>();
+    Set<Map<String, String>> tried = new HashSet<>();
+    // a number searched to its end from a configuration is not searched again from it
+    Set<String> searched = new HashSet<>();
+    tried.add(normalized(kept));
+    List<Candidate> candidates = trials.observe(Map.copyOf(kept));
+    Candidate searching = null;
+    NumericSearch search = null;
+    while (steps.size() < budget) {
+      Optional<Proposal> proposal = Optional.empty();
+      if (search != null) {
+        proposal = fromSearch(searching, search, kept, tried);
+        if (proposal.isEmpty()) {
+          searched.add(searchKey(searching, kept));
+          search = null;
+        }
+      }
+      if (proposal.isEmpty()) {
+        for (Candidate candidate : candidates) {
+          if (candidate.move() != Candidate.Move.SET
+              && searched.contains(searchKey(candidate, kept))) {
+            continue;
+          }
+          proposal = propose(candidate, kept, tried, refused);
+          if (proposal.isPresent()) {
+            break;
+          }
+        }
+      }
+      if (proposal.isEmpty()) {
+        return result(start, kept, steps, refused, "no finding has a change left to try");
+      }
+      Proposal next = proposal.get();
+      if (next.search() != null) {
+        searching = next.candidate();
+        search = next.search();
+      }
+      Map<String, String> changed = new LinkedHashMap<>(kept);
+      changed.put(next.candidate().knob(), next.value());
+      tried.add(normalized(changed));
+      Trial trial = trials.compare(Map.copyOf(kept), Map.copyOf(changed));
+      boolean keep = trial.verdict().keep();
+      steps.add(
+          new Step(
+              next.candidate().knob(),
+              next.value(),
+              next.candidate().toString(),
+              keep,
+              trial.verdict().reason()));
+      if (next.search() != null) {
+        next.search().judge(keep);
+      }
+      if (keep) {
+        kept = changed;
+        candidates = trial.changedCandidates();
+      } else {
+        candidates = trial.keptCandidates();
+      }
+    }
+    return result(start, kept, steps, refused, "the budget of " + budget + " trials was spent");
+  }
+
+  /** A numeric candidate's search from a configuration: the knob, its way, the other knobs. */
+  private String searchKey(Candidate candidate, Map<String, String> kept) {
+    Map<String, String> others = new LinkedHashMap<>(kept);
+    others.remove(candidate.knob());
+    return candidate.knob() + " " + candidate.move() + " " + normalized(others);
+  }
+
+  private record Proposal(Candidate candidate, String value, NumericSearch search) {}
+
+  private static Result result(
+      Map<String, String> start,
+      Map<String, String> kept,
+      List<Step> steps,
+      List<String> refused,
+      String stopped) {
+    return new Result(Map.copyOf(start), Map.copyOf(kept), steps, List.copyOf(refused), stopped);
+  }
+
+  /** The first value of {@code candidate} not tried from {@code kept} and not refused. */
+  private Optional<Proposal> propose(
+      Candidate candidate,
+      Map<String, String> kept,
+      Set<Map<String, String>> tried,
+      List<String> refused) {
+    Optional<Knob<?>> found = registry.find(candidate.knob());
+    if (found.isEmpty()) {
+      return Optional.empty();
+    }
+    Knob<?> knob = found.get();
+    String current = current(knob, kept);
+    if (candidate.move() == Candidate.Move.SET) {
+      for (String value : candidate.values()) {
+        if (value.equals(current) || tried.contains(normalized(with(kept, knob.name(), value)))) {
+          continue;
+        }
+        if (allowed(knob, value, refused)) {
+          return Optional.of(new Proposal(candidate, value, null));
+        }
+      }
+      return Optional.empty();
+    }
+    if (!allowed(knob, current, refused)) {
+      return Optional.empty();
+    }
+    NumericSearch search =
+        NumericSearch.from(
+            Integer.parseInt(current), candidate.move(), value -> accepts(knob, value), resolution);
+    return fromSearch(candidate, search, kept, tried);
+  }
+
+  private Optional<Proposal> fromSearch(
+      Candidate candidate,
+      NumericSearch search,
+      Map<String, String> kept,
+      Set<Map<String, String>> tried) {
+    OptionalInt value = search.next();
+    while (value.isPresent()
+        && tried.contains(
+            normalized(with(kept, candidate.knob(), Integer.toString(value.getAsInt()))))) {
+      // the same configuration measured before: its verdict then stands for this value
+      search.judge(false);
+      value = search.next();
+    }
+    return value.isEmpty()
+        ? Optional.empty()
+        : Optional.of(new Proposal(candidate, Integer.toString(value.getAsInt()), search));
+  }
+
+  /** Whether the tuner may set {@code knob} to {@code value}; a refusal is noted once. */
+  private boolean allowed(Knob<?> knob, String value, List<String> refused) {
+    Optional<String> refusal = safety.refusal(knob, knob.parse(value));
+    refusal.filter(reason -> !refused.contains(reason)).ifPresent(refused::add);
+    return refusal.isEmpty();
+  }
+
+  private static String current(Knob<?> knob, Map<String, String> kept) {
+    String set = kept.get(knob.name());
+    return set != null ? set : knob.format(knob.defaultValue());
+  }
+
+  private static boolean accepts(Knob<?> knob, int value) {
+    try {
+      knob.parse(Integer.toString(value));
+      return true;
+    } catch (RuntimeException outOfRange) {
+      return false;
+    }
+  }
+
+  /** A configuration without the knobs set to their defaults: one key per configuration. */
+  private Map<String, String> normalized(Map<String, String> knobs) {
+    Map<String, String> set = new LinkedHashMap<>();
+    knobs.forEach(
+        (name, value) -> {
+          Optional<Knob<?>> knob = registry.find(name);
+          if (knob.isEmpty() || !knob.get().format(knob.get().defaultValue()).equals(value)) {
+            set.put(name, value);
+          }
+        });
+    return Map.copyOf(set);
+  }
+
+  private static Map<String, String> with(Map<String, String> kept, String knob, String value) {
+    Map<String, String> changed = new LinkedHashMap<>(kept);
+    changed.put(knob, value);
+    return Map.copyOf(changed);
+  }
+}

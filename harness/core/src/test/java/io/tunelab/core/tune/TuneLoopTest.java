@@ -1,0 +1,158 @@
+package io.tunelab.core.tune;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tunelab.core.findings.Candidate;
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.DbKnobs;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.stats.Comparison;
+import io.tunelab.core.stats.Direction;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The loop on a model of the order-to-bill flow whose effects are known: the xref index is worth
+ * 1.7x, the engine's threads help up to 12 and cost past it, synchronous_commit=off would be faster
+ * still. Each trial is six paired repetitions with 1% of noise, judged by the real {@link
+ * TrialVerdict}.
+ */
+class TuneLoopTest {
+  private static final KnobRegistry KNOBS = KnobRegistry.standard();
+  private static final double[] NOISE = {1.00, 1.01, 0.99, 1.005, 0.995, 1.0};
+  private static final String INDEX = DataKnobs.XREF_INDEX.name();
+  private static final String THREADS = MiddlewareKnobs.ENGINE_THREADS.name();
+  private static final String COMMIT = DbKnobs.SYNCHRONOUS_COMMIT.name();
+
+  /** The model's orders per minute. */
+  private static double throughput(Map<String, String> knobs) {
+    double index = "on".equals(knobs.get(INDEX)) ? 1.7 : 1.0;
+    int threads = Integer.parseInt(knobs.getOrDefault(THREADS, "4"));
+    double engine = threads <= 12 ? threads / 12.0 : Math.max(0.1, 1 - (threads - 12) * 0.1);
+    double commit = "off".equals(knobs.get(COMMIT)) ? 1.3 : 1.0;
+    return 1000 * index * engine * commit;
+  }
+
+  /** What the model's findings propose: the scan first while it lasts, then the engine, commits. */
+  private static List<Candidate> findings(Map<String, String> knobs) {
+    List<Candidate> candidates = new ArrayList<>();
+    if (!"on".equals(knobs.get(INDEX))) {
+      candidates.add(Candidate.set(DataKnobs.XREF_INDEX, true));
+    }
+    candidates.add(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS));
+    candidates.add(Candidate.set(DbKnobs.SYNCHRONOUS_COMMIT, DbKnobs.SynchronousCommit.OFF));
+    return candidates;
+  }
+
+  private static final class Model implements TuneLoop.Trials {
+    final List<Map<String, String>> compared = new ArrayList<>();
+
+    @Override
+    public List<Candidate> observe(Map<String, String> knobs) {
+      return findings(knobs);
+    }
+
+    @Override
+    public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+      compared.add(changed);
+      Comparison comparison =
+          Comparison.of(repetitions(kept), repetitions(changed), Direction.HIGHER_IS_BETTER);
+      return new TuneLoop.Trial(
+          TrialVerdict.of("throughput", comparison, Map.of(), List.of()),
+          findings(kept),
+          findings(changed));
+    }
+
+    private static double[] repetitions(Map<String, String> knobs) {
+      double[] values = new double[NOISE.length];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = throughput(knobs) * NOISE[i];
+      }
+      return values;
+    }
+  }
+
+  @Test
+  void findsTheLadderTheFindingsLeadTo() {
+    Model model = new Model();
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25).run(Map.of(), 20, model);
+
+    assertThat(result.steps())
+        .extracting(step -> step.knob() + "=" + step.value() + (step.kept() ? " kept" : ""))
+        .containsExactly(
+            INDEX + "=on kept",
+            THREADS + "=8 kept",
+            THREADS + "=16",
+            THREADS + "=12 kept",
+            THREADS + "=14");
+    assertThat(result.end()).containsEntry(INDEX, "on").containsEntry(THREADS, "12");
+    assertThat(result.end()).doesNotContainKey(COMMIT);
+    assertThat(result.refused()).singleElement().asString().contains("--allow-durability");
+    assertThat(result.stopped()).isEqualTo("no finding has a change left to try");
+    assertThat(result.steps().get(0).reason()).startsWith("kept: throughput 1.700x");
+    assertThat(model.compared).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void durabilityIsTriedOnlyWhenAllowedAndAPinnedKnobNever() {
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(INDEX), true), 0.25)
+            .run(Map.of(), 20, new Model());
+
+    assertThat(result.end()).containsEntry(COMMIT, "off").doesNotContainKey(INDEX);
+    assertThat(result.steps()).noneMatch(step -> step.knob().equals(INDEX));
+    assertThat(result.refused()).singleElement().asString().contains("pinned");
+  }
+
+  @Test
+  void theBudgetEndsTheLoopWithWhatWasKeptSoFar() {
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25)
+            .run(Map.of(THREADS, "4"), 2, new Model());
+
+    assertThat(result.steps()).hasSize(2);
+    assertThat(result.end()).containsEntry(INDEX, "on").containsEntry(THREADS, "8");
+    assertThat(result.start()).isEqualTo(Map.of(THREADS, "4"));
+    assertThat(result.stopped()).isEqualTo("the budget of 2 trials was spent");
+  }
+
+  /** A change within noise is never kept: a flat model ends where it started. */
+  @Test
+  void nothingIsKeptWhereNothingHelps() {
+    TuneLoop.Trials flat =
+        new TuneLoop.Trials() {
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return List.of(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS));
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            double[] a = {1000, 1010, 990, 1005, 995, 1000};
+            double[] b = {1004, 992, 1001, 1009, 996, 998};
+            return new TuneLoop.Trial(
+                TrialVerdict.of(
+                    "throughput",
+                    Comparison.of(a, b, Direction.HIGHER_IS_BETTER),
+                    Map.of(),
+                    List.of()),
+                observe(kept),
+                observe(changed));
+          }
+        };
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25).run(Map.of(), 20, flat);
+
+    assertThat(result.end()).isEmpty();
+    assertThat(result.steps()).isNotEmpty().noneMatch(TuneLoop.Step::kept);
+    assertThat(result.steps().get(0).reason()).contains("within noise");
+    assertThat(result.stopped()).isEqualTo("no finding has a change left to try");
+  }
+}
