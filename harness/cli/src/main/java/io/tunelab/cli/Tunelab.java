@@ -49,6 +49,7 @@ import picocli.CommandLine.Command;
       KnobsCommand.class,
       FindingsCommand.class,
       StudiesCommand.class,
+      TuneCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Tunelab {

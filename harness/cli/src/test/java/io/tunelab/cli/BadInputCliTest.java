@@ -130,6 +130,29 @@ class BadInputCliTest {
   }
 
   @Test
+  void tuneRefusesANoBudgetAnUnknownKnobToKeepAndABadExperimentBeforeStartingAnything()
+      throws Exception {
+    Path experiment = dir.resolve("fine.yaml");
+    Files.writeString(experiment, "plan: batch-order\nsteps: [{name: a}]\n");
+    Path bad = dir.resolve("bad.yaml");
+    Files.writeString(bad, "plan: batch-order\nsteps: [{name: a, knobs: {no.such.knob: 1}}]\n");
+    Path out = dir.resolve("results");
+
+    assertThat(cli.execute("tune", experiment.toString(), "--budget", "0", "--out", out.toString()))
+        .as(cli.err())
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("--budget is 1 trial or more");
+    assertThat(cli.execute("tune", experiment.toString(), "--keep", "no.such.knob"))
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("no.such.knob");
+    assertThat(cli.execute("tune", bad.toString(), "--out", out.toString()))
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("no.such.knob").contains(bad.toString());
+    assertThat(ProcessHandle.current().children()).isEmpty();
+    assertThat(out).doesNotExist();
+  }
+
+  @Test
   void stackUpRefusesTwoTiersOnOnePort() {
     int code = cli.execute("stack", "up", "--db-port", "45555", "--broker-port", "45555");
 

@@ -1,0 +1,135 @@
+package io.tunelab.cli;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.ExitCodes;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.tune.TuneLoop;
+import io.tunelab.core.tune.TuneSafety;
+import io.tunelab.run.ExperimentRunner;
+import io.tunelab.run.Progress;
+import io.tunelab.tiers.TunelabHome;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** The studies' tuning cycle as a closed loop on the real stack. */
+@Command(
+    name = "tune",
+    description = {
+      "Tune an experiment's first step by its findings: measure it, try the first change a finding"
+          + " proposes (a number doubled while it helps, then bisected), keep it only when the"
+          + " throughput rose significantly and p99 and the accounting did not get worse, follow"
+          + " the changed configuration's findings, until --budget trials are spent or no finding"
+          + " has a change left; then measure the end against the start again and report that"
+          + " gain. Writes results/<tune-id>/ with tune.md, tune.json and every run's folder.",
+      "Exit code 0: tuned (whether or not anything was kept); 2: bad input; 3: the harness or a"
+          + " tier failed."
+    })
+final class TuneCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "experiment file")
+  Path experiment;
+
+  @Option(
+      names = "--budget",
+      paramLabel = "TRIALS",
+      description =
+          "Trials at most, each a paired run of the kept configuration and one change"
+              + " (default ${DEFAULT-VALUE}).",
+      defaultValue = "6")
+  int budget;
+
+  @Option(
+      names = "--keep",
+      paramLabel = "KNOB",
+      split = ",",
+      description = "Knobs never changed, e.g. --keep middleware.engine.threads,db.xrefIndex.")
+  List<String> keep = new ArrayList<>();
+
+  @Option(
+      names = "--allow-durability",
+      description =
+          "Also try values that trade durability for speed (db.server.synchronous_commit=off,"
+              + " non-persistent messages): a crash can then lose commits or messages.")
+  boolean allowDurability;
+
+  @Option(
+      names = "--out",
+      paramLabel = "DIR",
+      description = "Folder the tune's folder is made in (default: results/ of the checkout).")
+  Path out;
+
+  @Mixin ProtocolOptions protocol;
+
+  @Mixin ProviderOptions providerOptions;
+
+  @Override
+  public Integer call() throws IOException {
+    if (budget < 1) {
+      throw new BadInputException("--budget is 1 trial or more, was " + budget);
+    }
+    KnobRegistry registry = KnobRegistry.standard();
+    for (String knob : keep) {
+      registry.require(knob);
+    }
+    ExperimentReader reader = new ExperimentReader();
+    Experiment read = reader.read(experiment, Map.of(), protocol.overrides());
+    TunelabHome home = TunelabHome.locate();
+    Path results = out != null ? out : home.results();
+    ResultsFolder.require(results, "--out");
+    Path dir =
+        results.resolve(
+            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                + "-tune-"
+                + read.name());
+    PrintWriter err = spec.commandLine().getErr();
+    Progress progress = Terminal.stderrIsTerminal() ? new LiveProgress(err) : new LineProgress(err);
+    TuneTrials trials =
+        new TuneTrials(
+            experiment,
+            dir,
+            file -> {
+              ExperimentRunner runner =
+                  new ExperimentRunner(
+                      home,
+                      providerOptions.provider(),
+                      MetricsOption.sampler(false, java.util.Optional.empty(), null),
+                      progress);
+              return new TuneTrials.Ran(
+                  StoppableRun.run(runner, reader.read(file, Map.of(), protocol.overrides()), dir),
+                  runner.runDir());
+            });
+    Map<String, String> start = trials.start();
+    TuneLoop.Result result =
+        new TuneLoop(registry, new TuneSafety(Set.copyOf(keep), allowDurability), 0.25)
+            .run(start, budget, trials);
+    TuneTrials.Ran confirmation =
+        result.end().equals(result.start()) ? null : trials.confirm(start, result.end());
+    String report = TuneReport.markdown(read.name(), result, confirmation, trials.runDirs());
+    Files.writeString(dir.resolve("tune.md"), report);
+    Files.writeString(
+        dir.resolve("tune.json"),
+        Json.write(TuneReport.json(read.name(), result, confirmation, trials.runDirs())));
+    PrintWriter stdout = spec.commandLine().getOut();
+    stdout.println(report + "\nresults: " + dir.resolve("tune.md"));
+    stdout.flush();
+    return ExitCodes.VALID;
+  }
+}

@@ -1,0 +1,181 @@
+package io.tunelab.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunelab.core.findings.Candidate;
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.FindingKind;
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.results.BatchOrderMeasures;
+import io.tunelab.core.results.Environment;
+import io.tunelab.core.results.LatencyMillis;
+import io.tunelab.core.results.Metrics;
+import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunResult;
+import io.tunelab.core.results.StepResult;
+import io.tunelab.core.results.Warmup;
+import io.tunelab.core.tune.TuneLoop;
+import io.tunelab.core.tune.TuneSafety;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The tuner's runs as files and results: each measurement is the experiment with its steps
+ * replaced, written beside the tune's results, and its result read back into a verdict and the
+ * findings' candidates. The runs here are results made up from what the experiment file asks (an
+ * index worth 1.5x), so the loop, the files and the report are tested without a stack.
+ */
+class TuneTrialsTest {
+  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  private static final String INDEX = DataKnobs.XREF_INDEX.name();
+  private static final double[] NOISE = {1.00, 1.01, 0.99, 1.005, 0.995};
+
+  @TempDir Path dir;
+
+  private final List<JsonNode> written = new ArrayList<>();
+
+  /** A run of the experiment file: each step's throughput from its knobs, the scan's finding. */
+  private TuneTrials.Ran run(Path file) {
+    JsonNode experiment;
+    try {
+      experiment = YAML.readTree(file.toFile());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    written.add(experiment);
+    RunResult run =
+        new RunResult(
+            "20261130-000000-" + experiment.path("name").asText(),
+            experiment.path("name").asText(),
+            file.toString(),
+            "batch-order",
+            "orders/min",
+            RunResult.RUNNING,
+            false,
+            "2026-11-30T00:00:00Z",
+            null,
+            NOISE.length,
+            experiment.path("baseline").asText(null),
+            environment(),
+            List.of());
+    for (JsonNode step : experiment.path("steps")) {
+      boolean indexed = "on".equals(step.path("knobs").path(INDEX).asText());
+      List<Repetition> repetitions = new ArrayList<>();
+      for (int i = 0; i < NOISE.length; i++) {
+        repetitions.add(repetition(i + 1, (indexed ? 1500 : 1000) * NOISE[i], indexed));
+      }
+      run =
+          run.withStep(
+              StepResult.of(
+                  step.path("name").asText(),
+                  Map.of(),
+                  Map.of(),
+                  List.of(),
+                  Map.of(),
+                  repetitions));
+    }
+    Path runDir = dir.resolve(run.runId());
+    return new TuneTrials.Ran(run.finished(RunResult.COMPLETE, "2026-11-30T00:05:00Z"), runDir);
+  }
+
+  private static Repetition repetition(int number, double throughput, boolean indexed) {
+    List<Finding> findings =
+        indexed
+            ? List.of()
+            : List.of(
+                new Finding(
+                    FindingKind.SEQUENTIAL_SCAN,
+                    "xref_data",
+                    "xref_data was read by sequential scans",
+                    List.of(),
+                    List.of(Candidate.set(DataKnobs.XREF_INDEX, true))));
+    return Repetition.measured(
+            number,
+            true,
+            "all orders accounted for",
+            Metrics.of(throughput, new LatencyMillis(10, 20, 30, 40), 0),
+            BatchOrderMeasures.of(new OrderAccounting(100, 100, 0, 0, 0)),
+            new Warmup(5, 5, 1000),
+            2000,
+            "step/rep-" + number)
+        .withObservation(findings, null);
+  }
+
+  @Test
+  void aFindingsChangeIsTriedPairedKeptConfirmedAndReported() throws Exception {
+    Path experiment = dir.resolve("flow.yaml");
+    Files.writeString(
+        experiment,
+        """
+        name: flow
+        plan: batch-order
+        repeat: 5
+        knobs: {db.seed.customers: 2000}
+        steps: [{name: base, knobs: {middleware.engine.threads: 4}}]
+        """);
+    TuneTrials trials = new TuneTrials(experiment, dir.resolve("tune"), this::run);
+
+    TuneLoop.Result result =
+        new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
+            .run(trials.start(), 3, trials);
+    TuneTrials.Ran confirmation = trials.confirm(result.start(), result.end());
+
+    assertThat(result.start()).isEqualTo(Map.of("middleware.engine.threads", "4"));
+    assertThat(result.end()).containsEntry(INDEX, "on");
+    assertThat(result.steps())
+        .singleElement()
+        .satisfies(
+            step -> {
+              assertThat(step.kept()).isTrue();
+              assertThat(step.reason()).startsWith("kept: throughput 1.500x");
+            });
+    assertThat(result.stopped()).isEqualTo("no finding has a change left to try");
+    // the start alone, one trial, the confirmation: each the experiment with its steps replaced
+    assertThat(written).hasSize(3);
+    JsonNode trial = written.get(1);
+    assertThat(trial.path("name").asText()).isEqualTo("flow-trial-1");
+    assertThat(trial.path("baseline").asText()).isEqualTo("kept");
+    assertThat(trial.path("knobs").path("db.seed.customers").asInt()).isEqualTo(2000);
+    assertThat(trial.path("steps").get(0).path("knobs").path(INDEX).isMissingNode()).isTrue();
+    assertThat(trial.path("steps").get(1).path("knobs").path(INDEX).asText()).isEqualTo("on");
+    assertThat(written.get(0).path("baseline").isMissingNode()).isTrue();
+    assertThat(dir.resolve("tune/trial-1.yaml")).exists();
+
+    String report = TuneReport.markdown("flow", result, confirmation, trials.runDirs());
+    assertThat(report)
+        .contains("| 1 | `db.xrefIndex=on` | db.xrefIndex=on | yes | kept: throughput 1.500x")
+        .contains("20261130-000000-flow-trial-1")
+        .contains("Confirmation, the end against the start measured again")
+        .contains("throughput 1.500x [");
+    assertThat(Json.write(TuneReport.json("flow", result, confirmation, trials.runDirs())))
+        .contains("\"confirmation\"")
+        .contains("\"ratio\" : 1.5");
+  }
+
+  private static Environment environment() {
+    return new Environment(
+        "abc",
+        "17.0.15 (Debian)",
+        "15.18",
+        "2.56.0",
+        "3.13.2",
+        "5.6.3",
+        2,
+        "a CPU",
+        24103,
+        "Linux",
+        Map.of(),
+        Map.of());
+  }
+}
