@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     description = {
       "Tune an experiment's first step by its findings: measure it, try the first change a finding"
           + " proposes (a number doubled while it helps, then bisected), keep it only when the"
-          + " throughput rose significantly and p99 and the accounting did not get worse, follow"
+          + " --goal improved significantly and the other and the accounting did not get worse, follow"
           + " the changed configuration's findings, until --budget trials are spent or no finding"
           + " has a change left; then measure the end against the start again and report that"
           + " gain. Writes results/<tune-id>/ with tune.md, tune.json and every run's folder.",
@@ -55,6 +55,29 @@ final class TuneCommand implements Callable<Integer> {
               + " (default ${DEFAULT-VALUE}).",
       defaultValue = "6")
   int budget;
+
+  @Option(
+      names = "--goal",
+      paramLabel = "GOAL",
+      description =
+          "What a kept change must improve significantly: throughput (p99 must not get worse) or"
+              + " p99 (the throughput must not get worse); default ${DEFAULT-VALUE}.",
+      defaultValue = "throughput",
+      converter = GoalConverter.class)
+  TuneTrials.Goal goal;
+
+  /** throughput or p99, as written. */
+  static final class GoalConverter implements picocli.CommandLine.ITypeConverter<TuneTrials.Goal> {
+    @Override
+    public TuneTrials.Goal convert(String value) {
+      for (TuneTrials.Goal known : TuneTrials.Goal.values()) {
+        if (known.name().equalsIgnoreCase(value)) {
+          return known;
+        }
+      }
+      throw new BadInputException("--goal is throughput or p99, was " + value);
+    }
+  }
 
   @Option(
       names = "--keep",
@@ -105,6 +128,7 @@ final class TuneCommand implements Callable<Integer> {
         new TuneTrials(
             experiment,
             dir,
+            goal,
             file -> {
               ExperimentRunner runner =
                   new ExperimentRunner(
@@ -122,11 +146,11 @@ final class TuneCommand implements Callable<Integer> {
             .run(start, budget, trials);
     TuneTrials.Ran confirmation =
         result.end().equals(result.start()) ? null : trials.confirm(start, result.end());
-    String report = TuneReport.markdown(read.name(), result, confirmation, trials.runDirs());
+    String report = TuneReport.markdown(read.name(), goal, result, confirmation, trials.runDirs());
     Files.writeString(dir.resolve("tune.md"), report);
     Files.writeString(
         dir.resolve("tune.json"),
-        Json.write(TuneReport.json(read.name(), result, confirmation, trials.runDirs())));
+        Json.write(TuneReport.json(read.name(), goal, result, confirmation, trials.runDirs())));
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println(report + "\nresults: " + dir.resolve("tune.md"));
     stdout.flush();

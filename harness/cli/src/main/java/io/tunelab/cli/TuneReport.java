@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.results.ComparisonText;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.tune.TuneLoop;
@@ -19,16 +20,25 @@ final class TuneReport {
    *
    * @param confirmation the run that measured the end against the start again
    */
-  static Comparison confirmed(TuneTrials.Ran confirmation) {
+  static Comparison confirmed(TuneTrials.Ran confirmation, TuneTrials.Goal goal) {
     if (confirmation == null) {
       return null;
     }
     List<StepResult> steps = confirmation.result().steps();
-    return steps.size() < 2 ? null : steps.get(1).vsBaseline();
+    if (steps.size() < 2) {
+      return null;
+    }
+    return goal == TuneTrials.Goal.P99
+        ? TuneTrials.p99(steps.get(0), steps.get(1))
+        : steps.get(1).vsBaseline();
   }
 
   static String markdown(
-      String experiment, TuneLoop.Result result, TuneTrials.Ran confirmation, List<Path> runs) {
+      String experiment,
+      TuneTrials.Goal goal,
+      TuneLoop.Result result,
+      TuneTrials.Ran confirmation,
+      List<Path> runs) {
     StringBuilder md = new StringBuilder();
     md.append("# Tune of ").append(experiment).append("\n\n");
     md.append("Start: ").append(knobs(result.start())).append("  \n");
@@ -53,7 +63,7 @@ final class TuneReport {
     if (!result.refused().isEmpty()) {
       md.append("\nNot tried: ").append(String.join("; ", result.refused())).append(".\n");
     }
-    Comparison gain = confirmed(confirmation);
+    Comparison gain = confirmed(confirmation, goal);
     md.append("\n");
     if (confirmation == null) {
       md.append("Nothing was kept: the start stands, no confirmation run.\n");
@@ -65,9 +75,9 @@ final class TuneReport {
       md.append(
           String.format(
               Locale.ROOT,
-              "Confirmation, the end against the start measured again (%s): throughput %.3fx%s,"
-                  + " %s.%n",
+              "Confirmation, the end against the start measured again (%s): %s %.3fx%s, %s.%n",
               confirmation.dir().getFileName(),
+              goal == TuneTrials.Goal.P99 ? "p99" : "throughput",
               gain.ratio(),
               gain.ratioCi95() != null && gain.ratioCi95().bounded()
                   ? String.format(
@@ -79,9 +89,14 @@ final class TuneReport {
   }
 
   static Map<String, Object> json(
-      String experiment, TuneLoop.Result result, TuneTrials.Ran confirmation, List<Path> runs) {
+      String experiment,
+      TuneTrials.Goal goal,
+      TuneLoop.Result result,
+      TuneTrials.Ran confirmation,
+      List<Path> runs) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("experiment", experiment);
+    json.put("goal", goal.name().toLowerCase(Locale.ROOT));
     json.put("start", result.start());
     json.put("end", result.end());
     json.put("stopped", result.stopped());
@@ -103,15 +118,14 @@ final class TuneReport {
     if (confirmation != null) {
       Map<String, Object> confirmed = new LinkedHashMap<>();
       confirmed.put("run", confirmation.dir().getFileName().toString());
-      confirmed.put("throughput", confirmed(confirmation));
+      confirmed.put(goal.name().toLowerCase(Locale.ROOT), confirmed(confirmation, goal));
       json.put("confirmation", confirmed);
     }
     return json;
   }
 
   private static String verdict(Comparison gain) {
-    String p =
-        gain.pAdjusted() == null ? "" : String.format(Locale.ROOT, ", p %.3g", gain.pAdjusted());
+    String p = gain.pAdjusted() == null ? "" : ", p " + ComparisonText.p(gain.pAdjusted());
     return switch (gain.verdict()) {
       case BETTER -> "better" + p;
       case WORSE -> "worse" + p;

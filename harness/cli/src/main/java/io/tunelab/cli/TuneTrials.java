@@ -45,9 +45,18 @@ final class TuneTrials implements TuneLoop.Trials {
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
+  /** What a kept change must improve; the other is a guard it must not make worse. */
+  enum Goal {
+    /** The step's throughput against the kept one's, paired by round; p99 guards. */
+    THROUGHPUT,
+    /** The repetitions' p99 against the kept one's (lower is better); the throughput guards. */
+    P99
+  }
+
   private final ObjectNode experiment;
   private final Path dir;
   private final Runs runs;
+  private final Goal goal;
   private final List<Path> runDirs = new ArrayList<>();
   private int trials;
 
@@ -55,9 +64,10 @@ final class TuneTrials implements TuneLoop.Trials {
    * @param experiment the experiment file; its first step is where the tune starts
    * @param dir the tune's folder, where each run's experiment file is written
    */
-  TuneTrials(Path experiment, Path dir, Runs runs) {
+  TuneTrials(Path experiment, Path dir, Goal goal, Runs runs) {
     this.experiment = read(experiment);
     this.dir = dir;
+    this.goal = goal;
     this.runs = runs;
   }
 
@@ -92,7 +102,7 @@ final class TuneTrials implements TuneLoop.Trials {
             .result();
     StepResult a = result.steps().get(0);
     StepResult b = result.steps().get(1);
-    return new TuneLoop.Trial(verdict(result, a, b), candidates(a), candidates(b));
+    return new TuneLoop.Trial(verdict(goal, result, a, b), candidates(a), candidates(b));
   }
 
   /** The end measured against the start again, in a run of its own: the gain reported. */
@@ -100,7 +110,7 @@ final class TuneTrials implements TuneLoop.Trials {
     return run("confirm", List.of(Map.entry("start", start), Map.entry("end", end)));
   }
 
-  private static TrialVerdict verdict(RunResult result, StepResult a, StepResult b) {
+  private static TrialVerdict verdict(Goal goal, RunResult result, StepResult a, StepResult b) {
     List<String> failures = new ArrayList<>();
     for (StepResult step : List.of(a, b)) {
       OrderAccounting accounting = step.accounting();
@@ -120,9 +130,15 @@ final class TuneTrials implements TuneLoop.Trials {
     if (!failures.isEmpty()) {
       return new TrialVerdict(false, "not kept: " + String.join(", ", failures));
     }
-    Map<String, Comparison> guards = new LinkedHashMap<>();
-    guards.put("p99", Comparison.of(p99s(a), p99s(b), Direction.LOWER_IS_BETTER));
-    return TrialVerdict.of("throughput", b.vsBaseline(), guards, List.of());
+    Comparison p99 = p99(a, b);
+    return goal == Goal.P99
+        ? TrialVerdict.of("p99", p99, Map.of("throughput", b.vsBaseline()), List.of())
+        : TrialVerdict.of("throughput", b.vsBaseline(), Map.of("p99", p99), List.of());
+  }
+
+  /** The repetitions' p99 of B against A's, unpaired: lower is better. */
+  static Comparison p99(StepResult a, StepResult b) {
+    return Comparison.of(p99s(a), p99s(b), Direction.LOWER_IS_BETTER);
   }
 
   private static double[] p99s(StepResult step) {

@@ -142,6 +142,9 @@ class BadInputCliTest {
         .as(cli.err())
         .isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(cli.err()).contains("--budget is 1 trial or more");
+    assertThat(cli.execute("tune", experiment.toString(), "--goal", "fast"))
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("--goal is throughput or p99, was fast");
     assertThat(cli.execute("tune", experiment.toString(), "--keep", "no.such.knob"))
         .isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(cli.err()).contains("no.such.knob");

@@ -73,7 +73,8 @@ class TuneTrialsTest {
       boolean indexed = "on".equals(step.path("knobs").path(INDEX).asText());
       List<Repetition> repetitions = new ArrayList<>();
       for (int i = 0; i < NOISE.length; i++) {
-        repetitions.add(repetition(i + 1, (indexed ? 1500 : 1000) * NOISE[i], indexed));
+        repetitions.add(
+            repetition(i + 1, (indexed ? 1500 : 1000) * NOISE[i], (indexed ? 20 : 30) * NOISE[i]));
       }
       run =
           run.withStep(
@@ -89,9 +90,9 @@ class TuneTrialsTest {
     return new TuneTrials.Ran(run.finished(RunResult.COMPLETE, "2026-11-30T00:05:00Z"), runDir);
   }
 
-  private static Repetition repetition(int number, double throughput, boolean indexed) {
+  private static Repetition repetition(int number, double throughput, double p99) {
     List<Finding> findings =
-        indexed
+        p99 < 25
             ? List.of()
             : List.of(
                 new Finding(
@@ -104,7 +105,7 @@ class TuneTrialsTest {
             number,
             true,
             "all orders accounted for",
-            Metrics.of(throughput, new LatencyMillis(10, 20, 30, 40), 0),
+            Metrics.of(throughput, new LatencyMillis(10, 20, p99, 40), 0),
             BatchOrderMeasures.of(new OrderAccounting(100, 100, 0, 0, 0)),
             new Warmup(5, 5, 1000),
             2000,
@@ -124,7 +125,8 @@ class TuneTrialsTest {
         knobs: {db.seed.customers: 2000}
         steps: [{name: base, knobs: {middleware.engine.threads: 4}}]
         """);
-    TuneTrials trials = new TuneTrials(experiment, dir.resolve("tune"), this::run);
+    TuneTrials trials =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneTrials.Goal.THROUGHPUT, this::run);
 
     TuneLoop.Result result =
         new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
@@ -152,15 +154,39 @@ class TuneTrialsTest {
     assertThat(written.get(0).path("baseline").isMissingNode()).isTrue();
     assertThat(dir.resolve("tune/trial-1.yaml")).exists();
 
-    String report = TuneReport.markdown("flow", result, confirmation, trials.runDirs());
+    String report =
+        TuneReport.markdown(
+            "flow", TuneTrials.Goal.THROUGHPUT, result, confirmation, trials.runDirs());
     assertThat(report)
         .contains("| 1 | `db.xrefIndex=on` | db.xrefIndex=on | yes | kept: throughput 1.500x")
         .contains("20261130-000000-flow-trial-1")
         .contains("Confirmation, the end against the start measured again")
         .contains("throughput 1.500x [");
-    assertThat(Json.write(TuneReport.json("flow", result, confirmation, trials.runDirs())))
+    assertThat(
+            Json.write(
+                TuneReport.json(
+                    "flow", TuneTrials.Goal.THROUGHPUT, result, confirmation, trials.runDirs())))
         .contains("\"confirmation\"")
         .contains("\"ratio\" : 1.5");
+  }
+
+  @Test
+  void aP99GoalKeepsTheChangeThatLowersItAndConfirmsItsP99() throws Exception {
+    Path experiment = dir.resolve("flow.yaml");
+    Files.writeString(experiment, "plan: batch-order\nsteps: [{name: base}]\n");
+    TuneTrials trials =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneTrials.Goal.P99, this::run);
+
+    TuneLoop.Result result =
+        new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
+            .run(trials.start(), 3, trials);
+    TuneTrials.Ran confirmation = trials.confirm(result.start(), result.end());
+
+    assertThat(result.steps())
+        .singleElement()
+        .satisfies(step -> assertThat(step.reason()).startsWith("kept: p99 0.667x"));
+    assertThat(TuneReport.markdown("flow", TuneTrials.Goal.P99, result, confirmation, List.of()))
+        .contains("measured again (" + confirmation.dir().getFileName() + "): p99 0.667x [");
   }
 
   private static Environment environment() {

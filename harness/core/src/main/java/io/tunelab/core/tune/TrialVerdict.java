@@ -1,5 +1,6 @@
 package io.tunelab.core.tune;
 
+import io.tunelab.core.results.ComparisonText;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.RatioInterval;
 import java.util.ArrayList;
@@ -77,7 +78,7 @@ public record TrialVerdict(boolean keep, String reason) {
       text.append(String.format(Locale.ROOT, " [%.3f, %.3f]", ci.low(), ci.high()));
     }
     if (comparison.pAdjusted() != null) {
-      text.append(String.format(Locale.ROOT, ", p %.3g", comparison.pAdjusted()));
+      text.append(", p ").append(ComparisonText.p(comparison.pAdjusted()));
     }
     return text.toString();
   }
