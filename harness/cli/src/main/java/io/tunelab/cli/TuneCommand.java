@@ -49,12 +49,34 @@ final class TuneCommand implements Callable<Integer> {
 
   @Option(
       names = "--budget",
-      paramLabel = "TRIALS",
+      paramLabel = "TRIALS|DURATION",
       description =
-          "Trials at most, each a paired run of the kept configuration and one change"
-              + " (default ${DEFAULT-VALUE}).",
-      defaultValue = "6")
-  int budget;
+          "Trials at most (each a paired run of the kept configuration and one change), or how"
+              + " long trials may be started for (30m, 2h); default ${DEFAULT-VALUE}.",
+      defaultValue = "6",
+      converter = BudgetConverter.class)
+  TuneLoop.Budget budget;
+
+  /** A number of trials, or a duration in whole minutes. */
+  static final class BudgetConverter
+      implements picocli.CommandLine.ITypeConverter<TuneLoop.Budget> {
+    @Override
+    public TuneLoop.Budget convert(String value) {
+      String text = value.strip();
+      if (text.matches("\\d+")) {
+        int trials = Integer.parseInt(text);
+        if (trials < 1) {
+          throw new BadInputException("--budget is 1 trial or more, was " + value);
+        }
+        return TuneLoop.Budget.ofTrials(trials);
+      }
+      int minutes = new Minutes().convert(text);
+      if (minutes < 1) {
+        throw new BadInputException("--budget is a minute or more, was " + value);
+      }
+      return TuneLoop.Budget.ofTime(java.time.Duration.ofMinutes(minutes));
+    }
+  }
 
   @Option(
       names = "--goal",
@@ -105,9 +127,6 @@ final class TuneCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (budget < 1) {
-      throw new BadInputException("--budget is 1 trial or more, was " + budget);
-    }
     KnobRegistry registry = KnobRegistry.standard();
     for (String knob : keep) {
       registry.require(knob);

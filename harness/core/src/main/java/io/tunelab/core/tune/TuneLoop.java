@@ -3,6 +3,7 @@ package io.tunelab.core.tune;
 import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.LongSupplier;
 
 /**
  * The studies' cycle as a loop: measure the configuration, read its findings' candidates, try the
@@ -21,8 +23,9 @@ import java.util.Set;
  * bisected). No configuration is tried twice, and what {@link TuneSafety} refuses is never tried.
  *
  * <p>The runs are not its business: {@link Trials} measures, the loop decides. The budget counts
- * trials (each a paired comparison of the kept configuration and one change); the confirmation
- * (start against the end, measured again) is the caller's, on the result.
+ * trials (each a paired comparison of the kept configuration and one change) or the time they may
+ * be started in; the confirmation (start against the end, measured again) is the caller's, on the
+ * result.
  */
 public final class TuneLoop {
   /** What measures: a tuner's runs on the real stack, or a model of them in a test. */
@@ -87,8 +90,49 @@ public final class TuneLoop {
     this.resolution = resolution;
   }
 
+  /**
+   * How much the loop may spend: at most {@code trials} trials, and none started once {@code time}
+   * has passed since the loop began (a trial under way runs to its end).
+   *
+   * @param trials trials at most
+   * @param time how long trials may be started for; null for no limit
+   */
+  public record Budget(int trials, Duration time) {
+    public Budget {
+      if (trials < 1) {
+        throw new IllegalArgumentException("a budget is 1 trial or more, was " + trials);
+      }
+    }
+
+    /** At most {@code trials} trials. */
+    public static Budget ofTrials(int trials) {
+      return new Budget(trials, null);
+    }
+
+    /** Trials started for {@code time}, however many. */
+    public static Budget ofTime(Duration time) {
+      return new Budget(Integer.MAX_VALUE, time);
+    }
+
+    @Override
+    public String toString() {
+      return time == null ? trials + " trials" : time.toMinutes() + " min";
+    }
+  }
+
   /** Tunes from {@code start} with at most {@code budget} trials. */
   public Result run(Map<String, String> start, int budget, Trials trials) {
+    return run(start, Budget.ofTrials(budget), trials, System::nanoTime);
+  }
+
+  /** Tunes from {@code start} within {@code budget}. */
+  public Result run(Map<String, String> start, Budget budget, Trials trials) {
+    return run(start, budget, trials, System::nanoTime);
+  }
+
+  /** Tunes from {@code start} within {@code budget}, the time read from {@code nanoClock}. */
+  Result run(Map<String, String> start, Budget budget, Trials trials, LongSupplier nanoClock) {
+    long began = nanoClock.getAsLong();
     Map<String, String> kept = new LinkedHashMap<>(start);
     List<Step> steps = new ArrayList<>();
     List<String> refused = new ArrayList<>();
@@ -99,7 +143,8 @@ public final class TuneLoop {
     List<Candidate> candidates = trials.observe(Map.copyOf(kept));
     Candidate searching = null;
     NumericSearch search = null;
-    while (steps.size() < budget) {
+    while (steps.size() < budget.trials()
+        && (budget.time() == null || nanoClock.getAsLong() - began < budget.time().toNanos())) {
       Optional<Proposal> proposal = Optional.empty();
       if (search != null) {
         proposal = fromSearch(searching, search, kept, tried);
@@ -150,7 +195,7 @@ public final class TuneLoop {
         candidates = trial.keptCandidates();
       }
     }
-    return result(start, kept, steps, refused, "the budget of " + budget + " trials was spent");
+    return result(start, kept, steps, refused, "the budget of " + budget + " was spent");
   }
 
   /** A numeric candidate's search from a configuration: the knob, its way, the other knobs. */

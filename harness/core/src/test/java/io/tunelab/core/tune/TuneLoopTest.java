@@ -122,6 +122,38 @@ class TuneLoopTest {
     assertThat(result.stopped()).isEqualTo("the budget of 2 trials was spent");
   }
 
+  @Test
+  void aTimeBudgetStartsNoTrialOnceItsTimeHasPassed() {
+    long[] now = {0};
+    TuneLoop.Trials timed =
+        new TuneLoop.Trials() {
+          final Model model = new Model();
+
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return model.observe(knobs);
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            now[0] += java.time.Duration.ofMinutes(4).toNanos();
+            return model.compare(kept, changed);
+          }
+        };
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25)
+            .run(
+                Map.of(),
+                TuneLoop.Budget.ofTime(java.time.Duration.ofMinutes(10)),
+                timed,
+                () -> now[0]);
+
+    // started at 0, 4 and 8 minutes; at 12 the time had passed
+    assertThat(result.steps()).hasSize(3);
+    assertThat(result.stopped()).isEqualTo("the budget of 10 min was spent");
+  }
+
   /** A change within noise is never kept: a flat model ends where it started. */
   @Test
   void nothingIsKeptWhereNothingHelps() {
