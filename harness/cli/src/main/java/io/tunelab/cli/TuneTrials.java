@@ -8,6 +8,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.findings.Finding;
+import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunResult;
@@ -31,8 +32,9 @@ import java.util.Set;
  * The tuner's measurements as real runs: each is the experiment with its steps replaced (the
  * configuration alone, or the kept one and a change measured in rounds, paired, with the kept one
  * as the baseline), written beside the tune's results as {@code <label>.yaml} and run as {@code
- * tunelab run} would run it. The goal is the step's throughput against the baseline, guarded by p99
- * and by the accounting (an order lost or duplicated rejects the change).
+ * tunelab run} would run it. The goal is the step's throughput against the baseline (or its p99),
+ * guarded by the other, the error rate and the accounting (an order lost or duplicated rejects the
+ * change).
  */
 final class TuneTrials implements TuneLoop.Trials {
   /** Runs an experiment file and returns its result and run folder. */
@@ -131,9 +133,17 @@ final class TuneTrials implements TuneLoop.Trials {
       return new TrialVerdict(false, "not kept: " + String.join(", ", failures));
     }
     Comparison p99 = p99(a, b);
+    Map<String, Comparison> guards = new LinkedHashMap<>();
+    guards.put(goal == Goal.P99 ? "throughput" : "p99", goal == Goal.P99 ? b.vsBaseline() : p99);
+    guards.put(
+        "errors",
+        Comparison.of(
+            perRepetition(a, metrics -> metrics.errors()),
+            perRepetition(b, metrics -> metrics.errors()),
+            Direction.LOWER_IS_BETTER));
     return goal == Goal.P99
-        ? TrialVerdict.of("p99", p99, Map.of("throughput", b.vsBaseline()), List.of())
-        : TrialVerdict.of("throughput", b.vsBaseline(), Map.of("p99", p99), List.of());
+        ? TrialVerdict.of("p99", p99, guards, List.of())
+        : TrialVerdict.of("throughput", b.vsBaseline(), guards, List.of());
   }
 
   /** The repetitions' p99 of B against A's, unpaired: lower is better. */
@@ -142,9 +152,15 @@ final class TuneTrials implements TuneLoop.Trials {
   }
 
   private static double[] p99s(StepResult step) {
+    return perRepetition(step, metrics -> metrics.latencyMillis().p99());
+  }
+
+  /** A metric of each counted repetition. */
+  private static double[] perRepetition(
+      StepResult step, java.util.function.ToDoubleFunction<Metrics> metric) {
     return StepResult.counted(step.repetitions()).stream()
         .filter(repetition -> repetition.metrics() != null)
-        .mapToDouble(repetition -> repetition.metrics().latencyMillis().p99())
+        .mapToDouble(repetition -> metric.applyAsDouble(repetition.metrics()))
         .toArray();
   }
 

@@ -44,6 +44,7 @@ class TuneTrialsTest {
   @TempDir Path dir;
 
   private final List<JsonNode> written = new ArrayList<>();
+  private boolean errorsWhenIndexed;
 
   /** A run of the experiment file: each step's throughput from its knobs, the scan's finding. */
   private TuneTrials.Ran run(Path file) {
@@ -74,7 +75,11 @@ class TuneTrialsTest {
       List<Repetition> repetitions = new ArrayList<>();
       for (int i = 0; i < NOISE.length; i++) {
         repetitions.add(
-            repetition(i + 1, (indexed ? 1500 : 1000) * NOISE[i], (indexed ? 20 : 30) * NOISE[i]));
+            repetition(
+                i + 1,
+                (indexed ? 1500 : 1000) * NOISE[i],
+                (indexed ? 20 : 30) * NOISE[i],
+                indexed && errorsWhenIndexed ? 5 * NOISE[i] : 0));
       }
       run =
           run.withStep(
@@ -90,7 +95,8 @@ class TuneTrialsTest {
     return new TuneTrials.Ran(run.finished(RunResult.COMPLETE, "2026-11-30T00:05:00Z"), runDir);
   }
 
-  private static Repetition repetition(int number, double throughput, double p99) {
+  private static Repetition repetition(
+      int number, double throughput, double p99, double errorPercent) {
     List<Finding> findings =
         p99 < 25
             ? List.of()
@@ -105,7 +111,7 @@ class TuneTrialsTest {
             number,
             true,
             "all orders accounted for",
-            Metrics.of(throughput, new LatencyMillis(10, 20, p99, 40), 0),
+            Metrics.of(throughput, new LatencyMillis(10, 20, p99, 40), errorPercent),
             BatchOrderMeasures.of(new OrderAccounting(100, 100, 0, 0, 0)),
             new Warmup(5, 5, 1000),
             2000,
@@ -187,6 +193,29 @@ class TuneTrialsTest {
         .satisfies(step -> assertThat(step.reason()).startsWith("kept: p99 0.667x"));
     assertThat(TuneReport.markdown("flow", TuneTrials.Goal.P99, result, confirmation, List.of()))
         .contains("measured again (" + confirmation.dir().getFileName() + "): p99 0.667x [");
+  }
+
+  /** A faster change that fails orders is not kept: the error rate guards the goal. */
+  @Test
+  void aFasterChangeWithMoreErrorsIsNotKept() throws Exception {
+    Path experiment = dir.resolve("flow.yaml");
+    Files.writeString(experiment, "plan: batch-order\nsteps: [{name: base}]\n");
+    errorsWhenIndexed = true;
+    TuneTrials trials =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneTrials.Goal.THROUGHPUT, this::run);
+
+    TuneLoop.Result result =
+        new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
+            .run(trials.start(), 3, trials);
+
+    assertThat(result.end()).isEmpty();
+    assertThat(result.steps())
+        .singleElement()
+        .satisfies(
+            step ->
+                assertThat(step.reason())
+                    .startsWith("not kept: throughput 1.500x")
+                    .contains("but errors worse"));
   }
 
   private static Environment environment() {
