@@ -5,6 +5,7 @@ import io.tunelab.core.ExitCodes;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.knobs.KnobRegistry;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.tune.TuneLoop;
 import io.tunelab.core.tune.TuneSafety;
 import io.tunelab.run.ExperimentRunner;
@@ -12,7 +13,6 @@ import io.tunelab.run.Progress;
 import io.tunelab.tiers.TunelabHome;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -165,11 +165,10 @@ final class TuneCommand implements Callable<Integer> {
             .run(start, budget, trials);
     TuneTrials.Ran confirmation =
         result.end().equals(result.start()) ? null : trials.confirm(start, result.end());
-    String report = TuneReport.markdown(read.name(), goal, result, confirmation, trials.runDirs());
-    Files.writeString(dir.resolve("tune.md"), report);
-    Files.writeString(
-        dir.resolve("tune.json"),
-        Json.write(TuneReport.json(read.name(), goal, result, confirmation, trials.runDirs())));
+    TuneReport.Outcome outcome =
+        new TuneReport.Outcome(read.name(), goal, result, confirmation, trials.runDirs());
+    OutputFiles.write(dir, outcome, TuneReport.FORMATS);
+    String report = TuneReport.FORMATS.get(0).render(outcome, dir);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println(report + "\nresults: " + dir.resolve("tune.md"));
     stdout.flush();

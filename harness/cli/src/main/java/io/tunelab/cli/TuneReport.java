@@ -1,6 +1,7 @@
 package io.tunelab.cli;
 
 import io.tunelab.core.results.ComparisonText;
+import io.tunelab.core.results.OutputFormat;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.tune.TuneLoop;
@@ -14,6 +15,31 @@ import java.util.Map;
 /** tune.md and tune.json: the ladder found, each trial's verdict and run, the confirmed gain. */
 final class TuneReport {
   private TuneReport() {}
+
+  /**
+   * A finished tune, as its files show it.
+   *
+   * @param confirmation the run that measured the end against the start again; null without one
+   * @param runs every run's folder, in order: the start, the trials, the confirmation
+   */
+  record Outcome(
+      String experiment,
+      TuneTrials.Goal goal,
+      TuneLoop.Result result,
+      TuneTrials.Ran confirmation,
+      List<Path> runs) {}
+
+  /** tune.md and tune.json, written as every result file is (OutputFiles: whole or not at all). */
+  static final List<OutputFormat<Outcome>> FORMATS =
+      List.of(
+          OutputFormat.of(
+              "tune.md",
+              o -> markdown(o.experiment(), o.goal(), o.result(), o.confirmation(), o.runs())),
+          OutputFormat.of(
+              "tune.json",
+              o ->
+                  Json.write(json(o.experiment(), o.goal(), o.result(), o.confirmation(), o.runs()))
+                      + "\n"));
 
   /**
    * The confirmation's comparison of the end with the start, or null without one.

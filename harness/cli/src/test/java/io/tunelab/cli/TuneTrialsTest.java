@@ -160,18 +160,19 @@ class TuneTrialsTest {
     assertThat(written.get(0).path("baseline").isMissingNode()).isTrue();
     assertThat(dir.resolve("tune/trial-1.yaml")).exists();
 
-    String report =
-        TuneReport.markdown(
-            "flow", TuneTrials.Goal.THROUGHPUT, result, confirmation, trials.runDirs());
+    io.tunelab.core.results.OutputFiles.write(
+        dir.resolve("tune"),
+        new TuneReport.Outcome(
+            "flow", TuneTrials.Goal.THROUGHPUT, result, confirmation, trials.runDirs()),
+        TuneReport.FORMATS);
+    String report = Files.readString(dir.resolve("tune/tune.md"));
     assertThat(report)
         .contains("| 1 | `db.xrefIndex=on` | db.xrefIndex=on | yes | kept: throughput 1.500x")
         .contains("20261130-000000-flow-trial-1")
         .contains("Confirmation, the end against the start measured again")
         .contains("throughput 1.500x [");
-    assertThat(
-            Json.write(
-                TuneReport.json(
-                    "flow", TuneTrials.Goal.THROUGHPUT, result, confirmation, trials.runDirs())))
+    assertThat(Files.readString(dir.resolve("tune/tune.json")))
+        .contains("\"goal\" : \"throughput\"")
         .contains("\"confirmation\"")
         .contains("\"ratio\" : 1.5");
   }
