@@ -242,6 +242,13 @@ public final class TuneLoop {
     if (!allowed(knob, current, refused)) {
       return Optional.empty();
     }
+    if (!current.matches("-?\\d+")) {
+      String reason = candidate + ": only whole numbers are searched, and it is " + current;
+      if (!refused.contains(reason)) {
+        refused.add(reason);
+      }
+      return Optional.empty();
+    }
     NumericSearch search =
         NumericSearch.from(
             Integer.parseInt(current), candidate.move(), value -> accepts(knob, value), resolution);

@@ -154,6 +154,33 @@ class TuneLoopTest {
     assertThat(result.stopped()).isEqualTo("the budget of 10 min was spent");
   }
 
+  /** A knob at a fractional value is named as not searched, never tried and never a crash. */
+  @Test
+  void aFractionalKnobIsNotSearched() {
+    TuneLoop.Trials fractional =
+        new TuneLoop.Trials() {
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return List.of(Candidate.raise(io.tunelab.core.knobs.WorkloadKnobs.STEADY_TOLERANCE));
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            throw new AssertionError("nothing is tried");
+          }
+        };
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25)
+            .run(
+                Map.of(io.tunelab.core.knobs.WorkloadKnobs.STEADY_TOLERANCE.name(), "12.5"),
+                5,
+                fractional);
+
+    assertThat(result.steps()).isEmpty();
+    assertThat(result.refused()).singleElement().asString().contains("only whole numbers");
+  }
+
   /** A change within noise is never kept: a flat model ends where it started. */
   @Test
   void nothingIsKeptWhereNothingHelps() {
