@@ -126,6 +126,7 @@ class StackCommandIT {
       assertThat(run.stdout() + run.stderr() + up.stdout() + up.stderr()).doesNotContain(secret);
     }
     aKnobThatRestartsOneOfItsTiersIsRefusedBeforeAnythingStarts(endpoints);
+    aTuneTriesTheChangeItsFindingsProposeFirstOnIt(endpoints);
     assertThat(pids).allMatch(TierProcesses::alive);
 
     CliProcess.Result down = cli().run(START, "stack", "down");
@@ -271,6 +272,58 @@ class StackCommandIT {
         .contains("--provider external runs on a stack it does not own")
         .contains("broker.journal.type=NIO (step nio, restarts the broker tier)");
     assertThat(out).doesNotExist();
+  }
+
+  /**
+   * {@code tunelab tune} on the same stack: the start measured alone, then the change its findings
+   * proposed first (the unindexed lookups' index, SEQUENTIAL_SCAN) against it in a run of two
+   * steps, named with its verdict in tune.md and tune.json beside each run's folder.
+   */
+  private void aTuneTriesTheChangeItsFindingsProposeFirstOnIt(Path endpoints) throws Exception {
+    Path experiment = runtime.resolve("tuned.yaml");
+    Files.writeString(
+        experiment,
+        """
+        name: tuned
+        plan: batch-order
+        repeat: 2
+        workload: {orders: 20, warmupOrders: 0, mix: "1:0:0", minMeasuredSeconds: 0,
+                   maxStealPercent: 100}
+        knobs: {db.seed.customers: 100, mocks.brm.latency: 10}
+        steps: [{name: start}]
+        """);
+    Path out = runtime.resolve("tunes");
+
+    CliProcess.Result tune =
+        cli()
+            .run(
+                Duration.ofMinutes(4),
+                "tune",
+                experiment.toString(),
+                "--budget",
+                "1",
+                "--provider",
+                "external",
+                "--endpoints",
+                endpoints.toString(),
+                "--out",
+                out.toString());
+
+    assertThat(tune.exitCode()).as(tune.stderr()).isZero();
+    Path dir = TestRuntime.onlyRun(out);
+    JsonNode json = JSON.readTree(Files.readString(dir.resolve("tune.json")));
+    assertThat(json.path("trials")).hasSize(1);
+    JsonNode trial = json.path("trials").get(0);
+    assertThat(trial.path("knob").asText()).isEqualTo("db.xrefIndex");
+    assertThat(trial.path("value").asText()).isEqualTo("on");
+    assertThat(trial.path("reason").asText()).matches("(not )?kept: throughput .*");
+    assertThat(json.path("stopped").asText()).isEqualTo("the budget of 1 trial was spent");
+    assertThat(json.path("runs")).hasSizeBetween(2, 3);
+    for (JsonNode run : json.path("runs")) {
+      assertThat(dir.resolve(run.asText()).resolve("run.json")).isRegularFile();
+    }
+    assertThat(dir.resolve("trial-1.yaml")).isRegularFile();
+    assertThat(Files.readString(dir.resolve("tune.md"))).contains("`db.xrefIndex=on`");
   }
 
   /** {@code tunelab run EXPERIMENT --provider external --endpoints ENDPOINTS --out OUT ...}. */

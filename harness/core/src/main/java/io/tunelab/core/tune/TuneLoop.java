@@ -116,7 +116,9 @@ public final class TuneLoop {
 
     @Override
     public String toString() {
-      return time == null ? trials + " trials" : time.toMinutes() + " min";
+      return time == null
+          ? trials + (trials == 1 ? " trial" : " trials")
+          : time.toMinutes() + " min";
     }
   }
 
