@@ -286,7 +286,7 @@ class StackCommandIT {
         """
         name: tuned
         plan: batch-order
-        repeat: 2
+        repeat: 1
         workload: {orders: 20, warmupOrders: 0, mix: "1:0:0", minMeasuredSeconds: 0,
                    maxStealPercent: 100}
         knobs: {db.seed.customers: 100, mocks.brm.latency: 10}
@@ -316,9 +316,12 @@ class StackCommandIT {
     JsonNode trial = json.path("trials").get(0);
     assertThat(trial.path("knob").asText()).isEqualTo("db.xrefIndex");
     assertThat(trial.path("value").asText()).isEqualTo("on");
-    assertThat(trial.path("reason").asText()).matches("(not )?kept: throughput .*");
+    // one repetition a side: the wiring, not the verdict, is the subject here (and no
+    // confirmation run follows a change not kept): 2 runs, not 3, in verify
+    assertThat(trial.path("reason").asText())
+        .isEqualTo("not kept: throughput had too few repetitions to tell");
     assertThat(json.path("stopped").asText()).isEqualTo("the budget of 1 trial was spent");
-    assertThat(json.path("runs")).hasSizeBetween(2, 3);
+    assertThat(json.path("runs")).hasSize(2);
     for (JsonNode run : json.path("runs")) {
       assertThat(dir.resolve(run.asText()).resolve("run.json")).isRegularFile();
     }
