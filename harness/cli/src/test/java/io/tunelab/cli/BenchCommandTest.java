@@ -153,22 +153,26 @@ class BenchCommandTest {
         .contains("is incomplete: a baseline must be a complete, valid run");
   }
 
+  /** "a CPU", 2 cores, 24 GB, Debian's JDK 17 and the stack's versions: a test run's machine. */
+  static Environment environment() {
+    return new Environment(
+        "abc",
+        "17.0.15 (Debian)",
+        "15.18",
+        "2.56.0",
+        "3.13.2",
+        "5.6.3",
+        2,
+        "a CPU",
+        24103,
+        "Linux",
+        Map.of(),
+        Map.of());
+  }
+
   /** A one-step run of {@code experiment} measured on "a CPU", 2 cores, 24 GB, Debian's JDK 17. */
   static RunResult run(String experiment, io.tunelab.core.results.RunStatus status, boolean valid) {
-    Environment env =
-        new Environment(
-            "abc",
-            "17.0.15 (Debian)",
-            "15.18",
-            "2.56.0",
-            "3.13.2",
-            "5.6.3",
-            2,
-            "a CPU",
-            24103,
-            "Linux",
-            Map.of(),
-            Map.of());
+    Environment env = environment();
     RunResult run =
         new RunResult(
                 "20261124-000000-" + experiment,

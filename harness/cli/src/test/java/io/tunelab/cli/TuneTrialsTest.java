@@ -11,7 +11,6 @@ import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.results.BatchOrderMeasures;
-import io.tunelab.core.results.Environment;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
@@ -68,7 +67,7 @@ class TuneTrialsTest {
             null,
             NOISE.length,
             experiment.path("baseline").asText(null),
-            environment(),
+            BenchCommandTest.environment(),
             List.of());
     for (JsonNode step : experiment.path("steps")) {
       boolean indexed = "on".equals(step.path("knobs").path(INDEX).asText());
@@ -217,21 +216,5 @@ class TuneTrialsTest {
                 assertThat(step.reason())
                     .startsWith("not kept: throughput 1.500x")
                     .contains("but errors worse"));
-  }
-
-  private static Environment environment() {
-    return new Environment(
-        "abc",
-        "17.0.15 (Debian)",
-        "15.18",
-        "2.56.0",
-        "3.13.2",
-        "5.6.3",
-        2,
-        "a CPU",
-        24103,
-        "Linux",
-        Map.of(),
-        Map.of());
   }
 }
