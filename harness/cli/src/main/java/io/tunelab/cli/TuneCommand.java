@@ -10,6 +10,7 @@ import io.tunelab.core.tune.TuneLoop;
 import io.tunelab.core.tune.TuneSafety;
 import io.tunelab.run.ExperimentRunner;
 import io.tunelab.run.Progress;
+import io.tunelab.run.ProviderFit;
 import io.tunelab.tiers.TunelabHome;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -161,7 +162,13 @@ final class TuneCommand implements Callable<Integer> {
             });
     Map<String, String> start = trials.start();
     TuneLoop.Result result =
-        new TuneLoop(registry, new TuneSafety(Set.copyOf(keep), allowDurability), 0.25)
+        new TuneLoop(
+                registry,
+                new TuneSafety(
+                    Set.copyOf(keep),
+                    allowDurability,
+                    ProviderFit.unchangeable(providerOptions.provider())),
+                0.25)
             .run(start, budget, trials);
     TuneTrials.Ran confirmation =
         result.end().equals(result.start()) ? null : trials.confirm(start, result.end());

@@ -76,6 +76,20 @@ public final class ProviderFit {
   /**
    * @throws BadInputException naming each knob, its value and its step, and the way out
    */
+  /**
+   * The declared knobs {@code provider} cannot change: those that restart a tier of a stack it does
+   * not own (none for a provider that owns its tiers). What {@link #check} refuses in a step.
+   */
+  public static Set<String> unchangeable(StackProvider provider) {
+    if (provider.ownsTiers()) {
+      return Set.of();
+    }
+    return KnobRegistry.standard().all().stream()
+        .filter(knob -> knob.apply() == Knob.Apply.RESTART && STACK.contains(knob.tier()))
+        .map(Knob::name)
+        .collect(Collectors.toUnmodifiableSet());
+  }
+
   public static void check(Experiment experiment, StackProvider provider) {
     if (experiment.plan() == Plan.MESSAGING && !provider.hasDriver()) {
       throw new BadInputException(NO_DRIVER);

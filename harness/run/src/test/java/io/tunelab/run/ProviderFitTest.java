@@ -119,4 +119,18 @@ class ProviderFitTest {
                             java.nio.file.Path.of("target/provider-fit")))))
         .doesNotThrowAnyException();
   }
+
+  /** What a tuner must not propose there: the same knobs check refuses in a step. */
+  @Test
+  void theKnobsAStackItDoesNotOwnCannotChangeAreItsTiersRestartKnobs() {
+    assertThat(ProviderFit.unchangeable(NOT_OWNED))
+        .contains("broker.journal.type", "db.server.max_connections")
+        .doesNotContain("mocks.brm.latency", "middleware.engine.threads", "db.xrefIndex");
+    assertThatThrownBy(
+            () ->
+                ProviderFit.check(
+                    experiment("", "[{name: a, knobs: {db.server.max_connections: 200}}]"),
+                    NOT_OWNED))
+        .isInstanceOf(BadInputException.class);
+  }
 }

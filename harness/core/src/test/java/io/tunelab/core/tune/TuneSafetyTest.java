@@ -34,4 +34,15 @@ class TuneSafetyTest {
     assertThat(pinned.refusal(MiddlewareKnobs.ENGINE_THREADS, 8))
         .hasValueSatisfying(reason -> assertThat(reason).contains("pinned"));
   }
+
+  @Test
+  void aKnobTheStackCannotChangeIsNeverTriedAndSaysWhy() {
+    TuneSafety safety = new TuneSafety(Set.of(), true, Set.of(DbKnobs.MAX_CONNECTIONS.name()));
+
+    assertThat(safety.refusal(DbKnobs.MAX_CONNECTIONS, 200))
+        .hasValueSatisfying(
+            reason ->
+                assertThat(reason).contains("restarts a tier of a stack tunelab does not own"));
+    assertThat(safety.refusal(DbKnobs.SHARED_BUFFERS, "256MB")).isEmpty();
+  }
 }
