@@ -35,10 +35,12 @@ import picocli.CommandLine.Spec;
     description = {
       "Tune an experiment's first step by its findings: measure it, try the first change a finding"
           + " proposes (a number doubled while it helps, then bisected), keep it only when the"
-          + " --goal improved significantly and the other and the accounting did not get worse, follow"
+          + " --goal improved significantly and its guards (throughput, p99, errors, heap, the"
+          + " accounting) did not get worse, follow"
           + " the changed configuration's findings, until --budget trials are spent or no finding"
           + " has a change left; then measure the end against the start again and report that"
-          + " gain. Writes results/<tune-id>/ with tune.md, tune.json and every run's folder.",
+          + " gain. Writes results/<tune-id>/ with tune.md, tune.json, ladder.yaml (what"
+          + " tunelab run replays) and every run's folder, after every trial (docs/tune.md).",
       "Exit code 0: tuned (whether or not anything was kept); 2: bad input; 3: the harness or a"
           + " tier failed."
     })
@@ -83,22 +85,20 @@ final class TuneCommand implements Callable<Integer> {
       names = "--goal",
       paramLabel = "GOAL",
       description =
-          "What a kept change must improve significantly: throughput (p99 must not get worse) or"
-              + " p99 (the throughput must not get worse); default ${DEFAULT-VALUE}.",
+          "What a kept change must improve significantly: throughput, p99, deadline-misses (the"
+              + " sort hub's requests over the deadline, a sort-requests experiment) or cost (the"
+              + " middleware's, database's and broker's CPU per unit); the throughput and p99 that"
+              + " are not the goal, the error rate and the heap guard it. Default"
+              + " ${DEFAULT-VALUE}.",
       defaultValue = "throughput",
       converter = GoalConverter.class)
-  TuneTrials.Goal goal;
+  TuneGoal goal;
 
-  /** throughput or p99, as written. */
-  static final class GoalConverter implements picocli.CommandLine.ITypeConverter<TuneTrials.Goal> {
+  /** A goal's name, as written. */
+  static final class GoalConverter implements picocli.CommandLine.ITypeConverter<TuneGoal> {
     @Override
-    public TuneTrials.Goal convert(String value) {
-      for (TuneTrials.Goal known : TuneTrials.Goal.values()) {
-        if (known.name().equalsIgnoreCase(value)) {
-          return known;
-        }
-      }
-      throw new BadInputException("--goal is throughput or p99, was " + value);
+    public TuneGoal convert(String value) {
+      return TuneGoal.of(value);
     }
   }
 
@@ -134,6 +134,7 @@ final class TuneCommand implements Callable<Integer> {
     }
     ExperimentReader reader = new ExperimentReader();
     Experiment read = reader.read(experiment, Map.of(), protocol.overrides());
+    goal.requireMeasuredBy(read.plan(), experiment.toString());
     TunelabHome home = TunelabHome.locate();
     Path results = out != null ? out : home.results();
     ResultsFolder.require(results, "--out");
@@ -161,6 +162,7 @@ final class TuneCommand implements Callable<Integer> {
                   runner.runDir());
             });
     Map<String, String> start = trials.start();
+    String name = read.name();
     TuneLoop.Result result =
         new TuneLoop(
                 registry,
@@ -169,16 +171,35 @@ final class TuneCommand implements Callable<Integer> {
                     allowDurability,
                     ProviderFit.unchangeable(providerOptions.provider())),
                 0.25)
-            .run(start, budget, trials);
+            .run(
+                start,
+                budget,
+                trials,
+                partial -> write(dir, name, partial, null, trials.runDirs(), trials));
     TuneTrials.Ran confirmation =
         result.end().equals(result.start()) ? null : trials.confirm(start, result.end());
-    TuneReport.Outcome outcome =
-        new TuneReport.Outcome(read.name(), goal, result, confirmation, trials.runDirs());
-    OutputFiles.write(dir, outcome, TuneReport.FORMATS);
-    String report = TuneReport.FORMATS.get(0).render(outcome, dir);
+    String report = write(dir, name, result, confirmation, trials.runDirs(), trials);
     PrintWriter stdout = spec.commandLine().getOut();
     stdout.println(report + "\nresults: " + dir.resolve("tune.md"));
     stdout.flush();
     return ExitCodes.VALID;
+  }
+
+  /**
+   * tune.md, tune.json and ladder.yaml of what was found so far, whole or not at all.
+   *
+   * @return tune.md's text
+   */
+  private String write(
+      Path dir,
+      String name,
+      TuneLoop.Result result,
+      TuneTrials.Ran confirmation,
+      List<Path> runs,
+      TuneTrials trials) {
+    trials.writeLadder(result);
+    TuneReport.Outcome outcome = new TuneReport.Outcome(name, goal, result, confirmation, runs);
+    OutputFiles.write(dir, outcome, TuneReport.FORMATS);
+    return TuneReport.FORMATS.get(0).render(outcome, dir);
   }
 }

@@ -24,7 +24,7 @@ final class TuneReport {
    */
   record Outcome(
       String experiment,
-      TuneTrials.Goal goal,
+      TuneGoal goal,
       TuneLoop.Result result,
       TuneTrials.Ran confirmation,
       List<Path> runs) {}
@@ -46,7 +46,7 @@ final class TuneReport {
    *
    * @param confirmation the run that measured the end against the start again
    */
-  static Comparison confirmed(TuneTrials.Ran confirmation, TuneTrials.Goal goal) {
+  static Comparison confirmed(TuneTrials.Ran confirmation, TuneGoal goal) {
     if (confirmation == null) {
       return null;
     }
@@ -54,14 +54,12 @@ final class TuneReport {
     if (steps.size() < 2) {
       return null;
     }
-    return goal == TuneTrials.Goal.P99
-        ? TuneTrials.p99(steps.get(0), steps.get(1))
-        : steps.get(1).vsBaseline();
+    return goal.compare(steps.get(0), steps.get(1));
   }
 
   static String markdown(
       String experiment,
-      TuneTrials.Goal goal,
+      TuneGoal goal,
       TuneLoop.Result result,
       TuneTrials.Ran confirmation,
       List<Path> runs) {
@@ -69,7 +67,10 @@ final class TuneReport {
     md.append("# Tune of ").append(experiment).append("\n\n");
     md.append("Start: ").append(knobs(result.start())).append("  \n");
     md.append("End: ").append(knobs(result.end())).append("  \n");
-    md.append("Stopped: ").append(result.stopped()).append(".\n\n");
+    md.append("Goal: ").append(goal.label()).append("  \n");
+    md.append("Stopped: ").append(result.stopped()).append(".  \n");
+    md.append("Ladder: `ladder.yaml`, the start and each kept change on top of the ones before")
+        .append(" (`tunelab run` replays it).\n\n");
     md.append("| trial | change | proposed by | kept | verdict | run |\n");
     md.append("| ---: | --- | --- | --- | --- | --- |\n");
     for (int i = 0; i < result.steps().size(); i++) {
@@ -91,7 +92,9 @@ final class TuneReport {
     }
     Comparison gain = confirmed(confirmation, goal);
     md.append("\n");
-    if (confirmation == null) {
+    if (!result.finished()) {
+      md.append("Not finished: no confirmation run yet.\n");
+    } else if (confirmation == null) {
       md.append("Nothing was kept: the start stands, no confirmation run.\n");
     } else if (gain == null || gain.ratio() == null) {
       md.append("Confirmation (")
@@ -103,7 +106,7 @@ final class TuneReport {
               Locale.ROOT,
               "Confirmation, the end against the start measured again (%s): %s %.3fx%s, %s.%n",
               confirmation.dir().getFileName(),
-              goal == TuneTrials.Goal.P99 ? "p99" : "throughput",
+              goal.label(),
               gain.ratio(),
               gain.ratioCi95() != null && gain.ratioCi95().bounded()
                   ? String.format(
@@ -116,16 +119,17 @@ final class TuneReport {
 
   static Map<String, Object> json(
       String experiment,
-      TuneTrials.Goal goal,
+      TuneGoal goal,
       TuneLoop.Result result,
       TuneTrials.Ran confirmation,
       List<Path> runs) {
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("experiment", experiment);
-    json.put("goal", goal.name().toLowerCase(Locale.ROOT));
+    json.put("goal", goal.key());
     json.put("start", result.start());
     json.put("end", result.end());
     json.put("stopped", result.stopped());
+    json.put("finished", result.finished());
     List<Map<String, Object>> steps = new ArrayList<>();
     for (int i = 0; i < result.steps().size(); i++) {
       TuneLoop.Step step = result.steps().get(i);
@@ -144,7 +148,7 @@ final class TuneReport {
     if (confirmation != null) {
       Map<String, Object> confirmed = new LinkedHashMap<>();
       confirmed.put("run", confirmation.dir().getFileName().toString());
-      confirmed.put(goal.name().toLowerCase(Locale.ROOT), confirmed(confirmation, goal));
+      confirmed.put(goal.key(), confirmed(confirmation, goal));
       json.put("confirmation", confirmed);
     }
     return json;

@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,14 +9,10 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.findings.Finding;
-import io.tunelab.core.results.Metrics;
-import io.tunelab.core.results.OrderAccounting;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
-import io.tunelab.core.stats.Comparison;
-import io.tunelab.core.stats.Direction;
-import io.tunelab.core.tune.TrialVerdict;
 import io.tunelab.core.tune.TuneLoop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,9 +29,9 @@ import java.util.Set;
  * The tuner's measurements as real runs: each is the experiment with its steps replaced (the
  * configuration alone, or the kept one and a change measured in rounds, paired, with the kept one
  * as the baseline), written beside the tune's results as {@code <label>.yaml} and run as {@code
- * tunelab run} would run it. The goal is the step's throughput against the baseline (or its p99),
- * guarded by the other, the error rate and the accounting (an order lost or duplicated rejects the
- * change).
+ * tunelab run} would run it. Whether a change is kept is its goal's to say ({@link TuneGoal}); the
+ * ladder found is written as an experiment too ({@code ladder.yaml}), which {@code tunelab run}
+ * replays.
  */
 final class TuneTrials implements TuneLoop.Trials {
   /** Runs an experiment file and returns its result and run folder. */
@@ -47,18 +44,10 @@ final class TuneTrials implements TuneLoop.Trials {
 
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-  /** What a kept change must improve; the other is a guard it must not make worse. */
-  enum Goal {
-    /** The step's throughput against the kept one's, paired by round; p99 guards. */
-    THROUGHPUT,
-    /** The repetitions' p99 against the kept one's (lower is better); the throughput guards. */
-    P99
-  }
-
   private final ObjectNode experiment;
   private final Path dir;
   private final Runs runs;
-  private final Goal goal;
+  private final TuneGoal goal;
   private final List<Path> runDirs = new ArrayList<>();
   private int trials;
 
@@ -66,7 +55,7 @@ final class TuneTrials implements TuneLoop.Trials {
    * @param experiment the experiment file; its first step is where the tune starts
    * @param dir the tune's folder, where each run's experiment file is written
    */
-  TuneTrials(Path experiment, Path dir, Goal goal, Runs runs) {
+  TuneTrials(Path experiment, Path dir, TuneGoal goal, Runs runs) {
     this.experiment = read(experiment);
     this.dir = dir;
     this.goal = goal;
@@ -104,64 +93,63 @@ final class TuneTrials implements TuneLoop.Trials {
             .result();
     StepResult a = result.steps().get(0);
     StepResult b = result.steps().get(1);
-    return new TuneLoop.Trial(verdict(goal, result, a, b), candidates(a), candidates(b));
+    return new TuneLoop.Trial(goal.verdict(result, a, b), candidates(a), candidates(b));
+  }
+
+  /**
+   * The ladder found as an experiment {@code tunelab run} replays: the start, then each kept change
+   * on top of the ones before, compared each with the start (the baseline), in the experiment's own
+   * workload, repetitions and order; written as {@code ladder.yaml} in the tune's folder.
+   *
+   * @return the file written
+   */
+  Path writeLadder(TuneLoop.Result result) {
+    ObjectNode written = withoutStudy();
+    written.put("name", experiment.path("name").asText("tune") + "-ladder");
+    written.put(
+        "description",
+        "The ladder tunelab tune found from the first step: each kept change on top of the ones"
+            + " before.");
+    written.put("baseline", "start");
+    ArrayNode list = written.putArray("steps");
+    Map<String, String> knobs = new LinkedHashMap<>(result.start());
+    addStep(list, "start", knobs);
+    int kept = 0;
+    for (TuneLoop.Step step : result.steps()) {
+      if (step.kept()) {
+        knobs.put(step.knob(), step.value());
+        kept++;
+        addStep(list, kept + "-" + step.knob() + "=" + step.value(), knobs);
+      }
+    }
+    try {
+      // whole or not at all, as every result file: a tune stopped half-way leaves a ladder to run
+      return OutputFiles.replace(dir.resolve("ladder.yaml"), YAML.writeValueAsString(written));
+    } catch (JsonProcessingException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * The experiment without its study card: a study's expectations name its own steps, which the
+   * tune's runs replace.
+   */
+  private ObjectNode withoutStudy() {
+    ObjectNode copy = experiment.deepCopy();
+    copy.remove("study");
+    return copy;
+  }
+
+  private static void addStep(ArrayNode steps, String name, Map<String, String> knobs) {
+    ObjectNode node = steps.addObject();
+    node.put("name", name);
+    ObjectNode values = node.putObject("knobs");
+    knobs.forEach(values::put);
   }
 
   /** The end measured against the start again, in a run of its own: the gain reported. */
   Ran confirm(Map<String, String> start, Map<String, String> end) {
     return run("confirm", List.of(Map.entry("start", start), Map.entry("end", end)));
-  }
-
-  private static TrialVerdict verdict(Goal goal, RunResult result, StepResult a, StepResult b) {
-    List<String> failures = new ArrayList<>();
-    for (StepResult step : List.of(a, b)) {
-      OrderAccounting accounting = step.accounting();
-      if (accounting != null && accounting.lost() > 0) {
-        failures.add(accounting.lost() + " orders lost (" + step.name() + ")");
-      }
-      if (accounting != null && accounting.duplicated() > 0) {
-        failures.add(accounting.duplicated() + " orders duplicated (" + step.name() + ")");
-      }
-    }
-    if (!result.valid() && failures.isEmpty()) {
-      failures.add("the trial's run is invalid (" + result.runId() + ")");
-    }
-    if (b.vsBaseline() == null) {
-      failures.add("no comparison with the kept configuration");
-    }
-    if (!failures.isEmpty()) {
-      return new TrialVerdict(false, "not kept: " + String.join(", ", failures));
-    }
-    Comparison p99 = p99(a, b);
-    Map<String, Comparison> guards = new LinkedHashMap<>();
-    guards.put(goal == Goal.P99 ? "throughput" : "p99", goal == Goal.P99 ? b.vsBaseline() : p99);
-    guards.put(
-        "errors",
-        Comparison.of(
-            perRepetition(a, metrics -> metrics.errors()),
-            perRepetition(b, metrics -> metrics.errors()),
-            Direction.LOWER_IS_BETTER));
-    return goal == Goal.P99
-        ? TrialVerdict.of("p99", p99, guards, List.of())
-        : TrialVerdict.of("throughput", b.vsBaseline(), guards, List.of());
-  }
-
-  /** The repetitions' p99 of B against A's, unpaired: lower is better. */
-  static Comparison p99(StepResult a, StepResult b) {
-    return Comparison.of(p99s(a), p99s(b), Direction.LOWER_IS_BETTER);
-  }
-
-  private static double[] p99s(StepResult step) {
-    return perRepetition(step, metrics -> metrics.latencyMillis().p99());
-  }
-
-  /** A metric of each counted repetition. */
-  private static double[] perRepetition(
-      StepResult step, java.util.function.ToDoubleFunction<Metrics> metric) {
-    return StepResult.counted(step.repetitions()).stream()
-        .filter(repetition -> repetition.metrics() != null)
-        .mapToDouble(repetition -> metric.applyAsDouble(repetition.metrics()))
-        .toArray();
   }
 
   /** What the step's findings propose, each candidate once, in the order the findings came. */
@@ -181,7 +169,7 @@ final class TuneTrials implements TuneLoop.Trials {
   }
 
   private Ran run(String label, List<Map.Entry<String, Map<String, String>>> steps) {
-    ObjectNode written = experiment.deepCopy();
+    ObjectNode written = withoutStudy();
     String name = experiment.path("name").asText("tune");
     written.put("name", name + "-" + label);
     ArrayNode list = written.putArray("steps");

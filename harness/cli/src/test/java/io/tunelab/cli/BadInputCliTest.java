@@ -144,7 +144,21 @@ class BadInputCliTest {
     assertThat(cli.err()).contains("--budget is 1 trial or more");
     assertThat(cli.execute("tune", experiment.toString(), "--goal", "fast"))
         .isEqualTo(ExitCodes.BAD_INPUT);
-    assertThat(cli.err()).contains("--goal is throughput or p99, was fast");
+    assertThat(cli.err())
+        .contains("--goal is one of throughput, p99, deadline-misses, cost; was 'fast'");
+    // a goal the plan does not measure: the sort hub's deadline, on a batch of orders
+    assertThat(
+            cli.execute(
+                "tune",
+                experiment.toString(),
+                "--goal",
+                "deadline-misses",
+                "--out",
+                out.toString()))
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err())
+        .contains(experiment + ": --goal deadline-misses reads the sort hub's deadline")
+        .contains("plan is batch-order");
     assertThat(cli.execute("tune", experiment.toString(), "--keep", "no.such.knob"))
         .isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(cli.err()).contains("no.such.knob");

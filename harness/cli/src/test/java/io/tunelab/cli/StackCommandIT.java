@@ -327,6 +327,17 @@ class StackCommandIT {
     }
     assertThat(dir.resolve("trial-1.yaml")).isRegularFile();
     assertThat(Files.readString(dir.resolve("tune.md"))).contains("`db.xrefIndex=on`");
+    // the ladder found (the start alone, nothing kept) as run checks it, with nothing started
+    InProcessCli validate = new InProcessCli();
+    assertThat(
+            validate.execute(
+                "validate",
+                dir.resolve("ladder.yaml").toString(),
+                "--out",
+                runtime.resolve("ladder-results").toString()))
+        .as(validate.err())
+        .isZero();
+    assertThat(validate.out()).contains("start");
   }
 
   /** {@code tunelab run EXPERIMENT --provider external --endpoints ENDPOINTS --out OUT ...}. */

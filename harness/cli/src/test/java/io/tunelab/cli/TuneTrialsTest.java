@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunelab.core.experiment.Experiment;
+import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
@@ -131,7 +133,7 @@ class TuneTrialsTest {
         steps: [{name: base, knobs: {middleware.engine.threads: 4}}]
         """);
     TuneTrials trials =
-        new TuneTrials(experiment, dir.resolve("tune"), TuneTrials.Goal.THROUGHPUT, this::run);
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run);
 
     TuneLoop.Result result =
         new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
@@ -161,8 +163,7 @@ class TuneTrialsTest {
 
     io.tunelab.core.results.OutputFiles.write(
         dir.resolve("tune"),
-        new TuneReport.Outcome(
-            "flow", TuneTrials.Goal.THROUGHPUT, result, confirmation, trials.runDirs()),
+        new TuneReport.Outcome("flow", TuneGoal.THROUGHPUT, result, confirmation, trials.runDirs()),
         TuneReport.FORMATS);
     String report = Files.readString(dir.resolve("tune/tune.md"));
     assertThat(report)
@@ -174,14 +175,61 @@ class TuneTrialsTest {
         .contains("\"goal\" : \"throughput\"")
         .contains("\"confirmation\"")
         .contains("\"ratio\" : 1.5");
+
+    // the ladder found, as an experiment tunelab run reads: the start, then the kept change
+    Path ladder = trials.writeLadder(result);
+    assertThat(ladder).isEqualTo(dir.resolve("tune/ladder.yaml"));
+    JsonNode steps = YAML.readTree(ladder.toFile()).path("steps");
+    assertThat(steps).hasSize(2);
+    assertThat(steps.get(0).path("name").asText()).isEqualTo("start");
+    assertThat(steps.get(1).path("name").asText()).isEqualTo("1-db.xrefIndex=on");
+    assertThat(steps.get(1).path("knobs").path("middleware.engine.threads").asText())
+        .isEqualTo("4");
+    Experiment replayed =
+        new ExperimentReader().read(ladder, Map.of(), java.util.OptionalInt.empty());
+    assertThat(replayed.name()).isEqualTo("flow-ladder");
+    assertThat(replayed.baseline()).isEqualTo("start");
+    assertThat(replayed.steps()).hasSize(2);
+  }
+
+  /** A study's expectations name its own steps: the tune's runs and its ladder leave them out. */
+  @Test
+  void aStudysCardIsLeftOutOfTheTrialsAndTheLadder() throws Exception {
+    Path experiment = dir.resolve("study.yaml");
+    Files.writeString(
+        experiment,
+        """
+        name: study
+        plan: batch-order
+        baseline: untuned
+        steps:
+          - name: untuned
+          - name: indexed
+            knobs: {db.xrefIndex: on}
+        study:
+          name: a study
+          metric: throughput
+          expect:
+            - {step: indexed, against: baseline, direction: up, effect: "index +100%"}
+        """);
+    TuneTrials trials =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run);
+
+    TuneLoop.Result result =
+        new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
+            .run(trials.start(), 1, trials);
+
+    assertThat(written).allSatisfy(run -> assertThat(run.has("study")).isFalse());
+    assertThat(YAML.readTree(trials.writeLadder(result).toFile()).has("study")).isFalse();
+    new ExperimentReader()
+        .read(dir.resolve("tune/ladder.yaml"), Map.of(), java.util.OptionalInt.empty());
   }
 
   @Test
   void aP99GoalKeepsTheChangeThatLowersItAndConfirmsItsP99() throws Exception {
     Path experiment = dir.resolve("flow.yaml");
     Files.writeString(experiment, "plan: batch-order\nsteps: [{name: base}]\n");
-    TuneTrials trials =
-        new TuneTrials(experiment, dir.resolve("tune"), TuneTrials.Goal.P99, this::run);
+    TuneTrials trials = new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.P99, this::run);
 
     TuneLoop.Result result =
         new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)
@@ -191,7 +239,7 @@ class TuneTrialsTest {
     assertThat(result.steps())
         .singleElement()
         .satisfies(step -> assertThat(step.reason()).startsWith("kept: p99 0.667x"));
-    assertThat(TuneReport.markdown("flow", TuneTrials.Goal.P99, result, confirmation, List.of()))
+    assertThat(TuneReport.markdown("flow", TuneGoal.P99, result, confirmation, List.of()))
         .contains("measured again (" + confirmation.dir().getFileName() + "): p99 0.667x [");
   }
 
@@ -202,7 +250,7 @@ class TuneTrialsTest {
     Files.writeString(experiment, "plan: batch-order\nsteps: [{name: base}]\n");
     errorsWhenIndexed = true;
     TuneTrials trials =
-        new TuneTrials(experiment, dir.resolve("tune"), TuneTrials.Goal.THROUGHPUT, this::run);
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run);
 
     TuneLoop.Result result =
         new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25)

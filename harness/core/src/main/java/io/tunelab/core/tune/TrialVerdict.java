@@ -34,6 +34,24 @@ public record TrialVerdict(boolean keep, String reason) {
       Comparison change,
       Map<String, Comparison> guards,
       List<String> accountingFailures) {
+    return of(goal, change, guards, List.of(), accountingFailures);
+  }
+
+  /**
+   * @param goal the goal's name, e.g. {@code throughput}
+   * @param change the goal's comparison, the change (B) against what was kept (A), in its family
+   * @param guards each guard's comparison, by name, made alone
+   * @param otherWorse what else the change made worse that is not a comparison, e.g. {@code heap:
+   *     middleware under GC pressure in 3 of 3 repetitions (0 of 3 before)}; each rejects it
+   * @param accountingFailures what the trial's accounting found wrong, e.g. {@code 3 orders lost};
+   *     empty when every unit was accounted for
+   */
+  public static TrialVerdict of(
+      String goal,
+      Comparison change,
+      Map<String, Comparison> guards,
+      List<String> otherWorse,
+      List<String> accountingFailures) {
     if (!accountingFailures.isEmpty()) {
       return new TrialVerdict(false, "not kept: " + String.join(", ", accountingFailures));
     }
@@ -44,6 +62,7 @@ public record TrialVerdict(boolean keep, String reason) {
             worse.add(name + " worse " + effect(guard));
           }
         });
+    worse.addAll(otherWorse);
     String measured = goal + " " + effect(change);
     return switch (change.verdict()) {
       case BETTER ->

@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -72,7 +73,15 @@ public final class TuneLoop {
       Map<String, String> end,
       List<Step> steps,
       List<String> refused,
-      String stopped) {}
+      String stopped) {
+    /** Whether the loop ended (budget spent, or nothing left), not handed over half-way. */
+    public boolean finished() {
+      return !stopped.startsWith(NOT_FINISHED);
+    }
+  }
+
+  /** How a result handed over after a trial, before the loop ended, begins its {@code stopped}. */
+  public static final String NOT_FINISHED = "not finished: ";
 
   private final KnobRegistry registry;
   private final TuneSafety safety;
@@ -132,8 +141,27 @@ public final class TuneLoop {
     return run(start, budget, trials, System::nanoTime);
   }
 
+  /**
+   * Tunes from {@code start} within {@code budget}, handing {@code afterTrial} what was found so
+   * far after each trial (so a tune stopped half-way leaves its path), its {@code stopped} saying
+   * it is not finished.
+   */
+  public Result run(
+      Map<String, String> start, Budget budget, Trials trials, Consumer<Result> afterTrial) {
+    return run(start, budget, trials, System::nanoTime, afterTrial);
+  }
+
   /** Tunes from {@code start} within {@code budget}, the time read from {@code nanoClock}. */
   Result run(Map<String, String> start, Budget budget, Trials trials, LongSupplier nanoClock) {
+    return run(start, budget, trials, nanoClock, partial -> {});
+  }
+
+  private Result run(
+      Map<String, String> start,
+      Budget budget,
+      Trials trials,
+      LongSupplier nanoClock,
+      Consumer<Result> afterTrial) {
     long began = nanoClock.getAsLong();
     Map<String, String> kept = new LinkedHashMap<>(start);
     List<Step> steps = new ArrayList<>();
@@ -196,6 +224,16 @@ public final class TuneLoop {
       } else {
         candidates = trial.keptCandidates();
       }
+      afterTrial.accept(
+          result(
+              start,
+              kept,
+              steps,
+              refused,
+              NOT_FINISHED
+                  + steps.size()
+                  + (steps.size() == 1 ? " trial" : " trials")
+                  + " so far (stopped, or still running)"));
     }
     return result(start, kept, steps, refused, "the budget of " + budget + " was spent");
   }
@@ -215,7 +253,8 @@ public final class TuneLoop {
       List<Step> steps,
       List<String> refused,
       String stopped) {
-    return new Result(Map.copyOf(start), Map.copyOf(kept), steps, List.copyOf(refused), stopped);
+    return new Result(
+        Map.copyOf(start), Map.copyOf(kept), List.copyOf(steps), List.copyOf(refused), stopped);
   }
 
   /** The first value of {@code candidate} not tried from {@code kept} and not refused. */

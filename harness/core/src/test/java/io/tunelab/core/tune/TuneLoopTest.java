@@ -122,6 +122,25 @@ class TuneLoopTest {
     assertThat(result.stopped()).isEqualTo("the budget of 2 trials was spent");
   }
 
+  /** A tune stopped half-way leaves its path: what was found after each trial is handed over. */
+  @Test
+  void whatWasFoundIsHandedOverAfterEveryTrialMarkedNotFinished() {
+    List<TuneLoop.Result> handed = new ArrayList<>();
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25)
+            .run(Map.of(THREADS, "4"), TuneLoop.Budget.ofTrials(2), new Model(), handed::add);
+
+    assertThat(handed).hasSize(2);
+    assertThat(handed.get(0).steps()).hasSize(1);
+    assertThat(handed.get(0).end()).containsEntry(INDEX, "on");
+    assertThat(handed.get(0).finished()).isFalse();
+    assertThat(handed.get(0).stopped())
+        .isEqualTo("not finished: 1 trial so far (stopped, or still running)");
+    assertThat(handed.get(1).steps()).isEqualTo(result.steps());
+    assertThat(result.finished()).isTrue();
+  }
+
   @Test
   void aTimeBudgetStartsNoTrialOnceItsTimeHasPassed() {
     long[] now = {0};
