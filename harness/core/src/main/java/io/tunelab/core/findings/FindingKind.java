@@ -36,6 +36,11 @@ public enum FindingKind {
    * plans change within it, and repetitions its launcher visits differ from those it does not.
    */
   AUTOANALYZE_IN_WINDOW(AutoanalyzeRule::new),
+  /**
+   * Tables of some size without column statistics: nothing analyzed them, and the planner guesses
+   * every selectivity.
+   */
+  NO_STATISTICS(NoStatisticsRule::new),
   /** Active database sessions mostly wait for WAL writes and flushes at commit. */
   COMMIT_WAITS(CommitWaitRule::new),
   /**

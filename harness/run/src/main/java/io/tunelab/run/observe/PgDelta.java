@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunelab.core.findings.TableAnalyzes;
 import io.tunelab.core.findings.TableScans;
+import io.tunelab.core.findings.TableStatistics;
 import io.tunelab.core.findings.TopStatement;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -32,7 +33,8 @@ final class PgDelta {
           "vacuum_count",
           "autovacuum_count",
           "analyze_count",
-          "autoanalyze_count");
+          "autoanalyze_count",
+          "statistics_columns");
 
   private final PgSnapshot start;
   private final PgSnapshot end;
@@ -78,6 +80,18 @@ final class PgDelta {
   List<TableAnalyzes> analyzes() {
     return rows(start.tables(), end.tables()).entrySet().stream()
         .map(row -> new TableAnalyzes(row.getKey(), count(row.getValue(), "autoanalyze_count")))
+        .toList();
+  }
+
+  /** Each table's rows and whether the planner had its column statistics, at the window's end. */
+  List<TableStatistics> statistics() {
+    return rows(start.tables(), end.tables()).entrySet().stream()
+        .map(
+            row ->
+                new TableStatistics(
+                    row.getKey(),
+                    count(row.getValue(), "n_live_tup"),
+                    count(row.getValue(), "statistics_columns")))
         .toList();
   }
 

@@ -183,8 +183,13 @@ final class PgObserver implements AutoCloseable {
       List<Map<String, Double>> rows = numericRows(view.getValue(), 0).values().stream().toList();
       values.put(view.getKey(), rows.isEmpty() ? Map.of() : rows.get(0));
     }
+    // statistics_columns: whether the planner has column statistics (pg_stats) of the table
     Map<String, Map<String, Double>> tables =
-        numericRows("SELECT relname, * FROM pg_stat_user_tables", 1);
+        numericRows(
+            "SELECT t.relname, t.*, (SELECT count(*) FROM pg_stats s WHERE s.schemaname ="
+                + " t.schemaname AND s.tablename = t.relname) AS statistics_columns"
+                + " FROM pg_stat_user_tables t",
+            1);
     Map<String, Map<String, Double>> indexes =
         numericRows("SELECT relname || '.' || indexrelname, * FROM pg_stat_user_indexes", 1);
     PgStatements.Read read = statements.read();

@@ -10,6 +10,7 @@ import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.findings.TableAnalyzes;
 import io.tunelab.core.findings.TableScans;
+import io.tunelab.core.findings.TableStatistics;
 import io.tunelab.core.findings.TopStatement;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.broker.FlowQueue;
@@ -57,6 +58,7 @@ final class RunDataAssembler {
       data =
           data.withAll(TableScans.class, pg.get().tables())
               .withAll(TableAnalyzes.class, pg.get().analyzes())
+              .withAll(TableStatistics.class, pg.get().statistics())
               .withAll(TopStatement.class, pg.get().statements());
     }
     if (db.isPresent()) {

@@ -116,4 +116,35 @@ class PgObserverIT {
           .allSatisfy(line -> assertThat(line).endsWith(",sort_chute"));
     }
   }
+
+  /**
+   * The planner's statistics of a table as the observer reads them: none after the table was
+   * filled, some once it was analyzed (the NO_STATISTICS finding's figure).
+   */
+  @Test
+  void aFilledTableHasNoStatisticsUntilItIsAnalyzed() throws Exception {
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement();
+        PgObserver observer = PgObserver.connect(db.jdbcUrl(), db.user(), db.password())) {
+      statement.execute("CREATE TABLE stats_probe (id int, part int)");
+      statement.execute("INSERT INTO stats_probe SELECT g, g % 10 FROM generate_series(1, 2000) g");
+      PgSnapshot filled = observer.snapshot();
+      statement.execute("ANALYZE stats_probe");
+      PgSnapshot analyzed = observer.snapshot();
+      statement.execute("DROP TABLE stats_probe");
+
+      assertThat(new PgDelta(filled, filled).statistics())
+          .filteredOn(t -> t.table().equals("stats_probe"))
+          .singleElement()
+          .satisfies(t -> assertThat(t.statisticsColumns()).isZero());
+      assertThat(new PgDelta(filled, analyzed).statistics())
+          .filteredOn(t -> t.table().equals("stats_probe"))
+          .singleElement()
+          .satisfies(
+              t -> {
+                assertThat(t.statisticsColumns()).isEqualTo(2);
+                assertThat(t.liveRows()).isEqualTo(2000);
+              });
+    }
+  }
 }
