@@ -122,6 +122,16 @@ final class TuneCommand implements Callable<Integer> {
       description = "Folder the tune's folder is made in (default: results/ of the checkout).")
   Path out;
 
+  @Option(
+      names = "--resume",
+      paramLabel = "DIR",
+      description =
+          "Continue the tune in DIR (results/<tune-id>, stopped with Ctrl-C or out of budget): its"
+              + " runs are read back, not run again, so the loop takes the same path, and the"
+              + " trials after them run, within --budget counted from the start. Give the same"
+              + " experiment, --goal and options as the tune resumed.")
+  Path resume;
+
   @Mixin ProtocolOptions protocol;
 
   @Mixin ProviderOptions providerOptions;
@@ -136,13 +146,29 @@ final class TuneCommand implements Callable<Integer> {
     Experiment read = reader.read(experiment, Map.of(), protocol.overrides());
     goal.requireMeasuredBy(read.plan(), experiment.toString());
     TunelabHome home = TunelabHome.locate();
-    Path results = out != null ? out : home.results();
-    ResultsFolder.require(results, "--out");
-    Path dir =
-        results.resolve(
-            LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
-                + "-tune-"
-                + read.name());
+    List<Path> recorded = List.of();
+    Path dir;
+    if (resume != null) {
+      if (out != null) {
+        throw new BadInputException(
+            "--resume continues the tune in its own folder: leave --out out");
+      }
+      dir = resume;
+      recorded = TuneTrials.recordedIn(dir);
+      String before = TuneTrials.recordedGoal(dir);
+      if (!before.equals(goal.key())) {
+        throw new BadInputException(
+            "--resume: the tune in " + dir + " had --goal " + before + ": give the same goal");
+      }
+    } else {
+      Path results = out != null ? out : home.results();
+      ResultsFolder.require(results, "--out");
+      dir =
+          results.resolve(
+              LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+                  + "-tune-"
+                  + read.name());
+    }
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = Terminal.stderrIsTerminal() ? new LiveProgress(err) : new LineProgress(err);
     TuneTrials trials =
@@ -160,7 +186,8 @@ final class TuneCommand implements Callable<Integer> {
               return new TuneTrials.Ran(
                   StoppableRun.run(runner, reader.read(file, Map.of(), protocol.overrides()), dir),
                   runner.runDir());
-            });
+            },
+            recorded);
     Map<String, String> start = trials.start();
     String name = read.name();
     TuneLoop.Result result =

@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** tune.md and tune.json: the ladder found, each trial's verdict and run, the confirmed gain. */
+/**
+ * tune.md, tune.json and tune.html: the ladder found, each trial's verdict and run, the confirmed
+ * gain.
+ */
 final class TuneReport {
   private TuneReport() {}
 
@@ -29,7 +32,10 @@ final class TuneReport {
       TuneTrials.Ran confirmation,
       List<Path> runs) {}
 
-  /** tune.md and tune.json, written as every result file is (OutputFiles: whole or not at all). */
+  /**
+   * tune.md, tune.json and tune.html, written as every result file is (OutputFiles: whole or not at
+   * all).
+   */
   static final List<OutputFormat<Outcome>> FORMATS =
       List.of(
           OutputFormat.of(
@@ -39,7 +45,8 @@ final class TuneReport {
               "tune.json",
               o ->
                   Json.write(json(o.experiment(), o.goal(), o.result(), o.confirmation(), o.runs()))
-                      + "\n"));
+                      + "\n"),
+          OutputFormat.of("tune.html", TuneHtml::render));
 
   /**
    * The confirmation's comparison of the end with the start, or null without one.
@@ -139,6 +146,7 @@ final class TuneReport {
       row.put("proposedBy", step.proposedBy());
       row.put("kept", step.kept());
       row.put("reason", step.reason());
+      row.put("ratio", step.ratio());
       row.put("run", i + 1 < runs.size() ? runs.get(i + 1).getFileName().toString() : null);
       steps.add(row);
     }

@@ -11,6 +11,7 @@ import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.tune.TuneLoop;
@@ -49,6 +50,7 @@ final class TuneTrials implements TuneLoop.Trials {
   private final Runs runs;
   private final TuneGoal goal;
   private final List<Path> runDirs = new ArrayList<>();
+  private final List<Path> recorded;
   private int trials;
 
   /**
@@ -56,10 +58,51 @@ final class TuneTrials implements TuneLoop.Trials {
    * @param dir the tune's folder, where each run's experiment file is written
    */
   TuneTrials(Path experiment, Path dir, TuneGoal goal, Runs runs) {
+    this(experiment, dir, goal, runs, List.of());
+  }
+
+  /**
+   * A tune that resumes one stopped before: its runs, in the order they ran, are read back instead
+   * of run again while the loop asks for the same measurements (so it takes the same path, and its
+   * budget counts them), and the runs after them are made.
+   *
+   * @param recorded the earlier tune's run folders, in order (tune.json's {@code runs})
+   */
+  TuneTrials(Path experiment, Path dir, TuneGoal goal, Runs runs, List<Path> recorded) {
     this.experiment = read(experiment);
     this.dir = dir;
     this.goal = goal;
     this.runs = runs;
+    this.recorded = List.copyOf(recorded);
+  }
+
+  /** The earlier tune's run folders, read from {@code tune.json} in {@code dir}. */
+  static List<Path> recordedIn(Path dir) {
+    Path json = dir.resolve("tune.json");
+    if (!Files.isRegularFile(json)) {
+      throw new BadInputException(
+          "--resume "
+              + dir
+              + ": no tune.json there: give the folder of a tune (results/<tune-id>)");
+    }
+    try {
+      List<Path> runs = new ArrayList<>();
+      for (JsonNode run : new ObjectMapper().readTree(json.toFile()).path("runs")) {
+        runs.add(dir.resolve(run.asText()));
+      }
+      return runs;
+    } catch (IOException e) {
+      throw new BadInputException("--resume: cannot read " + json + ": " + e.getMessage());
+    }
+  }
+
+  /** The goal an earlier tune in {@code dir} had, as its tune.json names it. */
+  static String recordedGoal(Path dir) {
+    try {
+      return new ObjectMapper().readTree(dir.resolve("tune.json").toFile()).path("goal").asText();
+    } catch (IOException e) {
+      throw new BadInputException("--resume: cannot read " + dir.resolve("tune.json"));
+    }
   }
 
   /** The knobs of the experiment's first step, as written. */
@@ -186,8 +229,12 @@ final class TuneTrials implements TuneLoop.Trials {
     }
     Path file = dir.resolve(label + ".yaml");
     try {
+      String text = YAML.writeValueAsString(written);
+      if (runDirs.size() < recorded.size()) {
+        return replay(file, text, recorded.get(runDirs.size()));
+      }
       Files.createDirectories(dir);
-      YAML.writeValue(file.toFile(), written);
+      Files.writeString(file, text);
       Ran ran = runs.run(file);
       runDirs.add(ran.dir());
       return ran;
@@ -197,6 +244,33 @@ final class TuneTrials implements TuneLoop.Trials {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("the tune was stopped", e);
     }
+  }
+
+  /**
+   * An earlier tune's run of {@code file}, read back: only when that file holds what this tune
+   * would run now, else the two tunes are not the same.
+   */
+  private Ran replay(Path file, String text, Path runDir) throws IOException {
+    String before = Files.isRegularFile(file) ? Files.readString(file) : null;
+    if (!text.equals(before)) {
+      throw new BadInputException(
+          "--resume: "
+              + file
+              + " is not what this tune would run now (another experiment, --set or --repeat than"
+              + " the tune resumed, or another start): resume with the same options, or start a"
+              + " new tune");
+    }
+    RunResult result = RunFiles.read(runDir);
+    if (result.status() != RunResult.COMPLETE) {
+      throw new BadInputException(
+          "--resume: the run "
+              + runDir
+              + " is "
+              + result.status()
+              + ", not complete: start a new tune");
+    }
+    runDirs.add(runDir);
+    return new Ran(result, runDir);
   }
 
   private static ObjectNode read(Path file) {

@@ -159,6 +159,10 @@ class BadInputCliTest {
     assertThat(cli.err())
         .contains(experiment + ": --goal deadline-misses reads the sort hub's deadline")
         .contains("plan is batch-order");
+    // --resume of a folder that holds no tune
+    assertThat(cli.execute("tune", experiment.toString(), "--resume", dir.toString()))
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("no tune.json there: give the folder of a tune");
     assertThat(cli.execute("tune", experiment.toString(), "--keep", "no.such.knob"))
         .isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(cli.err()).contains("no.such.knob");

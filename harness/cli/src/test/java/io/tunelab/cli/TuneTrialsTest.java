@@ -1,10 +1,12 @@
 package io.tunelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.findings.Candidate;
@@ -17,6 +19,7 @@ import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.results.Warmup;
@@ -93,7 +96,14 @@ class TuneTrialsTest {
                   repetitions));
     }
     Path runDir = dir.resolve(run.runId());
-    return new TuneTrials.Ran(run.finished(RunResult.COMPLETE, "2026-11-30T00:05:00Z"), runDir);
+    RunResult finished = run.finished(RunResult.COMPLETE, "2026-11-30T00:05:00Z");
+    try {
+      Files.createDirectories(runDir);
+      Files.writeString(runDir.resolve("run.json"), RunFiles.json(finished));
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return new TuneTrials.Ran(finished, runDir);
   }
 
   private static Repetition repetition(
@@ -171,7 +181,16 @@ class TuneTrialsTest {
         .contains("20261130-000000-flow-trial-1")
         .contains("Confirmation, the end against the start measured again")
         .contains("throughput 1.500x [");
+    // the path on a page: the index per kept step, each trial's row, its run's report
+    assertThat(Files.readString(dir.resolve("tune/tune.html")))
+        .contains("<svg")
+        .contains(">150</text>")
+        .contains("<tr class=\"kept\">")
+        .contains("<code>db.xrefIndex=on</code>")
+        .contains("20261130-000000-flow-trial-1/report.html")
+        .contains("Confirmation, the end against the start measured again");
     assertThat(Files.readString(dir.resolve("tune/tune.json")))
+        .contains("\"ratio\" : 1.5,")
         .contains("\"goal\" : \"throughput\"")
         .contains("\"confirmation\"")
         .contains("\"ratio\" : 1.5");
@@ -241,6 +260,46 @@ class TuneTrialsTest {
         .satisfies(step -> assertThat(step.reason()).startsWith("kept: p99 0.667x"));
     assertThat(TuneReport.markdown("flow", TuneGoal.P99, result, confirmation, List.of()))
         .contains("measured again (" + confirmation.dir().getFileName() + "): p99 0.667x [");
+  }
+
+  /**
+   * A tune stopped after its first trial and resumed: the runs it made are read back from their
+   * run.json, not made again, so the loop takes the same path; a tune of another experiment cannot
+   * resume it.
+   */
+  @Test
+  void aResumedTuneReadsItsRunsBackAndRunsOnlyWhatComesAfter() throws Exception {
+    Path experiment = dir.resolve("flow.yaml");
+    Files.writeString(
+        experiment,
+        "name: flow\nplan: batch-order\nrepeat: 5\n"
+            + "steps: [{name: base, knobs: {middleware.engine.threads: 4}}]\n");
+    TuneLoop loop = new TuneLoop(KnobRegistry.standard(), new TuneSafety(Set.of(), false), 0.25);
+    TuneTrials first =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run);
+    TuneLoop.Result stopped = loop.run(first.start(), 1, first);
+    List<Path> recorded = first.runDirs();
+    assertThat(recorded).hasSize(2);
+    written.clear();
+
+    TuneTrials resumed =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run, recorded);
+    TuneLoop.Result result = loop.run(resumed.start(), 3, resumed);
+
+    assertThat(written).as("the start and trial 1 read back, not run again").isEmpty();
+    assertThat(result.steps()).containsExactlyElementsOf(stopped.steps());
+    assertThat(result.end()).containsEntry(INDEX, "on");
+    assertThat(resumed.runDirs()).isEqualTo(recorded);
+
+    Files.writeString(
+        experiment,
+        "name: flow\nplan: batch-order\nrepeat: 3\n"
+            + "steps: [{name: base, knobs: {middleware.engine.threads: 4}}]\n");
+    TuneTrials other =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run, recorded);
+    assertThatThrownBy(() -> loop.run(other.start(), 3, other))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("start.yaml is not what this tune would run now");
   }
 
   /** A faster change that fails orders is not kept: the error rate guards the goal. */

@@ -19,8 +19,13 @@ import java.util.Map;
  *
  * @param keep whether the change is kept
  * @param reason one line: the goal's ratio with its interval and p, or what rejected it
+ * @param ratio the goal's ratio, the change over what was kept; null when it was not compared
  */
-public record TrialVerdict(boolean keep, String reason) {
+public record TrialVerdict(boolean keep, String reason, Double ratio) {
+  /** A verdict without a goal's ratio: what rejected the change before the comparison. */
+  public TrialVerdict(boolean keep, String reason) {
+    this(keep, reason, null);
+  }
 
   /**
    * @param goal the goal's name, e.g. {@code throughput}
@@ -64,13 +69,14 @@ public record TrialVerdict(boolean keep, String reason) {
         });
     worse.addAll(otherWorse);
     String measured = goal + " " + effect(change);
+    Double ratio = change.ratio();
     return switch (change.verdict()) {
       case BETTER ->
           worse.isEmpty()
-              ? new TrialVerdict(true, "kept: " + measured)
+              ? new TrialVerdict(true, "kept: " + measured, ratio)
               : new TrialVerdict(
-                  false, "not kept: " + measured + ", but " + String.join(", ", worse));
-      case WORSE -> new TrialVerdict(false, "not kept: " + measured + ", worse");
+                  false, "not kept: " + measured + ", but " + String.join(", ", worse), ratio);
+      case WORSE -> new TrialVerdict(false, "not kept: " + measured + ", worse", ratio);
       case NO_SIGNIFICANT_DIFFERENCE ->
           new TrialVerdict(
               false,
@@ -79,9 +85,10 @@ public record TrialVerdict(boolean keep, String reason) {
                   + ", within noise"
                   + (change.mde() == null
                       ? ""
-                      : String.format(Locale.ROOT, " (MDE %.1f%%)", 100 * change.mde())));
+                      : String.format(Locale.ROOT, " (MDE %.1f%%)", 100 * change.mde())),
+              ratio);
       case TOO_FEW_REPETITIONS ->
-          new TrialVerdict(false, "not kept: " + goal + " had too few repetitions to tell");
+          new TrialVerdict(false, "not kept: " + goal + " had too few repetitions to tell", ratio);
     };
   }
 

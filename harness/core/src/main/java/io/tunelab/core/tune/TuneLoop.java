@@ -56,8 +56,15 @@ public final class TuneLoop {
    * @param proposedBy the candidate that proposed it
    * @param kept whether the change was kept
    * @param reason the verdict's line
+   * @param ratio the goal's ratio, the change over what was kept; null when not compared
    */
-  public record Step(String knob, String value, String proposedBy, boolean kept, String reason) {}
+  public record Step(
+      String knob, String value, String proposedBy, boolean kept, String reason, Double ratio) {
+    /** A step whose goal was not compared. */
+    public Step(String knob, String value, String proposedBy, boolean kept, String reason) {
+      this(knob, value, proposedBy, kept, reason, null);
+    }
+  }
 
   /**
    * What the loop found.
@@ -214,7 +221,8 @@ public final class TuneLoop {
               next.value(),
               next.candidate().toString(),
               keep,
-              trial.verdict().reason()));
+              trial.verdict().reason(),
+              trial.verdict().ratio()));
       if (next.search() != null) {
         next.search().judge(keep);
       }
