@@ -12,7 +12,6 @@ import io.tunelab.core.stack.TierName;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.run.observe.ObserverConfig;
 import io.tunelab.run.observe.StackClock;
-import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.broker.BrokerAttributes;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.db.Database;
@@ -517,20 +516,24 @@ public final class RunTiers implements AutoCloseable {
     }
   }
 
-  /** The stack tiers' logs live in the runtime folder; the results keep a copy. */
+  /**
+   * The stack tiers' logs live in the runtime folder (or a provider's); the results keep a copy.
+   */
   private void copyLogs(Stack stopped) {
     Path dir = logsDir.resolve("stack-" + stackGeneration);
-    for (Tier tier : stopped.tiers()) {
-      try {
-        if (Files.isRegularFile(tier.log())) {
-          Files.createDirectories(dir);
-          Files.copy(
-              tier.log(), dir.resolve(tier.name() + ".log"), StandardCopyOption.REPLACE_EXISTING);
-        }
-      } catch (IOException e) {
-        // The run's results matter more than a log copy; the original stays in the runtime dir.
-      }
-    }
+    stopped
+        .logFiles()
+        .forEach(
+            (name, log) -> {
+              try {
+                if (Files.isRegularFile(log)) {
+                  Files.createDirectories(dir);
+                  Files.copy(log, dir.resolve(name + ".log"), StandardCopyOption.REPLACE_EXISTING);
+                }
+              } catch (IOException e) {
+                // The run's results matter more than a log copy; the original stays where it is.
+              }
+            });
   }
 
   @Override

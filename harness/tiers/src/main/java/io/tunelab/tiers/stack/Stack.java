@@ -37,6 +37,19 @@ public interface Stack extends AutoCloseable {
   }
 
   /**
+   * Each tier's log file by tier name, readable once the stack is closed (the run keeps a copy):
+   * the tiers this provider runs, or what a provider saved of tiers that are not processes of this
+   * machine (a container's output, written before it is removed).
+   */
+  default Map<String, java.nio.file.Path> logFiles() {
+    Map<String, java.nio.file.Path> logs = new java.util.LinkedHashMap<>();
+    for (Tier tier : tiers()) {
+      logs.put(tier.name(), tier.log());
+    }
+    return logs;
+  }
+
+  /**
    * Restarts one tier ({@code DB}, {@code BROKER} or {@code MOCKS}) with its settings from {@code
    * config}, on the port it has now, while the others keep running: the endpoints stay valid. A db
    * restart starts a fresh cluster (migrate and seed again).

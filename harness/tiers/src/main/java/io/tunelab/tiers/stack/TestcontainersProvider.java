@@ -4,6 +4,7 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Ports;
+import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.Secrets;
 import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
@@ -11,14 +12,17 @@ import io.tunelab.tiers.broker.BrokerProperties;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.mocks.MocksClient;
 import io.tunelab.tiers.mocks.MocksConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.GenericContainer;
@@ -96,7 +100,7 @@ public final class TestcontainersProvider implements StackProvider {
                       + "=127.0.0.1)"
                   : ""));
     }
-    List<GenericContainer<?>> started = new ArrayList<>();
+    Map<String, GenericContainer<?>> started = new LinkedHashMap<>();
     long begin = System.nanoTime();
     try {
       String dbPassword = Secrets.newPassword();
@@ -107,10 +111,21 @@ public final class TestcontainersProvider implements StackProvider {
       applyLiveSettings(endpoints, config.mocks());
       recordStatements(endpoints, config.db());
       long millis = Duration.ofNanos(System.nanoTime() - begin).toMillis();
+      Path logs = logFolder();
+      Map<String, Path> logFiles = new LinkedHashMap<>();
+      started.keySet().forEach(name -> logFiles.put(name, logs.resolve(name + ".log")));
       return new RemoteStack(
-          NAME, endpoints, Map.of("stack", millis), () -> started.forEach(GenericContainer::stop));
+          NAME,
+          endpoints,
+          Map.of("stack", millis),
+          () -> {
+            // a container's output goes with it: kept first, for the run's logs/
+            saveLogs(started, logFiles, dbPassword);
+            started.values().forEach(GenericContainer::stop);
+          },
+          logFiles);
     } catch (RuntimeException e) {
-      started.forEach(GenericContainer::stop);
+      started.values().forEach(GenericContainer::stop);
       throw e;
     }
   }
@@ -120,17 +135,20 @@ public final class TestcontainersProvider implements StackProvider {
       StackContainers containers,
       StackConfig config,
       String dbPassword,
-      List<GenericContainer<?>> started) {
-    GenericContainer<?> db = start(started, containers.postgres(config.db(), dbPassword));
+      Map<String, GenericContainer<?>> started) {
+    GenericContainer<?> db = start(started, "db", containers.postgres(config.db(), dbPassword));
     GenericContainer<?> broker =
         start(
             started,
+            "broker",
             containers.artemis(
                 BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT),
                 config.broker().jvmFlags()));
-    GenericContainer<?> siebel = start(started, containers.wiremock("siebel", config.mocks()));
-    GenericContainer<?> brm = start(started, containers.wiremock("brm", config.mocks()));
-    GenericContainer<?> driver = start(started, containers.wiremock("driver", config.mocks()));
+    GenericContainer<?> siebel =
+        start(started, "siebel", containers.wiremock("siebel", config.mocks()));
+    GenericContainer<?> brm = start(started, "brm", containers.wiremock("brm", config.mocks()));
+    GenericContainer<?> driver =
+        start(started, "driver", containers.wiremock("driver", config.mocks()));
     return new Endpoints(
         "jdbc:postgresql://"
             + db.getHost()
@@ -152,15 +170,15 @@ public final class TestcontainersProvider implements StackProvider {
       BuiltImageContainers containers,
       StackConfig config,
       String dbPassword,
-      List<GenericContainer<?>> started) {
+      Map<String, GenericContainer<?>> started) {
     int db = Ports.free();
     int broker = Ports.free();
     int siebel = Ports.free();
     int brm = Ports.free();
     int driver = Ports.free();
-    start(started, containers.postgres(config.db(), dbPassword, db));
-    start(started, containers.broker(config.broker(), broker));
-    start(started, containers.mocks(config.mocks(), siebel, brm, driver));
+    start(started, "db", containers.postgres(config.db(), dbPassword, db));
+    start(started, "broker", containers.broker(config.broker(), broker));
+    start(started, "mocks", containers.mocks(config.mocks(), siebel, brm, driver));
     String host = "127.0.0.1";
     return new Endpoints(
         "jdbc:postgresql://" + host + ":" + db + "/tunelab",
@@ -175,10 +193,36 @@ public final class TestcontainersProvider implements StackProvider {
   }
 
   private static GenericContainer<?> start(
-      List<GenericContainer<?>> started, GenericContainer<?> container) {
-    started.add(container);
+      Map<String, GenericContainer<?>> started, String name, GenericContainer<?> container) {
+    started.put(name, container);
     container.start();
     return container;
+  }
+
+  /** A folder of the runtime folder for this stack's container logs. */
+  private static Path logFolder() {
+    try {
+      return Files.createTempDirectory(RuntimeDir.root(), "containers-");
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot make a folder for the containers' logs", e);
+    }
+  }
+
+  /**
+   * Each container's output (stdout and stderr) so far, into its file, the stack's password masked
+   * should a tier print it; best effort.
+   */
+  private static void saveLogs(
+      Map<String, GenericContainer<?>> started, Map<String, Path> logFiles, String password) {
+    started.forEach(
+        (name, container) -> {
+          try {
+            Files.writeString(
+                logFiles.get(name), container.getLogs().replace(password, "********"));
+          } catch (IOException | RuntimeException e) {
+            // the stack stops all the same; the run's logs/ then lacks this one
+          }
+        });
   }
 
   private static String httpUrl(GenericContainer<?> wiremock) {

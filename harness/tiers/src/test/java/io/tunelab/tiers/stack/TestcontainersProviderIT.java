@@ -41,8 +41,8 @@ class TestcontainersProviderIT {
       environment.put(ContainerImages.CHOICE, "built");
     }
 
-    try (Stack stack =
-        new TestcontainersProvider(home, environment).start(StackConfig.from(knobs))) {
+    Stack stack = new TestcontainersProvider(home, environment).start(StackConfig.from(knobs));
+    try (stack) {
       Endpoints endpoints = stack.endpoints();
       Database database = new Database(endpoints.db(), endpoints.dbUser(), endpoints.dbPassword());
       DataPreparation.prepare(database, knobs, true);
@@ -69,6 +69,13 @@ class TestcontainersProviderIT {
         assertThat(stack.tiers()).isEmpty();
       }
     }
+    // each container's output, kept when it was removed, for the run's logs/, the password masked
+    Map<String, java.nio.file.Path> logs = stack.logFiles();
+    assertThat(logs).containsKeys("db", "broker");
+    assertThat(java.nio.file.Files.readString(logs.get("db")))
+        .contains("database system is ready to accept connections")
+        .doesNotContain(stack.endpoints().dbPassword());
+    assertThat(java.nio.file.Files.readString(logs.get("broker"))).contains("AMQ221007");
   }
 
   private static boolean builtImagesPresent(TunelabHome home) {
