@@ -14,6 +14,7 @@ import io.tunelab.run.ProviderFit;
 import io.tunelab.tiers.TunelabHome;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -183,13 +185,64 @@ final class TuneCommand implements Callable<Integer> {
                       providerOptions.provider(),
                       MetricsOption.sampler(false, java.util.Optional.empty(), null),
                       progress);
-              return new TuneTrials.Ran(
-                  StoppableRun.run(runner, reader.read(file, Map.of(), protocol.overrides()), dir),
-                  runner.runDir());
+              try {
+                return new TuneTrials.Ran(
+                    StoppableRun.run(
+                        runner, reader.read(file, Map.of(), protocol.overrides()), dir),
+                    runner.runDir());
+              } catch (RuntimeException | InterruptedException e) {
+                if (!runner.stopped()) {
+                  throw e;
+                }
+                // Ctrl-C: the tiers stopped under the run; what it threw then is no fault of its
+                // own
+                throw new Stopped();
+              }
             },
             recorded);
+    // a stop between two runs has no run to stop: it is said all the same, once
+    AtomicBoolean said = new AtomicBoolean();
+    Thread hook = new Thread(() -> sayStopped(err, dir, said), "tunelab-tune-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    try {
+      return tune(registry, trials, read.name(), dir);
+    } catch (Stopped stopped) {
+      sayStopped(err, dir, said);
+      return ExitCodes.INVALID_RUN;
+    } finally {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // the hook is running or ran
+      }
+    }
+  }
+
+  private static void sayStopped(PrintWriter err, Path dir, AtomicBoolean said) {
+    if (!said.compareAndSet(false, true)) {
+      return;
+    }
+    err.println(
+        "tunelab: stopped; "
+            + (Files.isRegularFile(dir.resolve("tune.json"))
+                ? "what the tune found by its last finished trial is in "
+                    + dir.resolve("tune.md")
+                    + " (--resume "
+                    + dir
+                    + " continues it)"
+                : "no trial had finished, nothing to resume; the runs so far are in " + dir));
+    err.flush();
+  }
+
+  /** A trial's run stopped by Ctrl-C (or a TERM). */
+  private static final class Stopped extends RuntimeException {
+    Stopped() {
+      super("stopped", null, false, false);
+    }
+  }
+
+  private Integer tune(KnobRegistry registry, TuneTrials trials, String name, Path dir) {
     Map<String, String> start = trials.start();
-    String name = read.name();
     TuneLoop.Result result =
         new TuneLoop(
                 registry,
