@@ -57,6 +57,14 @@ enum TuneGoal {
     return key;
   }
 
+  /**
+   * The finding that measures this goal's own shortfall, whose candidates are tried first; null
+   * when no one finding does.
+   */
+  FindingKind ownFinding() {
+    return this == DEADLINE_MISSES ? FindingKind.DEADLINE_MISSES : null;
+  }
+
   /** Its name in a verdict, e.g. {@code cpu per unit}. */
   String label() {
     return label;

@@ -105,15 +105,15 @@ final class TuneTrials implements TuneLoop.Trials {
     }
   }
 
-  /** The knobs of the experiment's first step, as written. */
+  /** The knobs of the experiment's first step: the experiment's, and the step's over them. */
   Map<String, String> start() {
+    // the step's own knobs over the experiment's: what the step runs, so a candidate's value is
+    // judged against the value in effect, not the knob's default
     Map<String, String> knobs = new LinkedHashMap<>();
-    experiment
-        .path("steps")
-        .path(0)
-        .path("knobs")
-        .fields()
-        .forEachRemaining(field -> knobs.put(field.getKey(), field.getValue().asText()));
+    for (JsonNode set :
+        List.of(experiment.path("knobs"), experiment.path("steps").path(0).path("knobs"))) {
+      set.fields().forEachRemaining(field -> knobs.put(field.getKey(), field.getValue().asText()));
+    }
     return knobs;
   }
 
@@ -125,7 +125,7 @@ final class TuneTrials implements TuneLoop.Trials {
   @Override
   public List<Candidate> observe(Map<String, String> knobs) {
     StepResult step = run("start", List.of(Map.entry("start", knobs))).result().steps().get(0);
-    return candidates(step);
+    return candidates(step, goal);
   }
 
   @Override
@@ -136,7 +136,7 @@ final class TuneTrials implements TuneLoop.Trials {
             .result();
     StepResult a = result.steps().get(0);
     StepResult b = result.steps().get(1);
-    return new TuneLoop.Trial(goal.verdict(result, a, b), candidates(a), candidates(b));
+    return new TuneLoop.Trial(goal.verdict(result, a, b), candidates(a, goal), candidates(b, goal));
   }
 
   /**
@@ -195,8 +195,12 @@ final class TuneTrials implements TuneLoop.Trials {
     return run("confirm", List.of(Map.entry("start", start), Map.entry("end", end)));
   }
 
-  /** What the step's findings propose, each candidate once, in the order the findings came. */
-  private static List<Candidate> candidates(StepResult step) {
+  /**
+   * What the step's findings propose, each candidate once: the goal's own finding's first (the most
+   * promising), then the others' in the order the findings came.
+   */
+  private static List<Candidate> candidates(StepResult step, TuneGoal goal) {
+    Set<Candidate> first = new LinkedHashSet<>();
     Set<Candidate> candidates = new LinkedHashSet<>();
     for (Repetition repetition : step.repetitions()) {
       if (repetition.findings() == null) {
@@ -204,11 +208,13 @@ final class TuneTrials implements TuneLoop.Trials {
       }
       for (Finding finding : repetition.findings()) {
         if (finding.candidates() != null) {
-          candidates.addAll(finding.candidates());
+          (finding.kind() == goal.ownFinding() ? first : candidates).addAll(finding.candidates());
         }
       }
     }
-    return List.copyOf(candidates);
+    // what the goal's own finding proposes is the most promising: tried first
+    first.addAll(candidates);
+    return List.copyOf(first);
   }
 
   private Ran run(String label, List<Map.Entry<String, Map<String, String>>> steps) {

@@ -150,7 +150,9 @@ class TuneTrialsTest {
             .run(trials.start(), 3, trials);
     TuneTrials.Ran confirmation = trials.confirm(result.start(), result.end());
 
-    assertThat(result.start()).isEqualTo(Map.of("middleware.engine.threads", "4"));
+    // the experiment's knobs with the first step's over them: the values a candidate meets
+    assertThat(result.start())
+        .isEqualTo(Map.of("middleware.engine.threads", "4", "db.seed.customers", "2000"));
     assertThat(result.end()).containsEntry(INDEX, "on");
     assertThat(result.steps())
         .singleElement()
@@ -300,6 +302,76 @@ class TuneTrialsTest {
     assertThatThrownBy(() -> loop.run(other.start(), 3, other))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("start.yaml is not what this tune would run now");
+  }
+
+  /** What the goal's own finding proposes is tried first: the deadline's own fixes for misses. */
+  @Test
+  void theGoalsOwnFindingsCandidatesComeFirst() {
+    Finding noStatistics =
+        new Finding(
+            FindingKind.NO_STATISTICS,
+            "sort_parcel",
+            "no statistics",
+            List.of(),
+            List.of(Candidate.set(DataKnobs.ANALYZE, true)));
+    Finding misses =
+        new Finding(
+            FindingKind.DEADLINE_MISSES,
+            "sort",
+            "misses",
+            List.of(),
+            List.of(
+                Candidate.set(
+                    io.tunelab.core.knobs.MiddlewareKnobs.SORT_SQL,
+                    io.tunelab.core.knobs.MiddlewareKnobs.SortSql.BIND)));
+    TuneTrials.Runs runs =
+        file -> {
+          RunResult run =
+              new RunResult(
+                      "20261130-000000-hub",
+                      "hub",
+                      file.toString(),
+                      "batch-order",
+                      "orders/min",
+                      RunResult.RUNNING,
+                      false,
+                      "2026-11-30T00:00:00Z",
+                      null,
+                      1,
+                      null,
+                      BenchCommandTest.environment(),
+                      List.of())
+                  .withStep(
+                      StepResult.of(
+                          "start",
+                          Map.of(),
+                          Map.of(),
+                          List.of(),
+                          Map.of(),
+                          List.of(
+                              repetition(1, 1000, 20, 0)
+                                  .withObservation(List.of(noStatistics, misses), null))));
+          return new TuneTrials.Ran(
+              run.finished(RunResult.COMPLETE, "2026-11-30T00:05:00Z"), dir.resolve("hub"));
+        };
+    Path experiment = dir.resolve("hub.yaml");
+
+    try {
+      Files.writeString(experiment, "plan: batch-order\nsteps: [{name: base}]\n");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+
+    assertThat(
+            new TuneTrials(experiment, dir.resolve("a"), TuneGoal.DEADLINE_MISSES, runs)
+                .observe(Map.of()))
+        .extracting(Candidate::knob)
+        .containsExactly("middleware.sort.sql", DataKnobs.ANALYZE.name());
+    assertThat(
+            new TuneTrials(experiment, dir.resolve("b"), TuneGoal.THROUGHPUT, runs)
+                .observe(Map.of()))
+        .extracting(Candidate::knob)
+        .containsExactly(DataKnobs.ANALYZE.name(), "middleware.sort.sql");
   }
 
   /** A faster change that fails orders is not kept: the error rate guards the goal. */
