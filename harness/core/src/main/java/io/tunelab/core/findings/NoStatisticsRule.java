@@ -41,7 +41,8 @@ final class NoStatisticsRule implements FindingRule {
         String.format(
             "the planner had no statistics of %d %s (%s): nothing analyzed them since they were"
                 + " filled, so it guesses every predicate's and join's selectivity; db.analyze=on"
-                + " gathers them before each repetition",
+                + " gathers them before each repetition, db.autoanalyze=on as tables fill during"
+                + " the window",
             blind.size(), blind.size() == 1 ? "table" : "tables", tables);
     List<String> evidence =
         blind.stream()
@@ -57,7 +58,9 @@ final class NoStatisticsRule implements FindingRule {
             blind.get(0).table(),
             message,
             evidence,
-            List.of(Candidate.set(DataKnobs.ANALYZE, true))));
+            List.of(
+                Candidate.set(DataKnobs.ANALYZE, true),
+                Candidate.set(DataKnobs.AUTOANALYZE, true))));
   }
 
   @Override
@@ -73,6 +76,6 @@ final class NoStatisticsRule implements FindingRule {
             "a tunelab table with 1,000+ live rows has no column statistics in `pg_stats` at the"
                 + " window's end",
             "the tables and their rows; `db.analyze=on` gathers statistics before each"
-                + " repetition"));
+                + " repetition, `db.autoanalyze=on` as tables fill during the window"));
   }
 }

@@ -34,7 +34,10 @@ class NoStatisticsRuleTest {
                   .containsExactly(
                       "db-snapshot.json tables xref_data: n_live_tup 3000, statistics_columns 0",
                       "db-snapshot.json tables customer: n_live_tup 1000, statistics_columns 0");
-              assertThat(f.candidates()).containsExactly(Candidate.set(DataKnobs.ANALYZE, true));
+              assertThat(f.candidates())
+                  .containsExactly(
+                      Candidate.set(DataKnobs.ANALYZE, true),
+                      Candidate.set(DataKnobs.AUTOANALYZE, true));
               CandidateTest.assertKnown(f);
             });
   }
