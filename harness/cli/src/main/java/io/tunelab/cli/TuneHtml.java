@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.report.HtmlText;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.tune.TuneLoop;
 import java.nio.file.Path;
@@ -197,17 +198,7 @@ final class TuneHtml {
     return String.join(", ", set);
   }
 
-  static String escape(String text) {
-    StringBuilder out = new StringBuilder(text.length());
-    for (char c : text.toCharArray()) {
-      switch (c) {
-        case '<' -> out.append("&lt;");
-        case '>' -> out.append("&gt;");
-        case '&' -> out.append("&amp;");
-        case '"' -> out.append("&quot;");
-        default -> out.append(c);
-      }
-    }
-    return out.toString();
+  private static String escape(String text) {
+    return HtmlText.escape(text);
   }
 }

@@ -60,20 +60,11 @@ class TuneTrialsTest {
     }
     written.add(experiment);
     RunResult run =
-        new RunResult(
-            "20261130-000000-" + experiment.path("name").asText(),
+        started(
             experiment.path("name").asText(),
-            file.toString(),
-            "batch-order",
-            "orders/min",
-            RunResult.RUNNING,
-            false,
-            "2026-11-30T00:00:00Z",
-            null,
+            file,
             NOISE.length,
-            experiment.path("baseline").asText(null),
-            BenchCommandTest.environment(),
-            List.of());
+            experiment.path("baseline").asText(null));
     for (JsonNode step : experiment.path("steps")) {
       boolean indexed = "on".equals(step.path("knobs").path(INDEX).asText());
       List<Repetition> repetitions = new ArrayList<>();
@@ -104,6 +95,24 @@ class TuneTrialsTest {
       throw new java.io.UncheckedIOException(e);
     }
     return new TuneTrials.Ran(finished, runDir);
+  }
+
+  /** A batch-order run of {@code file} just started, named {@code name}. */
+  private static RunResult started(String name, Path file, int repeat, String baseline) {
+    return new RunResult(
+        "20261130-000000-" + name,
+        name,
+        file.toString(),
+        "batch-order",
+        "orders/min",
+        RunResult.RUNNING,
+        false,
+        "2026-11-30T00:00:00Z",
+        null,
+        repeat,
+        baseline,
+        BenchCommandTest.environment(),
+        List.of());
   }
 
   private static Repetition repetition(
@@ -327,20 +336,7 @@ class TuneTrialsTest {
     TuneTrials.Runs runs =
         file -> {
           RunResult run =
-              new RunResult(
-                      "20261130-000000-hub",
-                      "hub",
-                      file.toString(),
-                      "batch-order",
-                      "orders/min",
-                      RunResult.RUNNING,
-                      false,
-                      "2026-11-30T00:00:00Z",
-                      null,
-                      1,
-                      null,
-                      BenchCommandTest.environment(),
-                      List.of())
+              started("hub", file, 1, null)
                   .withStep(
                       StepResult.of(
                           "start",
