@@ -3,7 +3,8 @@
 
 For each repetition of run.json: throughput, every tier's CPU per unit, the window's host pace
 (machineNoise.hostPaceMicros), its memory pace (machineNoise.memoryPaceMicros, runs since it was
-sampled) and the idle probe before it (protocol.hostProbeMillis). Prints each
+sampled), its round-trip pace (machineNoise.roundTripPaceMicros, the kernel's price of one exchange
+between two threads, runs since it was sampled) and the idle probe before it (protocol.hostProbeMillis). Prints each
 step's CV of CPU per unit and of pace, then, within steps (each step's mean removed), the correlation of log throughput and log stack CPU per unit
 with log pace and with log probe, the pooled slope of log throughput on log pace and the spread of
 log throughput before and after removing it; then the same on the rounds' paired log ratios
@@ -23,6 +24,7 @@ def reps(run):
                             cpu=w.get('sutCpuMillisPerUnit'),
                             pace=n.get('hostPaceMicros'),
                             memory=n.get('memoryPaceMicros'),
+                            trip=n.get('roundTripPaceMicros'),
                             probe=(r.get('protocol') or {}).get('hostProbeMillis')))
     return out
 
@@ -38,9 +40,10 @@ def main(path):
     run = json.load(open(path))
     rows = [r for r in reps(run) if r['pace'] and r['cpu']]
     for r in rows:
-        print('%-16s %5.0f/min  cpu %6.1f ms  pace %7.1f us  memory %7.1f us  probe %5.1f ms' % (
-            r['step'], r['thr'], r['cpu'], r['pace'], r['memory'] or float('nan'),
-            r['probe'] or float('nan')))
+        print('%-16s %5.0f/min  cpu %6.1f ms  pace %7.1f us  memory %7.1f us  round trip %5.1f us'
+              '  probe %5.1f ms' % (
+                  r['step'], r['thr'], r['cpu'], r['pace'], r['memory'] or float('nan'),
+                  r['trip'] or float('nan'), r['probe'] or float('nan')))
     for step in dict.fromkeys(r['step'] for r in rows):
         cpu = np.array([r['cpu'] for r in rows if r['step'] == step])
         pace = np.array([r['pace'] for r in rows if r['step'] == step])
@@ -60,6 +63,9 @@ def main(path):
         for step in dict.fromkeys(r['step'] for r in rows):
             mem = np.array([r['memory'] for r in rows if r['step'] == step])
             print('  %-16s CV of memory pace %.1f%%' % (step, 100 * mem.std(ddof=1) / mem.mean()))
+    if all(r['trip'] for r in rows):
+        t = within(rows, 'trip')
+        print('  corr(log round-trip pace, log cpu/unit) %+.2f' % np.corrcoef(t, c)[0, 1])
     b = (p @ y) / (p @ p)
     print('  slope of log throughput on log pace %.2f; sd %.2f%% -> %.2f%% after' % (
         b, 100 * y.std(ddof=1), 100 * (y - b * p).std(ddof=1)))

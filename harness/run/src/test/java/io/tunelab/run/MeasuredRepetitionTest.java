@@ -73,7 +73,7 @@ class MeasuredRepetitionTest {
             null,
             null,
             new io.tunelab.core.cost.MachineNoise(
-                2, 10_000, outsidePercent, 1.0, 90.0, 80.0, 1.0, 1.0, null, null, null));
+                2, 10_000, outsidePercent, 1.0, 90.0, 80.0, 1.0, 1.0, null, null, null, null));
   }
 
   @Test

@@ -43,6 +43,11 @@ import java.util.Optional;
  *     64 MiB ({@link io.tunelab.core.measure.MemoryPace}); higher is slower memory. When every
  *     tier's CPU per unit moves with it and the compute pace does not, the memory system (another
  *     guest, or the stack's own processes evicting each other) made the cost. Null when not sampled
+ * @param roundTripPaceMicros the kernel's pace over the window: the median of the observer's {@code
+ *     host.roundTripPace} samples, CPU microseconds of one round trip between two threads through a
+ *     pipe on the observer's side ({@link io.tunelab.core.measure.RoundTripPace}); higher is a
+ *     costlier exchange between processes, which a chatty tier pays on every message. Null when not
+ *     sampled
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MachineNoise(
@@ -56,7 +61,8 @@ public record MachineNoise(
     Double loadAverageAtEnd,
     IdleReading beforeSampling,
     Double hostPaceMicros,
-    Double memoryPaceMicros) {
+    Double memoryPaceMicros,
+    Double roundTripPaceMicros) {
 
   /**
    * The machine over a short stretch before sampling began.
@@ -94,6 +100,7 @@ public record MachineNoise(
    * @param idle the reading before sampling, null when not taken
    * @param hostPaceMicros the host's pace over the window, null when not sampled
    * @param memoryPaceMicros the memory system's pace over the window, null when not sampled
+   * @param roundTripPaceMicros the kernel's pace over the window, null when not sampled
    */
   public static Optional<MachineNoise> of(
       CpuWindow window,
@@ -101,7 +108,8 @@ public record MachineNoise(
       Double loadAtEnd,
       IdleReading idle,
       Double hostPaceMicros,
-      Double memoryPaceMicros) {
+      Double memoryPaceMicros,
+      Double roundTripPaceMicros) {
     if (Double.isNaN(window.machineBusyPercent())) {
       return Optional.empty();
     }
@@ -117,7 +125,8 @@ public record MachineNoise(
             loadAtEnd,
             idle,
             hostPaceMicros,
-            memoryPaceMicros));
+            memoryPaceMicros,
+            roundTripPaceMicros));
   }
 
   /** A NaN (never read) as null, so that the JSON leaves it out. */

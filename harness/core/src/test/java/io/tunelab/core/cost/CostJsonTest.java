@@ -33,7 +33,13 @@ class CostJsonTest {
     WorkCost work = WorkTotals.of(WINDOW, 8_192.0, 12.0, null).perUnit(4).orElseThrow();
     MachineNoise noise =
         MachineNoise.of(
-                WINDOW, 0.7, null, new MachineNoise.IdleReading(500, 10, 2, 3.0), 104.5, 2_310.0)
+                WINDOW,
+                0.7,
+                null,
+                new MachineNoise.IdleReading(500, 10, 2, 3.0),
+                104.5,
+                2_310.0,
+                9.5)
             .orElseThrow();
     MachineNoise withSteal =
         MachineNoise.of(
@@ -41,6 +47,7 @@ class CostJsonTest {
                 null,
                 null,
                 new MachineNoise.IdleReading(500, 10, 2, null),
+                null,
                 null,
                 null)
             .orElseThrow();
@@ -60,13 +67,14 @@ class CostJsonTest {
         .doesNotContain("walBytesPerUnit", "statementsPerUnit", "commitsPerUnit");
     assertThat(
             JSON.writeValueAsString(
-                MachineNoise.of(WINDOW, null, null, null, null, null).orElseThrow()))
+                MachineNoise.of(WINDOW, null, null, null, null, null, null).orElseThrow()))
         .doesNotContain(
             "loadAverageAtStart",
             "beforeSampling",
             "stealPercentOfMachine",
             "hostPaceMicros",
-            "memoryPaceMicros");
+            "memoryPaceMicros",
+            "roundTripPaceMicros");
     assertThat(JSON.writeValueAsString(new MachineNoise.IdleReading(500, 10, 2, null)))
         .doesNotContain("stealPercentOfMachine");
   }

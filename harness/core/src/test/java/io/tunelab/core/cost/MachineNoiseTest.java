@@ -21,7 +21,7 @@ class MachineNoiseTest {
         MachineNoise.IdleReading.of(new CpuSample(500, 0.5, 30, Map.of("db", 10.0)), 2);
 
     MachineNoise noise =
-        MachineNoise.of(CpuWindow.of(samples, 2, 0, 2_000), 0.5, 1.7, idle, null, null)
+        MachineNoise.of(CpuWindow.of(samples, 2, 0, 2_000), 0.5, 1.7, idle, null, null, null)
             .orElseThrow();
 
     assertThat(noise.outsidePercentOfMachine()).isCloseTo(20, within(EPSILON));
@@ -47,7 +47,7 @@ class MachineNoiseTest {
         MachineNoise.IdleReading.of(new CpuSample(500, 0.5, 30, 20, Map.of("db", 10.0)), 2);
 
     MachineNoise noise =
-        MachineNoise.of(CpuWindow.of(samples, 2, 0, 2_000), null, null, idle, null, null)
+        MachineNoise.of(CpuWindow.of(samples, 2, 0, 2_000), null, null, idle, null, null, null)
             .orElseThrow();
 
     assertThat(noise.stealPercentOfMachine()).isCloseTo(15, within(EPSILON));
@@ -63,7 +63,7 @@ class MachineNoiseTest {
     List<CpuSample> samples = List.of(new CpuSample(1_000, 1, 70, Map.of("db", 100.0)));
 
     MachineNoise noise =
-        MachineNoise.of(CpuWindow.of(samples, 2, 0, 1_000), null, null, null, null, null)
+        MachineNoise.of(CpuWindow.of(samples, 2, 0, 1_000), null, null, null, null, null, null)
             .orElseThrow();
 
     assertThat(noise.stealPercentOfMachine()).isNull();
@@ -73,7 +73,8 @@ class MachineNoiseTest {
   void aWindowInWhichTheMachineWasNeverReadHasNoNoiseFigure() {
     List<CpuSample> samples = List.of(new CpuSample(1_000, 1, Double.NaN, Map.of("db", 10.0)));
 
-    assertThat(MachineNoise.of(CpuWindow.of(samples, 2, 0, 1_000), null, null, null, null, null))
+    assertThat(
+            MachineNoise.of(CpuWindow.of(samples, 2, 0, 1_000), null, null, null, null, null, null))
         .isEmpty();
   }
 }

@@ -58,7 +58,8 @@ class CpuSaturationRuleTest {
     RunData stolen =
         RunData.empty(10_000)
             .with(new CpuData(2, Series.flat(10, 95), tiers))
-            .with(new MachineNoise(2, 10_000, 20, 60.0, 95, 15, null, null, null, null, null));
+            .with(
+                new MachineNoise(2, 10_000, 20, 60.0, 95, 15, null, null, null, null, null, null));
 
     assertThat(Findings.of(stolen))
         .filteredOn(f -> f.kind() == FindingKind.CPU_SATURATED)
@@ -84,7 +85,8 @@ class CpuSaturationRuleTest {
     // 2 cores at 92% = 184% of one core; the tiers 180%, steal 2% of the machine = 4% of one core:
     // nothing left outside; the middleware is still the limit.
     RunData data =
-        cpu(92).with(new MachineNoise(2, 10_000, 0, 2.0, 92, 90, null, null, null, null, null));
+        cpu(92)
+            .with(new MachineNoise(2, 10_000, 0, 2.0, 92, 90, null, null, null, null, null, null));
 
     assertThat(Findings.of(data))
         .filteredOn(f -> f.kind() == FindingKind.CPU_SATURATED)

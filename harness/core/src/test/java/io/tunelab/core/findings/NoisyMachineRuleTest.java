@@ -14,14 +14,27 @@ class NoisyMachineRuleTest {
     return RunData.empty(windowMillis)
         .with(
             new MachineNoise(
-                2, windowMillis, outside, null, 60, 60 - outside, 1.2, 2.4, IDLE, null, null));
+                2,
+                windowMillis,
+                outside,
+                null,
+                60,
+                60 - outside,
+                1.2,
+                2.4,
+                IDLE,
+                null,
+                null,
+                null));
   }
 
   /** 60% busy over a minute: {@code steal} of it the hypervisor's, 1% outside the stack. */
   private static RunData steal(double steal) {
     MachineNoise.IdleReading idle = new MachineNoise.IdleReading(500, 14, 1, 12.0);
     return RunData.empty(60_000)
-        .with(new MachineNoise(2, 60_000, 1, steal, 60, 59 - steal, null, null, idle, null, null));
+        .with(
+            new MachineNoise(
+                2, 60_000, 1, steal, 60, 59 - steal, null, null, idle, null, null, null));
   }
 
   private static List<Finding> noisy(RunData data) {
@@ -66,7 +79,7 @@ class NoisyMachineRuleTest {
   void evidenceLeavesOutWhatWasNotRead() {
     RunData data =
         RunData.empty(60_000)
-            .with(new MachineNoise(2, 60_000, 8, null, 60, 52, null, null, null, null, null));
+            .with(new MachineNoise(2, 60_000, 8, null, 60, 52, null, null, null, null, null, null));
 
     assertThat(noisy(data).get(0).evidence())
         .hasSize(3)
@@ -112,7 +125,7 @@ class NoisyMachineRuleTest {
   void stealAndCpuOutsideTheStackTogetherAreBothNamed() {
     RunData data =
         RunData.empty(60_000)
-            .with(new MachineNoise(2, 60_000, 8, 20.0, 70, 42, null, null, null, null, null));
+            .with(new MachineNoise(2, 60_000, 8, 20.0, 70, 42, null, null, null, null, null, null));
 
     assertThat(noisy(data))
         .singleElement()

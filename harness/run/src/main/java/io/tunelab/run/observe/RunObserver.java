@@ -84,6 +84,7 @@ public final class RunObserver implements AutoCloseable {
     config.middlewareStatus().ifPresent(status -> sources.add(new MiddlewareSource(status)));
     sources.add(new HostPaceSource());
     sources.add(new MemoryPaceSource());
+    sources.add(new RoundTripPaceSource());
     baseline = db.flatMap(this::snapshot).orElse(null);
     load = MachineLoad.before(PROC, meter(config), errors);
     recorder = config.middlewareJfr().flatMap(this::recorder);
@@ -292,7 +293,8 @@ public final class RunObserver implements AutoCloseable {
             delta,
             load,
             store.measured(HostPaceSource.SERIES, HostPaceSource.LABEL, window),
-            store.measured(MemoryPaceSource.SERIES, MemoryPaceSource.LABEL, window));
+            store.measured(MemoryPaceSource.SERIES, MemoryPaceSource.LABEL, window),
+            store.measured(RoundTripPaceSource.SERIES, RoundTripPaceSource.LABEL, window));
     observations =
         new ObservationWriter(config.dir(), store, window, errors)
             .write(

@@ -27,6 +27,7 @@ record WindowCosts(
    * @param observerCpuNanos CPU of the observer's sampling thread in the measured window
    * @param hostPace the window's {@code host.pace} samples, CPU microseconds each
    * @param memoryPace the window's {@code host.memoryPace} samples, CPU microseconds each
+   * @param roundTripPace the window's {@code host.roundTripPace} samples, CPU microseconds each
    */
   static WindowCosts of(
       List<CpuSample> samples,
@@ -36,7 +37,8 @@ record WindowCosts(
       Optional<PgDelta> pg,
       MachineLoad load,
       List<Point> hostPace,
-      List<Point> memoryPace) {
+      List<Point> memoryPace,
+      List<Point> roundTripPace) {
     CpuWindow cpu = CpuWindow.of(samples, cores, window.measuredFromMillis(), window.endMillis());
     if (!cpu.covered()) {
       return none();
@@ -50,7 +52,13 @@ record WindowCosts(
     return new WindowCosts(
         Optional.of(HarnessCost.of(cpu, observerCpuNanos / 1e6)),
         MachineNoise.of(
-            cpu, load.atStart(), load.atEnd(), load.idle(), median(hostPace), median(memoryPace)),
+            cpu,
+            load.atStart(),
+            load.atEnd(),
+            load.idle(),
+            median(hostPace),
+            median(memoryPace),
+            median(roundTripPace)),
         Optional.of(work));
   }
 

@@ -13,6 +13,8 @@ class PrometheusNamesTest {
         .isEqualTo("tunelab_middleware_jdbc_threads_awaiting_connection");
     assertThat(PrometheusNames.metric("cpu.tier")).isEqualTo("tunelab_cpu_tier");
     assertThat(PrometheusNames.metric("host.memoryPace")).isEqualTo("tunelab_host_memory_pace");
+    assertThat(PrometheusNames.metric("host.roundTripPace"))
+        .isEqualTo("tunelab_host_round_trip_pace");
   }
 
   @Test
