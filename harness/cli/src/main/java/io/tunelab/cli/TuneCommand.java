@@ -4,6 +4,7 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.experiment.ProtocolOverrides;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.tune.TuneLoop;
@@ -178,7 +179,9 @@ final class TuneCommand implements Callable<Integer> {
             experiment,
             dir,
             goal,
-            file -> {
+            (file, alone) -> {
+              ProtocolOverrides overrides =
+                  alone ? protocol.overrides().alone(read.repetitions()) : protocol.overrides();
               ExperimentRunner runner =
                   new ExperimentRunner(
                       home,
@@ -187,8 +190,7 @@ final class TuneCommand implements Callable<Integer> {
                       progress);
               try {
                 return new TuneTrials.Ran(
-                    StoppableRun.run(
-                        runner, reader.read(file, Map.of(), protocol.overrides()), dir),
+                    StoppableRun.run(runner, reader.read(file, Map.of(), overrides), dir),
                     runner.runDir());
               } catch (RuntimeException | InterruptedException e) {
                 if (!runner.stopped()) {

@@ -10,10 +10,10 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.results.OutputFiles;
-import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
+import io.tunelab.core.tune.CandidateRanking;
 import io.tunelab.core.tune.TuneLoop;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,10 +21,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * The tuner's measurements as real runs: each is the experiment with its steps replaced (the
@@ -37,7 +35,11 @@ import java.util.Set;
 final class TuneTrials implements TuneLoop.Trials {
   /** Runs an experiment file and returns its result and run folder. */
   interface Runs {
-    Ran run(Path experiment) throws InterruptedException;
+    /**
+     * @param alone whether the file measures one configuration alone (the start, read for its
+     *     findings): no comparison asks for precision, so the fewest repetitions do
+     */
+    Ran run(Path experiment, boolean alone) throws InterruptedException;
   }
 
   /** A finished run and its folder. */
@@ -195,26 +197,13 @@ final class TuneTrials implements TuneLoop.Trials {
     return run("confirm", List.of(Map.entry("start", start), Map.entry("end", end)));
   }
 
-  /**
-   * What the step's findings propose, each candidate once: the goal's own finding's first (the most
-   * promising), then the others' in the order the findings came.
-   */
+  /** What the step's findings propose, each candidate once, most promising first. */
   private static List<Candidate> candidates(StepResult step, TuneGoal goal) {
-    Set<Candidate> first = new LinkedHashSet<>();
-    Set<Candidate> candidates = new LinkedHashSet<>();
-    for (Repetition repetition : step.repetitions()) {
-      if (repetition.findings() == null) {
-        continue;
-      }
-      for (Finding finding : repetition.findings()) {
-        if (finding.candidates() != null) {
-          (finding.kind() == goal.ownFinding() ? first : candidates).addAll(finding.candidates());
-        }
-      }
-    }
-    // what the goal's own finding proposes is the most promising: tried first
-    first.addAll(candidates);
-    return List.copyOf(first);
+    return CandidateRanking.rank(
+        step.repetitions().stream()
+            .map(r -> r.findings() == null ? List.<Finding>of() : r.findings())
+            .toList(),
+        goal.ownFinding());
   }
 
   private Ran run(String label, List<Map.Entry<String, Map<String, String>>> steps) {
@@ -241,7 +230,7 @@ final class TuneTrials implements TuneLoop.Trials {
       }
       Files.createDirectories(dir);
       Files.writeString(file, text);
-      Ran ran = runs.run(file);
+      Ran ran = runs.run(file, steps.size() == 1);
       runDirs.add(ran.dir());
       return ran;
     } catch (IOException e) {

@@ -51,7 +51,7 @@ class TuneTrialsTest {
   private boolean errorsWhenIndexed;
 
   /** A run of the experiment file: each step's throughput from its knobs, the scan's finding. */
-  private TuneTrials.Ran run(Path file) {
+  private TuneTrials.Ran run(Path file, boolean alone) {
     JsonNode experiment;
     try {
       experiment = YAML.readTree(file.toFile());
@@ -334,7 +334,7 @@ class TuneTrialsTest {
                     io.tunelab.core.knobs.MiddlewareKnobs.SORT_SQL,
                     io.tunelab.core.knobs.MiddlewareKnobs.SortSql.BIND)));
     TuneTrials.Runs runs =
-        file -> {
+        (file, alone) -> {
           RunResult run =
               started("hub", file, 1, null)
                   .withStep(

@@ -35,4 +35,21 @@ public record ProtocolOverrides(
       OptionalInt repeat, Optional<Repetitions.Jvm> jvm, Optional<Repetitions.Order> order) {
     this(repeat, jvm, order, OptionalDouble.empty(), OptionalInt.empty());
   }
+
+  /**
+   * For one configuration measured alone, where no comparison asks for precision (the tuner's
+   * start, read for its findings): the fewest repetitions of {@code repetitions} (the experiment's
+   * as read with these overrides), fixed, unless {@code --repeat} fixed a count; the JVM, order and
+   * time cap as given. A precision target on a step alone repeats it until its copy could be told
+   * from itself, which the start of the order-to-bill study's tune did to its 6-minute cap, 12
+   * repetitions where its first 3 held the same findings.
+   */
+  public ProtocolOverrides alone(Repetitions repetitions) {
+    return new ProtocolOverrides(
+        repeat.isPresent() ? repeat : OptionalInt.of(repetitions.min()),
+        jvm,
+        order,
+        OptionalDouble.empty(),
+        maxMinutes);
+  }
 }

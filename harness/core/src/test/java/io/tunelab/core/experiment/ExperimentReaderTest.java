@@ -535,6 +535,30 @@ class ExperimentReaderTest {
   }
 
   @Test
+  void aConfigurationMeasuredAloneTakesTheFewestRepetitionsWithoutAPrecisionTarget() {
+    String text =
+        "plan: batch-order\nrepeat: {min: 3, max: 20, mdePercent: 5, maxMinutes: 50}\n"
+            + "steps: [{name: a}]\n";
+    ProtocolOverrides mde =
+        new ProtocolOverrides(
+            OptionalInt.empty(),
+            java.util.Optional.empty(),
+            java.util.Optional.empty(),
+            java.util.OptionalDouble.of(5),
+            OptionalInt.of(6));
+    Experiment adaptive = reader.parse(FILE, "x", text, Map.of(), mde);
+
+    Repetitions alone =
+        reader.parse(FILE, "x", text, Map.of(), mde.alone(adaptive.repetitions())).repetitions();
+    assertThat(alone.adaptive()).isFalse();
+    assertThat(alone.min()).isEqualTo(3);
+    assertThat(alone.max()).isEqualTo(3);
+    // a count the command line fixed stays
+    assertThat(ProtocolOverrides.repeat(OptionalInt.of(5)).alone(adaptive.repetitions()).repeat())
+        .hasValue(5);
+  }
+
+  @Test
   void rejectsABadPrecisionOnTheCommandLine() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
             () ->

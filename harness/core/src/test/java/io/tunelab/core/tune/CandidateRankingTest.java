@@ -1,0 +1,80 @@
+package io.tunelab.core.tune;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.tunelab.core.findings.Candidate;
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.FindingKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CandidateRankingTest {
+  private static final Candidate ENGINE =
+      new Candidate("middleware.engine.threads", Candidate.Move.RAISE, List.of());
+  private static final Candidate INDEX =
+      new Candidate("db.xrefIndex", Candidate.Move.SET, List.of("true"));
+  private static final Candidate BIND =
+      new Candidate("middleware.sort.sql", Candidate.Move.SET, List.of("bind"));
+  private static final Candidate MOCKS =
+      new Candidate("mocks.containerThreads", Candidate.Move.LOWER, List.of());
+
+  private static Finding finding(FindingKind kind, String subject, Candidate... candidates) {
+    return new Finding(kind, subject, "m", List.of(), List.of(candidates));
+  }
+
+  private static Finding saturated(String tier) {
+    return finding(FindingKind.CPU_SATURATED, tier);
+  }
+
+  @Test
+  void theLimitingTiersCandidatesComeBeforeThoseOfABacklogSeenFirst() {
+    // the untuned order-to-bill study: a queue's backlog in the first repetition only, the
+    // database saturated in every one, its sequential scans asking for the index
+    Finding backlog = finding(FindingKind.QUEUE_BACKLOG, "tunelab.update-crm", ENGINE);
+    Finding scans = finding(FindingKind.SEQUENTIAL_SCAN, "xref_data", INDEX);
+    Finding engine = finding(FindingKind.ENGINE_SATURATED, "engine", ENGINE);
+    List<List<Finding>> reps =
+        List.of(
+            List.of(backlog, saturated("db"), scans, engine),
+            List.of(saturated("db"), scans, engine),
+            List.of(saturated("db"), scans, engine));
+
+    assertThat(CandidateRanking.limitingTier(reps)).contains("db");
+    assertThat(CandidateRanking.rank(reps, null)).containsExactly(INDEX, ENGINE);
+  }
+
+  @Test
+  void theGoalsOwnFindingComesFirstEvenOffTheLimitingTier() {
+    Finding deadline = finding(FindingKind.DEADLINE_MISSES, "deadline", BIND);
+    Finding scans = finding(FindingKind.SEQUENTIAL_SCAN, "sort_read", INDEX);
+    List<List<Finding>> reps = List.of(List.of(saturated("db"), scans, deadline));
+
+    assertThat(CandidateRanking.rank(reps, FindingKind.DEADLINE_MISSES))
+        .containsExactly(BIND, INDEX);
+    assertThat(CandidateRanking.rank(reps, null)).containsExactly(INDEX, BIND);
+  }
+
+  @Test
+  void withoutASaturatedTierWhatMoreRepetitionsProposedComesFirstThenTheOrderOfArrival() {
+    Finding heavy = finding(FindingKind.HARNESS_HEAVY, "mocks", MOCKS);
+    Finding engine = finding(FindingKind.ENGINE_SATURATED, "engine", ENGINE);
+    Finding scans = finding(FindingKind.SEQUENTIAL_SCAN, "xref_data", INDEX);
+    List<List<Finding>> reps =
+        List.of(List.of(heavy, scans), List.of(engine, scans), List.of(engine, heavy));
+
+    assertThat(CandidateRanking.limitingTier(reps)).isEmpty();
+    // each proposed in two repetitions: the order they first came
+    assertThat(CandidateRanking.rank(reps, null)).containsExactly(MOCKS, INDEX, ENGINE);
+    assertThat(CandidateRanking.rank(List.of(List.of(heavy), List.of(engine, heavy)), null))
+        .containsExactly(MOCKS, ENGINE);
+  }
+
+  @Test
+  void aMachineSaturatedByNoTierNamesNoLimitAndNoFindingsProposeNothing() {
+    List<List<Finding>> reps = List.of(List.of(saturated("machine")));
+
+    assertThat(CandidateRanking.limitingTier(reps)).isEmpty();
+    assertThat(CandidateRanking.rank(reps, null)).isEmpty();
+    assertThat(CandidateRanking.rank(List.of(), null)).isEmpty();
+  }
+}
