@@ -89,6 +89,7 @@ public final class SummaryMarkdown {
           .append("; commit ")
           .append(env.gitCommit())
           .append(".\n");
+      md.append(HostPacesText.of(run));
       if (env.jvmOptionsFromEnvironment() != null && !env.jvmOptionsFromEnvironment().isEmpty()) {
         md.append("\n**Every JVM of this run also took options from the environment**, which no")
             .append(" knob shows: ");
