@@ -53,14 +53,21 @@ class NumericSearchTest {
   }
 
   @Test
-  void aFirstStepThatDoesNotHelpBisectsTowardIt() {
+  void aFirstStepThatDoesNotHelpEndsTheSearch() {
     NumericSearch search = search(8, Move.RAISE, THREADS, v -> 1000);
 
     assertThat(search.kept()).isEqualTo(8);
     assertThat(search.trials())
-        .extracting(NumericSearch.Trial::value)
-        .as("16 did not help, nor did 12; 10 is within a quarter of 8")
-        .containsExactly(16, 12, 10);
+        .as("16 moved nothing: no trial of 12 or 10")
+        .containsExactly(new NumericSearch.Trial(16, false));
+  }
+
+  @Test
+  void aStepThatDoesNotHelpAfterOneThatDidStillBisects() {
+    NumericSearch search = search(4, Move.RAISE, THREADS, peakAt(9));
+
+    assertThat(search.trials()).extracting(NumericSearch.Trial::value).startsWith(8, 16, 12);
+    assertThat(search.kept()).isEqualTo(8);
   }
 
   @Test
