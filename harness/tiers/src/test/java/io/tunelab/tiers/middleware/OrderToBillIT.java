@@ -52,14 +52,11 @@ class OrderToBillIT {
 
   @Test
   void ordersOfEverySizeFlowEndToEndWithOneBrmCallPerAccountAndPerLine() throws Exception {
-    // ten of each size, the ninth of each on a customer BRM does not know yet (created once,
-    // then synchronized): 520 lines, where 25 of each (1,300 lines) proved no more and cost the
-    // verify's CPU
-    List<String> parties = new ArrayList<>(fixture.parties(9));
-    parties.add("1-NEWCUST");
+    List<String> parties = new ArrayList<>(fixture.parties(24));
+    parties.add("1-NEWCUST"); // a customer BRM does not know yet: created, then synchronized
     List<TestOrder> orders = new ArrayList<>();
     for (String size : List.of("small", "medium", "large")) {
-      orders.addAll(TestOrders.orders(size.substring(0, 1), size, 10, parties));
+      orders.addAll(TestOrders.orders(size.substring(0, 1), size, 25, parties));
     }
     int lines = orders.stream().mapToInt(TestOrder::lineCount).sum();
 
