@@ -3,8 +3,10 @@ package io.tunelab.core.measure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.Pipe;
+import java.util.List;
 
 /**
  * Round trips between two threads through a pair of pipes, whose CPU time tells what the kernel,
@@ -82,8 +84,7 @@ public final class RoundTripPace implements AutoCloseable {
 
   @Override
   public void close() {
-    for (var channel :
-        java.util.List.of(there.sink(), there.source(), back.sink(), back.source())) {
+    for (Channel channel : List.of(there.sink(), there.source(), back.sink(), back.source())) {
       try {
         channel.close();
       } catch (IOException e) {

@@ -1,11 +1,11 @@
 package io.tunelab.core.results;
 
 import io.tunelab.core.cost.MachineNoise;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 /**
  * The host a run met, in summary.md: the medians over its repetitions' windows of the cores', the
@@ -30,8 +30,7 @@ final class HostPacesText {
     String memory = median(noises, MachineNoise::memoryPaceMicros, "memory %,.0f us");
     String trip =
         median(noises, MachineNoise::roundTripPaceMicros, "a round trip between threads %.1f us");
-    List<String> read =
-        Arrays.stream(new String[] {cores, memory, trip}).filter(s -> !s.isEmpty()).toList();
+    List<String> read = Stream.of(cores, memory, trip).filter(s -> !s.isEmpty()).toList();
     if (read.isEmpty()) {
       return "";
     }

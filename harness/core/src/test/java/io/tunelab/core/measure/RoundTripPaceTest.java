@@ -1,7 +1,9 @@
 package io.tunelab.core.measure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class RoundTripPaceTest {
@@ -14,14 +16,10 @@ class RoundTripPaceTest {
   }
 
   @Test
-  void closingEndsTheEchoingThread() throws InterruptedException {
+  void closingEndsTheEchoingThread() {
     RoundTripPace pace = new RoundTripPace("round-trip-close-test");
     assertThat(pace.echoing()).isTrue();
     pace.close();
-    long deadline = System.nanoTime() + 5_000_000_000L;
-    while (pace.echoing() && System.nanoTime() < deadline) {
-      Thread.sleep(10);
-    }
-    assertThat(pace.echoing()).isFalse();
+    await().atMost(Duration.ofSeconds(5)).until(() -> !pace.echoing());
   }
 }

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.within;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Comparison.Verdict;
 import io.tunelab.core.stats.Direction;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -17,25 +16,7 @@ class BaselineComparisonsTest {
   }
 
   private static RunResult run(String baseline, StepResult... steps) {
-    RunResult run =
-        new RunResult(
-            "r",
-            "r",
-            "r.yaml",
-            "batch-order",
-            "orders/min",
-            RunResult.RUNNING,
-            false,
-            "t",
-            null,
-            3,
-            baseline,
-            null,
-            List.of());
-    for (StepResult step : steps) {
-      run = run.withStep(step);
-    }
-    return run;
+    return TestSteps.run(baseline, 3, steps);
   }
 
   @Test

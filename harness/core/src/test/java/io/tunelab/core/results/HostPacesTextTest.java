@@ -21,21 +21,7 @@ class HostPacesTextTest {
       reps.add(base.repetitions().get(i).withCosts(null, null, noises[i]));
     }
     StepResult step = StepResult.of("a", Map.of(), Map.of(), List.of(), Map.of(), reps);
-    return new RunResult(
-            "r",
-            "r",
-            "r.yaml",
-            "batch-order",
-            "orders/min",
-            RunResult.RUNNING,
-            false,
-            "t",
-            null,
-            noises.length,
-            "a",
-            null,
-            List.of())
-        .withStep(step);
+    return TestSteps.run("a", noises.length, step);
   }
 
   @Test

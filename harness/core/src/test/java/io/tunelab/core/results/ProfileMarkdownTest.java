@@ -27,22 +27,10 @@ class ProfileMarkdownTest {
   }
 
   private static RunResult run(Repetition... reps) {
-    RunResult run =
-        new RunResult(
-            "r",
-            "r",
-            "r.yaml",
-            "batch-order",
-            "orders/min",
-            RunResult.RUNNING,
-            false,
-            "t",
-            null,
-            reps.length,
-            "s",
-            null,
-            List.of());
-    return run.withStep(StepResult.of("s", Map.of(), Map.of(), List.of(), Map.of(), List.of(reps)));
+    return TestSteps.run(
+        "s",
+        reps.length,
+        StepResult.of("s", Map.of(), Map.of(), List.of(), Map.of(), List.of(reps)));
   }
 
   private static Repetition rep(int number, JfrProfile profile) {

@@ -24,4 +24,30 @@ final class TestSteps {
     }
     return StepResult.of(name, Map.of(), knobs, List.of(), Map.of(), reps);
   }
+
+  /**
+   * A running batch-order run of {@code steps}, {@code repetitions} a step, against {@code
+   * baseline}.
+   */
+  static RunResult run(String baseline, int repetitions, StepResult... steps) {
+    RunResult run =
+        new RunResult(
+            "r",
+            "r",
+            "r.yaml",
+            "batch-order",
+            "orders/min",
+            RunResult.RUNNING,
+            false,
+            "t",
+            null,
+            repetitions,
+            baseline,
+            null,
+            List.of());
+    for (StepResult step : steps) {
+      run = run.withStep(step);
+    }
+    return run;
+  }
 }
