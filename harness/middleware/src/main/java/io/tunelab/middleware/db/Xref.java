@@ -21,7 +21,24 @@ public final class Xref {
       "INSERT INTO xref_data (xref_table_name, xref_column_name, row_number, value, origin)"
           + " VALUES (?, ?, ?, ?, 'run')";
 
+  private static final String LOCK = "SELECT pg_advisory_xact_lock(hashtext(?), hashtext(?))";
+
   private Xref() {}
+
+  /**
+   * Holds, to the end of the connection's transaction, the right to create the mapping of {@code
+   * value} in {@code table}: taken before the lookup, it makes a second writer wait for the first
+   * one's mapping and find it, instead of both finding none and both creating the entity. Two
+   * values sharing a hash only wait for each other.
+   */
+  public static void lockMapping(Connection connection, String table, String value)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(LOCK)) {
+      statement.setString(1, table);
+      statement.setString(2, value);
+      statement.execute();
+    }
+  }
 
   /** The {@code toColumn} value mapped to {@code fromValue} of {@code fromColumn}, if any. */
   public static Optional<String> lookup(

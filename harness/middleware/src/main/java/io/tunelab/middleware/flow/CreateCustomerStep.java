@@ -38,6 +38,8 @@ public final class CreateCustomerStep implements Step {
     String partyId = order.partyId();
 
     long started = System.nanoTime();
+    // a customer's orders may reach this step together: one creates it, the others synchronize
+    Xref.lockMapping(work.connection(), XREF_TABLE, partyId);
     Optional<String> known =
         Xref.lookup(work.connection(), XREF_TABLE, "SEBL_01", partyId, "BRM_01");
     work.activity("xref account", known.orElse(""), started);
