@@ -41,6 +41,11 @@ public enum FindingKind {
    * every selectivity.
    */
   NO_STATISTICS(NoStatisticsRule::new),
+  /**
+   * The middleware's record of its work (instance rows, dehydrated state, audit trail, tracking)
+   * takes most of the database's statement time.
+   */
+  INSTANCE_RECORDS(InstanceRecordsRule::new),
   /** Active database sessions mostly wait for WAL writes and flushes at commit. */
   COMMIT_WAITS(CommitWaitRule::new),
   /**
