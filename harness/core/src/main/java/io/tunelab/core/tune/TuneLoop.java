@@ -329,9 +329,21 @@ public final class TuneLoop {
     return refusal.isEmpty();
   }
 
+  /**
+   * The knob's value in {@code kept} as the knob writes it: {@code true} and {@code on} are one.
+   */
   private static String current(Knob<?> knob, Map<String, String> kept) {
     String set = kept.get(knob.name());
-    return set != null ? set : knob.format(knob.defaultValue());
+    return set != null ? canonical(knob, set) : knob.format(knob.defaultValue());
+  }
+
+  /** {@code value} as {@code knob} writes it; as given when the knob does not take it. */
+  private static String canonical(Knob<?> knob, String value) {
+    try {
+      return knob.format(knob.parse(value));
+    } catch (RuntimeException notItsValue) {
+      return value;
+    }
   }
 
   private static boolean accepts(Knob<?> knob, int value) {
@@ -343,14 +355,23 @@ public final class TuneLoop {
     }
   }
 
-  /** A configuration without the knobs set to their defaults: one key per configuration. */
+  /**
+   * A configuration without the knobs set to their defaults, each value as its knob writes it: one
+   * key per configuration (the YAML's {@code db.analyze: on} arrives as {@code true}, a finding's
+   * candidate as {@code on}).
+   */
   private Map<String, String> normalized(Map<String, String> knobs) {
     Map<String, String> set = new LinkedHashMap<>();
     knobs.forEach(
         (name, value) -> {
           Optional<Knob<?>> knob = registry.find(name);
-          if (knob.isEmpty() || !knob.get().format(knob.get().defaultValue()).equals(value)) {
+          if (knob.isEmpty()) {
             set.put(name, value);
+          } else {
+            String canonical = canonical(knob.get(), value);
+            if (!knob.get().format(knob.get().defaultValue()).equals(canonical)) {
+              set.put(name, canonical);
+            }
           }
         });
     return Map.copyOf(set);

@@ -99,6 +99,23 @@ class TuneLoopTest {
     assertThat(model.compared).doesNotHaveDuplicates();
   }
 
+  /**
+   * An experiment's YAML writes {@code db.xrefIndex: on}, which arrives as {@code true}; a finding
+   * proposes {@code on}. The same value: no trial (a tune of the order-to-bill study spent one
+   * comparing {@code db.analyze} true with on).
+   */
+  @Test
+  void aValueSpelledAnotherWayIsNotTriedAgain() {
+    Model model = new Model();
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25)
+            .run(Map.of(INDEX, "true"), 3, model);
+
+    assertThat(result.steps()).noneMatch(step -> step.knob().equals(INDEX));
+    assertThat(result.steps()).isNotEmpty();
+  }
+
   @Test
   void durabilityIsTriedOnlyWhenAllowedAndAPinnedKnobNever() {
     TuneLoop.Result result =
