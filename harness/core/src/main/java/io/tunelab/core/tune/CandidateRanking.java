@@ -17,11 +17,13 @@ import java.util.Optional;
  *
  * <ol>
  *   <li>The goal's own finding's candidates (DEADLINE_MISSES's fixes for the deadline goal).
- *   <li>Candidates on the tier that is the limit: the one CPU_SATURATED names in most repetitions
- *       ({@code db}: the {@code db.*} knobs). On the untuned order-to-bill study the database was
- *       saturated in every repetition, and raising the middleware's engine threads, which a queue's
- *       backlog in one repetition of twelve proposed first, could not help; the index the
- *       database's sequential scans asked for could.
+ *   <li>Candidates that relieve the tier that is the limit, the one CPU_SATURATED names in most
+ *       repetitions: its own knobs ({@code db}: the {@code db.*} knobs) and those a finding about
+ *       that tier proposes (INSTANCE_RECORDS names the database, whose work the middleware's
+ *       instance knobs cut). On the untuned order-to-bill study the database was saturated in every
+ *       repetition, and raising the middleware's engine threads, which a queue's backlog in one
+ *       repetition of twelve proposed first, could not help; the index the database's sequential
+ *       scans asked for could.
  *   <li>Candidates proposed in more repetitions before those proposed in fewer: a finding in every
  *       repetition is the system's, one in a single repetition may be that window's.
  *   <li>Otherwise the order they first came in.
@@ -38,11 +40,17 @@ public final class CandidateRanking {
     Optional<String> limit = limitingTier(repetitions);
     Map<Candidate, Integer> proposedIn = new LinkedHashMap<>();
     Map<Candidate, Boolean> ownGoal = new HashMap<>();
+    Map<Candidate, Boolean> relieves = new HashMap<>();
     for (List<Finding> findings : repetitions) {
       Map<Candidate, Boolean> here = new LinkedHashMap<>();
       for (Finding finding : findings) {
         for (Candidate candidate : finding.candidates()) {
           here.merge(candidate, finding.kind() == goalFinding, Boolean::logicalOr);
+          boolean onLimit =
+              limit
+                  .map(tier -> onTier(candidate, tier) || finding.subject().equals(tier))
+                  .orElse(false);
+          relieves.merge(candidate, onLimit, Boolean::logicalOr);
         }
       }
       here.forEach(
@@ -54,7 +62,7 @@ public final class CandidateRanking {
     List<Candidate> ranked = new ArrayList<>(proposedIn.keySet());
     Comparator<Candidate> order =
         Comparator.<Candidate, Boolean>comparing(c -> !ownGoal.get(c))
-            .thenComparing(c -> limit.map(tier -> !onTier(c, tier)).orElse(false))
+            .thenComparing(c -> !relieves.get(c))
             .thenComparing(c -> -proposedIn.get(c));
     ranked.sort(order); // stable: ties keep the order they first came in
     return List.copyOf(ranked);

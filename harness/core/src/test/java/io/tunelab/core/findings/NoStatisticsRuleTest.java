@@ -42,6 +42,28 @@ class NoStatisticsRuleTest {
             });
   }
 
+  /** The audit trail the middleware only appends to: no plan reads it, no guess costs anything. */
+  @Test
+  void aTableNoStatementReadIsNotNamed() {
+    RunData data =
+        with(
+                new TableStatistics("audit_detail", 13377, 0),
+                new TableStatistics("xref_data", 3000, 0))
+            .withAll(
+                TableScans.class,
+                List.of(
+                    new TableScans("audit_detail", 0, 0, 0, 13377),
+                    new TableScans("xref_data", 0, 0, 11483, 3000)));
+
+    assertThat(Findings.of(data))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.subject()).isEqualTo("xref_data");
+              assertThat(f.message()).doesNotContain("audit_detail");
+            });
+  }
+
   @Test
   void analyzedOrSmallTablesHaveNoFinding() {
     assertThat(

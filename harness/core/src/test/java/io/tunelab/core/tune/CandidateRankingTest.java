@@ -43,6 +43,24 @@ class CandidateRankingTest {
     assertThat(CandidateRanking.rank(reps, null)).containsExactly(INDEX, ENGINE);
   }
 
+  /**
+   * The order-to-bill study with the index: the database saturated, its time mostly the
+   * middleware's instance records, which the middleware's knobs cut; a queue's backlog asked for
+   * engine threads first.
+   */
+  @Test
+  void aMiddlewareKnobThatAFindingAboutTheLimitingTierProposesComesBeforeABacklogs() {
+    Candidate transientInstances =
+        new Candidate("middleware.instance.persistence", Candidate.Move.SET, List.of("faulted"));
+    Finding backlog = finding(FindingKind.QUEUE_BACKLOG, "tunelab.orchestration", ENGINE);
+    Finding records = finding(FindingKind.INSTANCE_RECORDS, "db", transientInstances);
+    List<List<Finding>> reps =
+        List.of(
+            List.of(backlog, saturated("db"), records), List.of(backlog, saturated("db"), records));
+
+    assertThat(CandidateRanking.rank(reps, null)).containsExactly(transientInstances, ENGINE);
+  }
+
   @Test
   void theGoalsOwnFindingComesFirstEvenOffTheLimitingTier() {
     Finding deadline = finding(FindingKind.DEADLINE_MISSES, "deadline", BIND);
