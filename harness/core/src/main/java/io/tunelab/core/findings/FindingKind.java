@@ -5,7 +5,9 @@ import java.util.function.Supplier;
 /**
  * The conclusions tunelab draws from a run. Each kind names the rule that raises it, so that a new
  * finding is its rule, its constant here and its line in docs/findings.md; {@link Findings#RULES}
- * runs the rules in the order of their first kind here.
+ * runs the rules in the order of their first kind here. That order is also the tuner's last
+ * tie-break between candidates (CandidateRanking): what takes the limiting tier's work (a missing
+ * index, the instance records) comes before what refines its plans (statistics).
  */
 public enum FindingKind {
   /**
@@ -32,6 +34,11 @@ public enum FindingKind {
   /** A hot table is read by sequential scans for a selective predicate: an index is missing. */
   SEQUENTIAL_SCAN(SequentialScanRule::new),
   /**
+   * The middleware's record of its work (instance rows, dehydrated state, audit trail, tracking)
+   * takes most of the database's statement time.
+   */
+  INSTANCE_RECORDS(InstanceRecordsRule::new),
+  /**
    * PostgreSQL's autoanalyze gathered statistics inside the window ({@code db.autoanalyze=on}):
    * plans change within it, and repetitions its launcher visits differ from those it does not.
    */
@@ -41,11 +48,6 @@ public enum FindingKind {
    * every selectivity.
    */
   NO_STATISTICS(NoStatisticsRule::new),
-  /**
-   * The middleware's record of its work (instance rows, dehydrated state, audit trail, tracking)
-   * takes most of the database's statement time.
-   */
-  INSTANCE_RECORDS(InstanceRecordsRule::new),
   /** Active database sessions mostly wait for WAL writes and flushes at commit. */
   COMMIT_WAITS(CommitWaitRule::new),
   /**

@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tunelab.core.findings.Candidate;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
+import io.tunelab.core.findings.Findings;
+import io.tunelab.core.findings.RunData;
+import io.tunelab.core.findings.TableScans;
+import io.tunelab.core.findings.TableStatistics;
+import io.tunelab.core.findings.TopStatement;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -59,6 +65,42 @@ class CandidateRankingTest {
             List.of(backlog, saturated("db"), records), List.of(backlog, saturated("db"), records));
 
     assertThat(CandidateRanking.rank(reps, null)).containsExactly(transientInstances, ENGINE);
+  }
+
+  /**
+   * The same study a trial later: the records and a table read without statistics both on the
+   * saturated database in every repetition; the records take its work, the statistics refine its
+   * plans, so transient instances come first (a tune spent its second trial on autoanalyze).
+   */
+  @Test
+  void theInstanceRecordsComeBeforeTheStatisticsOfATableOnTheSameTier() {
+    RunData data =
+        RunData.empty(60_000)
+            .withAll(
+                TopStatement.class,
+                List.of(
+                    new TopStatement(
+                        "INSERT INTO instance_state (instance_id, stage) VALUES ($1, $2)",
+                        1530,
+                        1432,
+                        1530,
+                        0,
+                        0),
+                    new TopStatement(
+                        "SELECT value FROM xref_data WHERE value = $1", 6144, 193, 6144, 0, 0)))
+            .withAll(
+                TableStatistics.class, List.of(new TableStatistics("delivery_message", 1448, 0)))
+            .withAll(
+                TableScans.class, List.of(new TableScans("delivery_message", 0, 0, 2930, 1448)));
+    List<Finding> found = new ArrayList<>(Findings.of(data));
+    found.add(saturated("db"));
+    assertThat(found)
+        .extracting(Finding::kind)
+        .contains(FindingKind.INSTANCE_RECORDS, FindingKind.NO_STATISTICS);
+
+    assertThat(CandidateRanking.rank(List.of(found, found), null))
+        .extracting(Candidate::knob)
+        .startsWith("middleware.instance.persistence", "db.analyze", "db.autoanalyze");
   }
 
   @Test
