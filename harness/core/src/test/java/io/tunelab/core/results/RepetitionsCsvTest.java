@@ -101,21 +101,7 @@ class RepetitionsCsvTest {
   @Test
   void aRunOfOneStepHasNoKnobColumns() {
     RunResult one =
-        new RunResult(
-                "r",
-                "x",
-                "x.yaml",
-                "batch-order",
-                "orders/min",
-                RunResult.RUNNING,
-                false,
-                "t",
-                null,
-                1,
-                "only",
-                null,
-                List.of())
-            .withStep(step("only", Map.of("workload.orders", "100"), rep(1, 100, 0)));
+        TestSteps.run("only", 1, step("only", Map.of("workload.orders", "100"), rep(1, 100, 0)));
 
     assertThat(RepetitionsCsv.of(one).lines().findFirst().orElseThrow())
         .startsWith("step,repetition,valid,");
