@@ -49,6 +49,27 @@ class SequentialScanRuleTest {
     assertThat(Findings.of(scans(xref, LOOKUP))).isEmpty();
   }
 
+  /**
+   * The order-to-bill flow with the index on (a tuned step's window): xref_data has no key, so its
+   * index scans are the knob's indexes; proposing them again would spend a trial on the
+   * configuration in place.
+   */
+  @Test
+  void scansOfTheXrefTableBesideItsIndexScansNameThePlanNotTheIndexKnob() {
+    TableScans xref = new TableScans("xref_data", 236, 2_000_000, 9_000, 8_000);
+
+    assertThat(Findings.of(scans(xref, LOOKUP)))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.message())
+                  .contains("the plan changed during the run")
+                  .contains("its index is there")
+                  .doesNotContain("index the columns of its predicate");
+              assertThat(f.candidates()).isEmpty();
+            });
+  }
+
   /** The sort hub's sort_read in a run whose cached plan flipped to scans (numbers from it). */
   @Test
   void scansThatOutweighMoreIndexScansAreAPlanThatChangedDuringTheRun() {

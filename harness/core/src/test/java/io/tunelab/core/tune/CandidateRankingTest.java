@@ -68,7 +68,7 @@ class CandidateRankingTest {
   }
 
   /**
-   * The same study a trial later: the records and a table read without statistics both on the
+   * The same study a trial later: the records and a table scanned without statistics both on the
    * saturated database in every repetition; the records take its work, the statistics refine its
    * plans, so transient instances come first (a tune spent its second trial on autoanalyze).
    */
@@ -88,10 +88,8 @@ class CandidateRankingTest {
                         0),
                     new TopStatement(
                         "SELECT value FROM xref_data WHERE value = $1", 6144, 193, 6144, 0, 0)))
-            .withAll(
-                TableStatistics.class, List.of(new TableStatistics("delivery_message", 1448, 0)))
-            .withAll(
-                TableScans.class, List.of(new TableScans("delivery_message", 0, 0, 2930, 1448)));
+            .withAll(TableStatistics.class, List.of(new TableStatistics("customer", 1000, 0)))
+            .withAll(TableScans.class, List.of(new TableScans("customer", 40, 40_000, 0, 1000)));
     List<Finding> found = new ArrayList<>(Findings.of(data));
     found.add(saturated("db"));
     assertThat(found)
