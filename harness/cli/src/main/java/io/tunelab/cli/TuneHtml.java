@@ -57,7 +57,7 @@ final class TuneHtml {
           .append("\"><td>")
           .append(i + 1)
           .append("</td><td><code>")
-          .append(escape(step.knob() + "=" + step.value()))
+          .append(escape(step.label()))
           .append("</code></td><td>")
           .append(escape(step.proposedBy()))
           .append("</td><td>")
@@ -101,7 +101,7 @@ final class TuneHtml {
       if (step.kept() && step.ratio() != null) {
         value *= step.ratio();
         index.add(value);
-        labels.add(step.knob() + "=" + step.value());
+        labels.add(step.label());
       }
     }
     double max = index.stream().mapToDouble(Double::doubleValue).max().orElse(100) * 1.1;

@@ -85,10 +85,9 @@ final class TuneReport {
       md.append(
           String.format(
               Locale.ROOT,
-              "| %d | `%s=%s` | %s | %s | %s | %s |%n",
+              "| %d | %s | %s | %s | %s | %s |%n",
               i + 1,
-              step.knob(),
-              step.value(),
+              change(step),
               step.proposedBy(),
               step.kept() ? "yes" : "no",
               step.reason(),
@@ -124,6 +123,21 @@ final class TuneReport {
     return md.toString();
   }
 
+  /** The change in code type: {@code `knob=value`}, and what it was set with. */
+  static String change(TuneLoop.Step step) {
+    StringBuilder change = new StringBuilder("`" + step.knob() + "=" + step.value() + "`");
+    if (!step.with().isEmpty()) {
+      change.append(" with ");
+      change.append(
+          String.join(
+              ", ",
+              step.with().entrySet().stream()
+                  .map(e -> "`" + e.getKey() + "=" + e.getValue() + "`")
+                  .toList()));
+    }
+    return change.toString();
+  }
+
   static Map<String, Object> json(
       String experiment,
       TuneGoal goal,
@@ -143,6 +157,9 @@ final class TuneReport {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("knob", step.knob());
       row.put("value", step.value());
+      if (!step.with().isEmpty()) {
+        row.put("with", step.with());
+      }
       row.put("proposedBy", step.proposedBy());
       row.put("kept", step.kept());
       row.put("reason", step.reason());

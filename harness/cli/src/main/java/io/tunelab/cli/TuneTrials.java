@@ -162,7 +162,7 @@ final class TuneTrials implements TuneLoop.Trials {
     int kept = 0;
     for (TuneLoop.Step step : result.steps()) {
       if (step.kept()) {
-        knobs.put(step.knob(), step.value());
+        knobs.putAll(step.changes());
         kept++;
         addStep(list, kept + "-" + step.knob() + "=" + step.value(), knobs);
       }

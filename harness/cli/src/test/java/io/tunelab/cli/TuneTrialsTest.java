@@ -222,6 +222,54 @@ class TuneTrialsTest {
     assertThat(replayed.steps()).hasSize(2);
   }
 
+  /**
+   * A change set with what it needs (bind variables with the server-side prepare and its cache):
+   * the ladder's step sets all of them, and tune.md and tune.json name them with it.
+   */
+  @Test
+  void aChangeSetWithWhatItNeedsIsOneStepOfTheLadderNamingAll() throws Exception {
+    Path experiment = dir.resolve("hub.yaml");
+    Files.writeString(
+        experiment,
+        """
+        name: hub
+        plan: sort-requests
+        knobs: {middleware.sort.sql: literal, middleware.jdbc.prepareThreshold: 0,
+                middleware.jdbc.statementCacheQueries: 0}
+        steps: [{name: untuned}]
+        """);
+    TuneTrials trials =
+        new TuneTrials(experiment, dir.resolve("tune"), TuneGoal.THROUGHPUT, this::run);
+    Map<String, String> with =
+        new java.util.LinkedHashMap<>(Map.of("middleware.jdbc.prepareThreshold", "1"));
+    with.put("middleware.jdbc.statementCacheQueries", "256");
+    TuneLoop.Step bind =
+        new TuneLoop.Step(
+            "middleware.sort.sql", "bind", "bind needing", true, "kept: 2.0x", 2.0, with);
+    Map<String, String> end = new java.util.LinkedHashMap<>(trials.start());
+    end.putAll(bind.changes());
+    TuneLoop.Result result =
+        new TuneLoop.Result(trials.start(), end, List.of(bind), List.of(), "the budget was spent");
+
+    JsonNode step = YAML.readTree(trials.writeLadder(result).toFile()).path("steps").get(1);
+    assertThat(step.path("name").asText()).isEqualTo("1-middleware.sort.sql=bind");
+    assertThat(step.path("knobs").path("middleware.sort.sql").asText()).isEqualTo("bind");
+    assertThat(step.path("knobs").path("middleware.jdbc.prepareThreshold").asText()).isEqualTo("1");
+    assertThat(step.path("knobs").path("middleware.jdbc.statementCacheQueries").asText())
+        .isEqualTo("256");
+    assertThat(TuneReport.change(bind))
+        .isEqualTo(
+            "`middleware.sort.sql=bind` with `middleware.jdbc.prepareThreshold=1`,"
+                + " `middleware.jdbc.statementCacheQueries=256`");
+    assertThat(TuneReport.json("hub", TuneGoal.THROUGHPUT, result, null, List.of()))
+        .extractingByKey("trials")
+        .asList()
+        .singleElement()
+        .asString()
+        .contains(
+            "with={middleware.jdbc.prepareThreshold=1, middleware.jdbc.statementCacheQueries=256}");
+  }
+
   /** A study's expectations name its own steps: the tune's runs and its ladder leave them out. */
   @Test
   void aStudysCardIsLeftOutOfTheTrialsAndTheLadder() throws Exception {

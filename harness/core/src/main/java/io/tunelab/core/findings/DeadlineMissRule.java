@@ -36,7 +36,7 @@ final class DeadlineMissRule implements FindingRule {
   /** As {@link #FIX} names them; a lower arrival rate is the load's, not the system's. */
   private static final List<Candidate> CANDIDATES =
       List.of(
-          Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND),
+          ParseHeavyRule.BIND_PREPARED,
           Candidate.set(MiddlewareKnobs.SORT_PARSE_IN, MiddlewareKnobs.ParseIn.MIDDLEWARE),
           Candidate.set(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1),
           Candidate.set(

@@ -37,10 +37,21 @@ final class ParseHeavyRule implements FindingRule {
           + " (if set so already, the server chose custom plans for each execution: see"
           + " plan_cache_mode)";
 
-  /** Bound parameters, prepared on the server from the first execution, their plans cached. */
+  /**
+   * Bound parameters, prepared on the server from the first execution, their plans cached: bind
+   * variables first, with what they need to save a plan (alone they save none, and the prepare
+   * alone prepares each literal text once), then each of the others on its own.
+   */
+  static final Candidate BIND_PREPARED =
+      Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND)
+          .needing(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1)
+          .needing(
+              MiddlewareKnobs.JDBC_STATEMENT_CACHE,
+              MiddlewareKnobs.JDBC_STATEMENT_CACHE.defaultValue());
+
   static final List<Candidate> PREPARED =
       List.of(
-          Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND),
+          BIND_PREPARED,
           Candidate.set(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1),
           Candidate.set(
               MiddlewareKnobs.JDBC_STATEMENT_CACHE,

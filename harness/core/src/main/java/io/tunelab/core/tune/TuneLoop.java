@@ -57,12 +57,54 @@ public final class TuneLoop {
    * @param kept whether the change was kept
    * @param reason the verdict's line
    * @param ratio the goal's ratio, the change over what was kept; null when not compared
+   * @param with the other knobs set with it, which the change needs to take effect ({@link
+   *     Candidate#needs}); empty for most
    */
   public record Step(
-      String knob, String value, String proposedBy, boolean kept, String reason, Double ratio) {
+      String knob,
+      String value,
+      String proposedBy,
+      boolean kept,
+      String reason,
+      Double ratio,
+      Map<String, String> with) {
+    public Step {
+      with =
+          with == null
+              ? Map.of()
+              : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(with));
+    }
+
+    /** A step of one knob. */
+    public Step(
+        String knob, String value, String proposedBy, boolean kept, String reason, Double ratio) {
+      this(knob, value, proposedBy, kept, reason, ratio, Map.of());
+    }
+
     /** A step whose goal was not compared. */
     public Step(String knob, String value, String proposedBy, boolean kept, String reason) {
       this(knob, value, proposedBy, kept, reason, null);
+    }
+
+    /** Every knob the step set: its own, then what it needed. */
+    public Map<String, String> changes() {
+      Map<String, String> all = new LinkedHashMap<>();
+      all.put(knob, value);
+      all.putAll(with);
+      return all;
+    }
+
+    /** {@code knob=value}, and what it was set with. */
+    public String label() {
+      return with.isEmpty()
+          ? knob + "=" + value
+          : knob
+              + "="
+              + value
+              + " with "
+              + String.join(
+                  ", ",
+                  with.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
     }
   }
 
@@ -212,6 +254,7 @@ public final class TuneLoop {
       }
       Map<String, String> changed = new LinkedHashMap<>(kept);
       changed.put(next.candidate().knob(), next.value());
+      changed.putAll(next.with());
       tried.add(normalized(changed));
       Trial trial = trials.compare(Map.copyOf(kept), Map.copyOf(changed));
       boolean keep = trial.verdict().keep();
@@ -222,7 +265,8 @@ public final class TuneLoop {
               next.candidate().toString(),
               keep,
               trial.verdict().reason(),
-              trial.verdict().ratio()));
+              trial.verdict().ratio(),
+              next.with()));
       if (next.search() != null) {
         next.search().judge(keep);
       }
@@ -253,7 +297,12 @@ public final class TuneLoop {
     return candidate.knob() + " " + candidate.move() + " " + normalized(others);
   }
 
-  private record Proposal(Candidate candidate, String value, NumericSearch search) {}
+  private record Proposal(
+      Candidate candidate, String value, NumericSearch search, Map<String, String> with) {
+    Proposal(Candidate candidate, String value, NumericSearch search) {
+      this(candidate, value, search, Map.of());
+    }
+  }
 
   private static Result result(
       Map<String, String> start,
@@ -278,12 +327,18 @@ public final class TuneLoop {
     Knob<?> knob = found.get();
     String current = current(knob, kept);
     if (candidate.move() == Candidate.Move.SET) {
+      Optional<Map<String, String>> needed = unmet(candidate, kept, refused);
+      if (needed.isEmpty()) {
+        return Optional.empty();
+      }
       for (String value : candidate.values()) {
-        if (value.equals(current) || tried.contains(normalized(with(kept, knob.name(), value)))) {
+        Map<String, String> changed = new LinkedHashMap<>(with(kept, knob.name(), value));
+        changed.putAll(needed.get());
+        if (value.equals(current) || tried.contains(normalized(changed))) {
           continue;
         }
         if (allowed(knob, value, refused)) {
-          return Optional.of(new Proposal(candidate, value, null));
+          return Optional.of(new Proposal(candidate, value, null, needed.get()));
         }
       }
       return Optional.empty();
@@ -320,6 +375,36 @@ public final class TuneLoop {
     return value.isEmpty()
         ? Optional.empty()
         : Optional.of(new Proposal(candidate, Integer.toString(value.getAsInt()), search));
+  }
+
+  /**
+   * The settings {@code candidate} needs that {@code kept} does not meet (a number below the need,
+   * another value different), to set with it; empty when a need is refused or unknown, so the
+   * change is not tried without it.
+   */
+  private Optional<Map<String, String>> unmet(
+      Candidate candidate, Map<String, String> kept, List<String> refused) {
+    Map<String, String> unmet = new LinkedHashMap<>();
+    for (Map.Entry<String, String> need : candidate.needs().entrySet()) {
+      Optional<Knob<?>> found = registry.find(need.getKey());
+      if (found.isEmpty()) {
+        return Optional.empty();
+      }
+      Knob<?> knob = found.get();
+      String current = current(knob, kept);
+      String wanted = canonical(knob, need.getValue());
+      boolean met =
+          current.matches("-?\\d+") && wanted.matches("-?\\d+")
+              ? Long.parseLong(current) >= Long.parseLong(wanted)
+              : current.equals(wanted);
+      if (!met) {
+        if (!allowed(knob, wanted, refused)) {
+          return Optional.empty();
+        }
+        unmet.put(knob.name(), wanted);
+      }
+    }
+    return Optional.of(unmet);
   }
 
   /** Whether the tuner may set {@code knob} to {@code value}; a refusal is noted once. */

@@ -21,12 +21,32 @@ class CandidateTest {
   static void assertKnown(Finding finding) {
     for (Candidate candidate : finding.candidates()) {
       Knob<?> knob = KnobRegistry.standard().find(candidate.knob()).orElseThrow();
+      candidate
+          .needs()
+          .forEach((name, value) -> KnobRegistry.standard().find(name).orElseThrow().parse(value));
       if (candidate.move() == Candidate.Move.SET) {
         candidate.values().forEach(knob::parse);
       } else {
         assertThat(knob.defaultValue()).as(candidate.knob()).isInstanceOf(Number.class);
       }
     }
+  }
+
+  @Test
+  void whatAChangeNeedsIsNamedWithItAndWrittenAsItsKnobsWriteIt() {
+    Candidate bind =
+        Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND)
+            .needing(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1)
+            .needing(DataKnobs.XREF_INDEX, true);
+
+    assertThat(bind.needs())
+        .containsExactly(
+            java.util.Map.entry("middleware.jdbc.prepareThreshold", "1"),
+            java.util.Map.entry("db.xrefIndex", "on"));
+    assertThat(bind)
+        .hasToString(
+            "middleware.sort.sql=bind needing middleware.jdbc.prepareThreshold=1, db.xrefIndex=on");
+    assertThat(Candidate.set(DataKnobs.XREF_INDEX, true).needs()).isEmpty();
   }
 
   @Test

@@ -50,7 +50,8 @@ class ParseHeavyRuleTest {
               assertThat(f.candidates())
                   .extracting(Candidate::toString)
                   .containsExactly(
-                      "middleware.sort.sql=bind",
+                      "middleware.sort.sql=bind needing middleware.jdbc.prepareThreshold=1,"
+                          + " middleware.jdbc.statementCacheQueries=256",
                       "middleware.jdbc.prepareThreshold=1",
                       "middleware.jdbc.statementCacheQueries=256");
               CandidateTest.assertKnown(f);

@@ -250,4 +250,100 @@ class TuneLoopTest {
     assertThat(result.steps().get(0).reason()).contains("within noise");
     assertThat(result.stopped()).isEqualTo("no finding has a change left to try");
   }
+
+  /**
+   * The sort hub's bind variables save a plan only with server-side prepared statements and their
+   * cache (docs/sort-hub.md: bind alone 0.986x of the database's CPU per request, with the cache
+   * 0.50x): from the untuned start (prepare and cache off) one trial sets all three, where one knob
+   * at a time would have tried each within noise; a need already met (a threshold of 5) is left.
+   */
+  @Test
+  void aChangeIsTriedWithWhatItNeedsWhereTheConfigurationLacksIt() {
+    String sql = MiddlewareKnobs.SORT_SQL.name();
+    String prepare = MiddlewareKnobs.JDBC_PREPARE_THRESHOLD.name();
+    String cache = MiddlewareKnobs.JDBC_STATEMENT_CACHE.name();
+    Candidate bind =
+        Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND)
+            .needing(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1)
+            .needing(MiddlewareKnobs.JDBC_STATEMENT_CACHE, 256);
+    List<Map<String, String>> compared = new ArrayList<>();
+    TuneLoop.Trials hub =
+        new TuneLoop.Trials() {
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return List.of(bind);
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            compared.add(changed);
+            Comparison comparison =
+                Comparison.of(requests(kept), requests(changed), Direction.HIGHER_IS_BETTER);
+            return new TuneLoop.Trial(
+                TrialVerdict.of("throughput", comparison, Map.of(), List.of()),
+                observe(kept),
+                observe(changed));
+          }
+
+          private double[] requests(Map<String, String> knobs) {
+            boolean reused =
+                "bind".equals(knobs.get(sql))
+                    && Integer.parseInt(knobs.getOrDefault(prepare, "5")) > 0
+                    && Integer.parseInt(knobs.getOrDefault(cache, "256")) > 0;
+            double[] values = new double[NOISE.length];
+            for (int i = 0; i < values.length; i++) {
+              values[i] = (reused ? 2000 : 1000) * NOISE[i];
+            }
+            return values;
+          }
+        };
+    Map<String, String> untuned = Map.of(sql, "literal", prepare, "0", cache, "0");
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25).run(untuned, 5, hub);
+
+    assertThat(result.steps()).hasSize(1);
+    TuneLoop.Step step = result.steps().get(0);
+    assertThat(step.kept()).isTrue();
+    assertThat(step.with()).containsExactly(Map.entry(prepare, "1"), Map.entry(cache, "256"));
+    assertThat(step.label()).isEqualTo(sql + "=bind with " + prepare + "=1, " + cache + "=256");
+    assertThat(result.end()).containsEntry(sql, "bind").containsEntry(prepare, "1");
+    assertThat(result.stopped()).isEqualTo("no finding has a change left to try");
+
+    compared.clear();
+    TuneLoop.Result prepared =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25)
+            .run(Map.of(sql, "literal", prepare, "5", cache, "0"), 5, hub);
+
+    assertThat(prepared.steps().get(0).with()).containsExactly(Map.entry(cache, "256"));
+    assertThat(compared.get(0)).containsEntry(prepare, "5");
+  }
+
+  /** A need the tuner may not set (pinned) keeps the change from being tried without it. */
+  @Test
+  void aChangeWhoseNeedIsPinnedIsNotTried() {
+    String prepare = MiddlewareKnobs.JDBC_PREPARE_THRESHOLD.name();
+    Candidate bind =
+        Candidate.set(MiddlewareKnobs.SORT_SQL, MiddlewareKnobs.SortSql.BIND)
+            .needing(MiddlewareKnobs.JDBC_PREPARE_THRESHOLD, 1);
+    TuneLoop.Trials never =
+        new TuneLoop.Trials() {
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return List.of(bind);
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            throw new AssertionError("tried " + changed);
+          }
+        };
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(prepare), false), 0.25)
+            .run(Map.of(prepare, "0"), 5, never);
+
+    assertThat(result.steps()).isEmpty();
+    assertThat(result.refused()).singleElement().asString().contains("pinned");
+  }
 }
