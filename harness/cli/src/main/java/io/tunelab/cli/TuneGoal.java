@@ -146,6 +146,32 @@ enum TuneGoal {
     return TrialVerdict.of(label, compare(a, b), guards, heapPressure(a, b), List.of());
   }
 
+  /**
+   * Why {@code step} leaves this goal nothing to gain, or empty: deadline misses at 0 in every
+   * counted repetition (no change can miss fewer, and trials of it would all be within noise at 0
+   * against 0, as two of a tune's three were). The other goals have no floor.
+   */
+  Optional<String> floor(StepResult step) {
+    if (this != DEADLINE_MISSES) {
+      return Optional.empty();
+    }
+    List<Repetition> counted = StepResult.counted(step.repetitions());
+    boolean none =
+        !counted.isEmpty()
+            && counted.stream()
+                .allMatch(r -> missPercent(r).isPresent() && missPercent(r).getAsDouble() == 0);
+    return none
+        ? Optional.of(
+            "no deadline was missed in any of "
+                + (counted.size() == 1
+                    ? "its repetition"
+                    : "its " + counted.size() + " repetitions")
+                + " ("
+                + step.name()
+                + ")")
+        : Optional.empty();
+  }
+
   /** Why the goal cannot be read in every counted repetition of a side, or empty. */
   private Optional<String> missing(StepResult a, StepResult b) {
     Function<Repetition, OptionalDouble> value =

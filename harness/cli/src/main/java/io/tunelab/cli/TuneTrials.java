@@ -20,9 +20,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The tuner's measurements as real runs: each is the experiment with its steps replaced (the
@@ -53,6 +55,10 @@ final class TuneTrials implements TuneLoop.Trials {
   private final TuneGoal goal;
   private final List<Path> runDirs = new ArrayList<>();
   private final List<Path> recorded;
+
+  /** Why each configuration measured leaves the goal nothing to gain, as last measured. */
+  private final Map<Map<String, String>, Optional<String>> floors = new HashMap<>();
+
   private int trials;
 
   /**
@@ -127,6 +133,7 @@ final class TuneTrials implements TuneLoop.Trials {
   @Override
   public List<Candidate> observe(Map<String, String> knobs) {
     StepResult step = run("start", List.of(Map.entry("start", knobs))).result().steps().get(0);
+    floors.put(knobs, goal.floor(step));
     return candidates(step, goal);
   }
 
@@ -138,7 +145,15 @@ final class TuneTrials implements TuneLoop.Trials {
             .result();
     StepResult a = result.steps().get(0);
     StepResult b = result.steps().get(1);
+    floors.put(kept, goal.floor(a));
+    floors.put(changed, goal.floor(b));
     return new TuneLoop.Trial(goal.verdict(result, a, b), candidates(a, goal), candidates(b, goal));
+  }
+
+  /** As the configuration's last measurement says. */
+  @Override
+  public Optional<String> atFloor(Map<String, String> knobs) {
+    return floors.getOrDefault(knobs, Optional.empty());
   }
 
   /**

@@ -89,6 +89,18 @@ class TuneGoalTest {
     assertThat(same.reason()).startsWith("not kept: deadline misses 1.000x").contains("noise");
   }
 
+  /** Two of a sort hub tune's three trials compared 0% misses with 0%: nothing left to win. */
+  @Test
+  void noDeadlineMissedInAnyRepetitionIsTheGoalsFloor() {
+    StepResult none = step("kept", new Side(14000, 300, 5.0, 0.0, false), Plan.SORT_REQUESTS);
+    StepResult some = step("kept", new Side(14000, 300, 5.0, 0.5, false), Plan.SORT_REQUESTS);
+
+    assertThat(TuneGoal.DEADLINE_MISSES.floor(none))
+        .contains("no deadline was missed in any of its 5 repetitions (kept)");
+    assertThat(TuneGoal.DEADLINE_MISSES.floor(some)).isEmpty();
+    assertThat(TuneGoal.THROUGHPUT.floor(none)).isEmpty();
+  }
+
   @Test
   void deadlineMissesIsRefusedBeforeAnythingRunsOnAPlanWithoutADeadline() {
     TuneGoal.DEADLINE_MISSES.requireMeasuredBy(Plan.SORT_REQUESTS, "hub.yaml");

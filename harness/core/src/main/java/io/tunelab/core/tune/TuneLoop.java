@@ -36,6 +36,15 @@ public final class TuneLoop {
 
     /** {@code changed} measured against {@code kept}, paired, with both sides' findings. */
     Trial compare(Map<String, String> kept, Map<String, String> changed);
+
+    /**
+     * Why {@code knobs}, as last measured, leave the goal nothing to gain (no deadline missed in
+     * any repetition: none can be fewer), or empty; the loop then stops instead of spending its
+     * budget on trials no change could win.
+     */
+    default Optional<String> atFloor(Map<String, String> knobs) {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -224,6 +233,10 @@ public final class TuneLoop {
     NumericSearch search = null;
     while (steps.size() < budget.trials()
         && (budget.time() == null || nanoClock.getAsLong() - began < budget.time().toNanos())) {
+      Optional<String> floor = trials.atFloor(Map.copyOf(kept));
+      if (floor.isPresent()) {
+        return result(start, kept, steps, refused, "the goal is at its floor: " + floor.get());
+      }
       Optional<Proposal> proposal = Optional.empty();
       if (search != null) {
         proposal = fromSearch(searching, search, kept, tried);

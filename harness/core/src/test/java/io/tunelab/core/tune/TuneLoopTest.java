@@ -346,4 +346,39 @@ class TuneLoopTest {
     assertThat(result.steps()).isEmpty();
     assertThat(result.refused()).singleElement().asString().contains("pinned");
   }
+
+  /**
+   * Once the kept configuration misses no deadline the goal has nothing left to gain: the loop
+   * stops, where a sort hub tune spent two more trials comparing 0% with 0%.
+   */
+  @Test
+  void aGoalAtItsFloorEndsTheLoop() {
+    Model model = new Model();
+    TuneLoop.Trials floored =
+        new TuneLoop.Trials() {
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return model.observe(knobs);
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            return model.compare(kept, changed);
+          }
+
+          @Override
+          public java.util.Optional<String> atFloor(Map<String, String> knobs) {
+            return "on".equals(knobs.get(INDEX))
+                ? java.util.Optional.of("no deadline was missed")
+                : java.util.Optional.empty();
+          }
+        };
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25).run(Map.of(), 20, floored);
+
+    assertThat(result.steps()).singleElement().matches(TuneLoop.Step::kept);
+    assertThat(result.stopped()).isEqualTo("the goal is at its floor: no deadline was missed");
+    assertThat(result.finished()).isTrue();
+  }
 }
