@@ -57,6 +57,11 @@ public enum FindingKind {
   ROW_CONTENTION(RowContentionRule::new),
   /** Statements planned about as often as they run: literal SQL or no server-side prepares. */
   PARSE_HEAVY(ParseHeavyRule::new),
+  /**
+   * The sort hub's PL/pgSQL parse functions take a large share of the database's statement time:
+   * work the middleware can do.
+   */
+  DATABASE_PARSING(DatabaseParsingRule::new),
   /** Connections near {@code max_connections}, or threads waiting for a pooled connection. */
   CONNECTION_LIMIT(ConnectionRule::new),
   /**
