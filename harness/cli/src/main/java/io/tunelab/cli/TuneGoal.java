@@ -149,7 +149,7 @@ enum TuneGoal {
   /**
    * Why {@code step} leaves this goal nothing to gain, or empty: deadline misses at 0 in every
    * counted repetition (no change can miss fewer, and trials of it would all be within noise at 0
-   * against 0, as two of a tune's three were). The other goals have no floor.
+   * against 0, as after a sort hub tune's first trial). The other goals have no floor.
    */
   Optional<String> floor(StepResult step) {
     if (this != DEADLINE_MISSES) {

@@ -89,7 +89,9 @@ class TuneGoalTest {
     assertThat(same.reason()).startsWith("not kept: deadline misses 1.000x").contains("noise");
   }
 
-  /** Two of a sort hub tune's three trials compared 0% misses with 0%: nothing left to win. */
+  /**
+   * After a sort hub tune's first trial the kept configuration missed none: nothing left to win.
+   */
   @Test
   void noDeadlineMissedInAnyRepetitionIsTheGoalsFloor() {
     StepResult none = step("kept", new Side(14000, 300, 5.0, 0.0, false), Plan.SORT_REQUESTS);

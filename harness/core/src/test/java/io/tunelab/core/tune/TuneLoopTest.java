@@ -349,7 +349,7 @@ class TuneLoopTest {
 
   /**
    * Once the kept configuration misses no deadline the goal has nothing left to gain: the loop
-   * stops, where a sort hub tune spent two more trials comparing 0% with 0%.
+   * stops, where a sort hub tune spent two more trials from a configuration that had missed none.
    */
   @Test
   void aGoalAtItsFloorEndsTheLoop() {
