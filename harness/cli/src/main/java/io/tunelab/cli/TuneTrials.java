@@ -59,6 +59,9 @@ final class TuneTrials implements TuneLoop.Trials {
   /** Why each configuration measured leaves the goal nothing to gain, as last measured. */
   private final Map<Map<String, String>, Optional<String>> floors = new HashMap<>();
 
+  /** The findings that proposed each candidate of each configuration, as last measured. */
+  private final Map<Map<String, String>, Map<Candidate, String>> proposers = new HashMap<>();
+
   private int trials;
 
   /**
@@ -134,6 +137,7 @@ final class TuneTrials implements TuneLoop.Trials {
   public List<Candidate> observe(Map<String, String> knobs) {
     StepResult step = run("start", List.of(Map.entry("start", knobs))).result().steps().get(0);
     floors.put(knobs, goal.floor(step));
+    proposers.put(knobs, CandidateRanking.proposers(findings(step)));
     return candidates(step, goal);
   }
 
@@ -147,6 +151,8 @@ final class TuneTrials implements TuneLoop.Trials {
     StepResult b = result.steps().get(1);
     floors.put(kept, goal.floor(a));
     floors.put(changed, goal.floor(b));
+    proposers.put(kept, CandidateRanking.proposers(findings(a)));
+    proposers.put(changed, CandidateRanking.proposers(findings(b)));
     return new TuneLoop.Trial(goal.verdict(result, a, b), candidates(a, goal), candidates(b, goal));
   }
 
@@ -154,6 +160,12 @@ final class TuneTrials implements TuneLoop.Trials {
   @Override
   public Optional<String> atFloor(Map<String, String> knobs) {
     return floors.getOrDefault(knobs, Optional.empty());
+  }
+
+  @Override
+  public String proposer(Map<String, String> knobs, Candidate candidate) {
+    String found = proposers.getOrDefault(knobs, Map.of()).get(candidate);
+    return found != null ? found : candidate.toString();
   }
 
   /**
@@ -214,11 +226,14 @@ final class TuneTrials implements TuneLoop.Trials {
 
   /** What the step's findings propose, each candidate once, most promising first. */
   private static List<Candidate> candidates(StepResult step, TuneGoal goal) {
-    return CandidateRanking.rank(
-        step.repetitions().stream()
-            .map(r -> r.findings() == null ? List.<Finding>of() : r.findings())
-            .toList(),
-        goal.ownFinding());
+    return CandidateRanking.rank(findings(step), goal.ownFinding());
+  }
+
+  /** Each repetition's findings, in the order they ran. */
+  private static List<List<Finding>> findings(StepResult step) {
+    return step.repetitions().stream()
+        .map(r -> r.findings() == null ? List.<Finding>of() : r.findings())
+        .toList();
   }
 
   private Ran run(String label, List<Map.Entry<String, Map<String, String>>> steps) {

@@ -188,7 +188,9 @@ class TuneTrialsTest {
         TuneReport.FORMATS);
     String report = Files.readString(dir.resolve("tune/tune.md"));
     assertThat(report)
-        .contains("| 1 | `db.xrefIndex=on` | db.xrefIndex=on | yes | kept: throughput 1.500x")
+        .contains(
+            "| 1 | `db.xrefIndex=on` | SEQUENTIAL_SCAN in 5 of 5 repetitions | yes | kept: throughput"
+                + " 1.500x")
         .contains("20261130-000000-flow-trial-1")
         .contains("Confirmation, the end against the start measured again")
         .contains("throughput 1.500x [");

@@ -68,6 +68,48 @@ public final class CandidateRanking {
     return List.copyOf(ranked);
   }
 
+  /**
+   * Which findings proposed each candidate, and in how many of the repetitions: e.g. {@code
+   * DEADLINE_MISSES in 3 of 3 repetitions, PARSE_HEAVY in 3 of 3}, what a tune's page says of each
+   * trial's change.
+   */
+  public static Map<Candidate, String> proposers(List<List<Finding>> repetitions) {
+    Map<Candidate, Map<FindingKind, Integer>> counts = new LinkedHashMap<>();
+    for (List<Finding> findings : repetitions) {
+      Map<Candidate, java.util.Set<FindingKind>> here = new LinkedHashMap<>();
+      for (Finding finding : findings) {
+        for (Candidate candidate : finding.candidates()) {
+          here.computeIfAbsent(candidate, c -> new java.util.LinkedHashSet<>()).add(finding.kind());
+        }
+      }
+      here.forEach(
+          (candidate, kinds) ->
+              kinds.forEach(
+                  kind ->
+                      counts
+                          .computeIfAbsent(candidate, c -> new LinkedHashMap<>())
+                          .merge(kind, 1, Integer::sum)));
+    }
+    Map<Candidate, String> out = new LinkedHashMap<>();
+    counts.forEach(
+        (candidate, kinds) -> {
+          List<String> parts = new ArrayList<>();
+          kinds.forEach(
+              (kind, n) ->
+                  parts.add(
+                      kind
+                          + " in "
+                          + n
+                          + " of "
+                          + repetitions.size()
+                          + (parts.isEmpty()
+                              ? (repetitions.size() == 1 ? " repetition" : " repetitions")
+                              : "")));
+          out.put(candidate, String.join(", ", parts));
+        });
+    return out;
+  }
+
   /** The tier CPU_SATURATED names in most repetitions; empty when it named none. */
   static Optional<String> limitingTier(List<List<Finding>> repetitions) {
     Map<String, Integer> named = new LinkedHashMap<>();

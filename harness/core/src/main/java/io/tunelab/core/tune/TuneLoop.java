@@ -45,6 +45,14 @@ public final class TuneLoop {
     default Optional<String> atFloor(Map<String, String> knobs) {
       return Optional.empty();
     }
+
+    /**
+     * What proposed {@code candidate} in the last measurement of {@code knobs} (its findings, in
+     * how many repetitions); the candidate itself when that is not known.
+     */
+    default String proposer(Map<String, String> knobs, Candidate candidate) {
+      return candidate.toString();
+    }
   }
 
   /**
@@ -62,7 +70,7 @@ public final class TuneLoop {
    *
    * @param knob the knob changed
    * @param value its value tried
-   * @param proposedBy the candidate that proposed it
+   * @param proposedBy the findings that proposed it, and in how many repetitions
    * @param kept whether the change was kept
    * @param reason the verdict's line
    * @param ratio the goal's ratio, the change over what was kept; null when not compared
@@ -265,6 +273,7 @@ public final class TuneLoop {
         searching = next.candidate();
         search = next.search();
       }
+      String proposer = trials.proposer(Map.copyOf(kept), next.candidate());
       Map<String, String> changed = new LinkedHashMap<>(kept);
       changed.put(next.candidate().knob(), next.value());
       changed.putAll(next.with());
@@ -275,7 +284,7 @@ public final class TuneLoop {
           new Step(
               next.candidate().knob(),
               next.value(),
-              next.candidate().toString(),
+              proposer,
               keep,
               trial.verdict().reason(),
               trial.verdict().ratio(),

@@ -135,4 +135,20 @@ class CandidateRankingTest {
     assertThat(CandidateRanking.rank(reps, null)).isEmpty();
     assertThat(CandidateRanking.rank(List.of(), null)).isEmpty();
   }
+
+  /** What a tune's page says proposed each trial's change: the findings and in how many. */
+  @Test
+  void theFindingsThatProposedEachCandidateAreNamedWithTheirRepetitions() {
+    Finding scans = finding(FindingKind.SEQUENTIAL_SCAN, "xref_data", INDEX);
+    Finding backlog = finding(FindingKind.QUEUE_BACKLOG, "tunelab.orchestration", ENGINE);
+    Finding engine = finding(FindingKind.ENGINE_SATURATED, "middleware", ENGINE);
+
+    java.util.Map<Candidate, String> proposers =
+        CandidateRanking.proposers(
+            List.of(List.of(scans, backlog), List.of(scans, engine, backlog), List.of(scans)));
+
+    assertThat(proposers)
+        .containsEntry(INDEX, "SEQUENTIAL_SCAN in 3 of 3 repetitions")
+        .containsEntry(ENGINE, "QUEUE_BACKLOG in 2 of 3 repetitions, ENGINE_SATURATED in 1 of 3");
+  }
 }
