@@ -1,6 +1,7 @@
 package io.tunelab.core.findings;
 
 import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.stack.TierName;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -66,7 +67,7 @@ final class DatabaseParsingRule implements FindingRule {
     return List.of(
         new Finding(
             FindingKind.DATABASE_PARSING,
-            "db",
+            TierName.DB.label(),
             message,
             evidence,
             List.of(
