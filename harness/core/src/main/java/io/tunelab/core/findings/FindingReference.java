@@ -36,8 +36,8 @@ public final class FindingReference {
             the observer, the runner or the plan puts them there.
 
             A new finding is its rule (its thresholds, `apply`, `reads` and `docs`), its constant in
-            `FindingKind` (which names the rule), this page and its name in docs/run.schema.json; a
-            figure no rule read before is its record and the line that puts it in `RunData`.
+            `FindingKind` (which names the rule) and this page (run.json's schema takes any kind by its
+            shape); a figure no rule read before is its record and the line that puts it in `RunData`.
 
             """)
         .append("| kind | rule | reads | when (thresholds) | says |\n")
