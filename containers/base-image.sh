@@ -23,6 +23,10 @@ for tool in debootstrap docker; do
     exit 2
   }
 done
+if [ "$(id -u)" -ne 0 ]; then
+  echo "base-image: debootstrap needs root: run this as root once, or build FROM a registry's Debian (BASE=debian:bookworm-slim containers/build-images.sh)" >&2
+  exit 2
+fi
 root=$(mktemp -d)
 trap 'rm -rf "$root"' EXIT
 echo "base-image: debootstrap bookworm from $mirror"

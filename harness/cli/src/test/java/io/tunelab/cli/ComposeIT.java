@@ -26,10 +26,10 @@ import org.junit.jupiter.api.Test;
  * containers/compose.yml as a user runs it (docker-compose 1.29 or compose v2; tunelab's own images
  * on the host's network, each on a free port of 127.0.0.1 here), then a run on it with {@code
  * --provider external}: every order accounted for, the container's PostgreSQL answering with the
- * compose file's settings, and the observer finding the containers' processes and statements. Needs
- * a Docker engine, a compose command and the built images ({@code containers/build-images.sh}):
- * skipped, naming what is missing, where one is (as in this machine's CI, whose engine is not
- * started).
+ * compose file's settings, the middleware beside it on the step's heap, and the observer finding
+ * the containers' processes and statements. Needs a Docker engine (.ci/run starts one where it
+ * may), a compose command and the built images (ContainerImagesIT builds them earlier in a verify,
+ * or {@code containers/build-images.sh}): skipped, naming what is missing, where one is.
  */
 class ComposeIT {
   private static final Path HOME = Path.of(System.getProperty("tunelab.home"));
@@ -82,7 +82,8 @@ class ComposeIT {
             repeat: 1
             workload: {orders: 40, warmupOrders: 0, mix: "1:0:0", minMeasuredSeconds: 0,
                        maxStealPercent: 100}
-            knobs: {db.seed.customers: 100, mocks.brm.latency: 10, db.analyze: on}
+            knobs: {db.seed.customers: 100, mocks.brm.latency: 10, db.analyze: on,
+                    middleware.jvm.heapMegabytes: 192}
             steps: [{name: composed}]
             """);
         Path out = runtime.dir().resolve("results");
@@ -99,12 +100,15 @@ class ComposeIT {
                     "--out",
                     out.toString());
         assertThat(result.exitCode()).as(result.stderr()).isZero();
-        JsonNode repetition =
+        JsonNode step =
             JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")))
                 .path("steps")
-                .path(0)
-                .path("repetitions")
                 .path(0);
+        // the middleware beside the composed stack runs with the step's heap, read from its JVM
+        assertThat(step.at("/readBack/middleware.inputArguments"))
+            .extracting(JsonNode::asText)
+            .contains("-Xmx192m");
+        JsonNode repetition = step.path("repetitions").path(0);
         assertThat(repetition.path("valid").asBoolean()).as(result.stderr()).isTrue();
         assertThat(repetition.path("accounting").path("completed").asInt()).isEqualTo(40);
         JsonNode cost = repetition.path("workCost");

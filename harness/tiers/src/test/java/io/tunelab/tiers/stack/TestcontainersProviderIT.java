@@ -20,10 +20,10 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.junit.jupiter.Testcontainers;
 
 /**
- * The same stack as containers. Needs a Docker engine: skipped where none answers (as on the
- * machine tunelab's CI runs on), run wherever one does: on tunelab's own images when the engine has
- * them ({@code containers/build-images.sh}; no registry needed, the host's network), on the
- * official images pinned in {@code .env} otherwise.
+ * The same stack as containers. Needs a Docker engine: skipped where none answers, run wherever one
+ * does (.ci/run starts one where it may): on tunelab's own images, built from this checkout first
+ * ({@code containers/build-images.sh}; no registry needed, the host's network), on the official
+ * images pinned in {@code .env} where they cannot be built.
  */
 @Testcontainers(disabledWithoutDocker = true)
 class TestcontainersProviderIT {
@@ -36,7 +36,9 @@ class TestcontainersProviderIT {
             .with("mocks.brm.latency", "150");
     TunelabHome home = TunelabHome.locate();
     Map<String, String> environment = new HashMap<>(System.getenv());
-    boolean built = builtImagesPresent(home);
+    // this checkout's images where they can be built here (no registry needed), else whatever
+    // tunelab images the engine has, else the official ones
+    boolean built = BuiltImages.build(home).isEmpty() || builtImagesPresent(home);
     if (built) {
       environment.put(ContainerImages.CHOICE, "built");
     }
@@ -79,10 +81,7 @@ class TestcontainersProviderIT {
   }
 
   private static boolean builtImagesPresent(TunelabHome home) {
-    ContainerImages images =
-        ContainerImages.fromEnvFile(
-            home.root().resolve(".env"), Map.of(ContainerImages.CHOICE, "built"));
-    return List.of(images.postgres(), images.artemis(), images.wiremock()).stream()
+    return BuiltImages.tags(home).stream()
         .allMatch(
             image -> {
               try {
