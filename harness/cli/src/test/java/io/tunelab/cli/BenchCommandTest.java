@@ -167,7 +167,8 @@ class BenchCommandTest {
         24103,
         "Linux",
         Map.of(),
-        Map.of());
+        Map.of(),
+        "embedded");
   }
 
   /** A one-step run of {@code experiment} measured on "a CPU", 2 cores, 24 GB, Debian's JDK 17. */

@@ -100,10 +100,10 @@ class ComposeIT {
                     "--out",
                     out.toString());
         assertThat(result.exitCode()).as(result.stderr()).isZero();
-        JsonNode step =
-            JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")))
-                .path("steps")
-                .path(0);
+        JsonNode run =
+            JSON.readTree(Files.readString(TestRuntime.onlyRun(out).resolve("run.json")));
+        assertThat(run.at("/environment/stack").asText()).isEqualTo("external");
+        JsonNode step = run.path("steps").path(0);
         // the middleware beside the composed stack runs with the step's heap, read from its JVM
         assertThat(step.at("/readBack/middleware.inputArguments"))
             .extracting(JsonNode::asText)

@@ -200,6 +200,7 @@ class RunCommandIT {
     assertThat(env.path("wiremock").asText()).matches("\\d+\\.\\d+.*");
     assertThat(env.path("cores").asInt()).isPositive();
     assertThat(env.path("jvmFlags").path("middleware")).isNotEmpty();
+    assertThat(env.path("stack").asText()).isEqualTo("embedded");
 
     Path rep1 = runDir.resolve("brm-50ms/rep-1");
     assertThat(rep1.resolve("load/results.jtl")).isRegularFile();

@@ -64,7 +64,8 @@ class StudiesCommandTest {
             24105,
             "Linux",
             Map.of(),
-            Map.of());
+            Map.of(),
+            "embedded");
     RunResult run =
         new RunResult(
             "20261124-120000-study-two-steps",

@@ -26,7 +26,8 @@ import java.util.stream.Stream;
 final class EnvironmentProbe {
   private EnvironmentProbe() {}
 
-  static Environment collect(TunelabHome home, Endpoints endpoints, KnobSet knobs) {
+  static Environment collect(
+      TunelabHome home, Endpoints endpoints, KnobSet knobs, String stackProvider) {
     StackConfig stack = StackConfig.from(knobs);
     Map<String, List<String>> flags = new LinkedHashMap<>();
     flags.put(TierName.BROKER.label(), stack.broker().jvmFlags());
@@ -49,7 +50,8 @@ final class EnvironmentProbe {
             + " "
             + System.getProperty("os.arch"),
         flags,
-        Environment.jvmOptionsIn(System.getenv()));
+        Environment.jvmOptionsIn(System.getenv()),
+        stackProvider);
   }
 
   private static String artemis(Endpoints endpoints) {

@@ -221,7 +221,8 @@ public final class ExperimentRunner {
     if (result.environment() == null) {
       save(
           result.withEnvironment(
-              EnvironmentProbe.collect(home, tiers.endpoints(), step.step.knobs())));
+              EnvironmentProbe.collect(
+                  home, tiers.endpoints(), step.step.knobs(), provider.describe())));
     }
     step.repetition = planRunner.repetition(tiers, load, sampler, progress);
   }

@@ -25,6 +25,8 @@ import java.util.Map;
  *     JDK_JAVA_OPTIONS}, {@code _JAVA_OPTIONS}): they change what every tier runs without showing
  *     in any knob (e.g. {@code -XX:TieredStopAtLevel=1} leaves out the JIT's optimizing compiler);
  *     empty when none, null in runs before it was recorded
+ * @param stack what ran the db, broker and mocks: the provider ({@code embedded}, {@code external},
+ *     {@code testcontainers} with its images); null in runs before it was recorded
  */
 public record Environment(
     String gitCommit,
@@ -38,7 +40,8 @@ public record Environment(
     long memoryMegabytes,
     String os,
     Map<String, List<String>> jvmFlags,
-    Map<String, String> jvmOptionsFromEnvironment) {
+    Map<String, String> jvmOptionsFromEnvironment,
+    String stack) {
 
   /** The variables through which the JVM takes options from its environment. */
   public static final List<String> JVM_OPTION_VARIABLES =

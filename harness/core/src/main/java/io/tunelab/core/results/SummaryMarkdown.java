@@ -86,6 +86,7 @@ public final class SummaryMarkdown {
           .append(env.wiremock())
           .append(", JMeter ")
           .append(env.jmeter())
+          .append(env.stack() == null ? "" : "; the stack " + env.stack())
           .append("; commit ")
           .append(env.gitCommit())
           .append(".\n");

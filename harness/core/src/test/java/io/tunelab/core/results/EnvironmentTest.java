@@ -28,7 +28,9 @@ class EnvironmentTest {
         24105,
         "Linux 6.1 amd64",
         Map.of("middleware", List.of("-Xmx2g")),
-        fromEnvironment);
+        fromEnvironment,
+        "testcontainers (tunelab/db:15.18, tunelab/broker:2.56.0, tunelab/mocks:3.13.2, built"
+            + " here, on the host's network)");
   }
 
   private static RunResult run(Environment environment) {
@@ -92,6 +94,20 @@ class EnvironmentTest {
                 + " that took the same.");
     assertThat(RunFiles.read(dir).environment().jvmOptionsFromEnvironment())
         .containsEntry("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1");
+  }
+
+  /** Runs on containers and on the embedded stack differ in what ran the tiers: each says which. */
+  @Test
+  void aRunSaysWhatRanItsStack() throws Exception {
+    RunFiles.write(dir, run(environment(Map.of())));
+
+    JsonNode json = new ObjectMapper().readTree(dir.resolve(RunFiles.RUN_JSON).toFile());
+    assertThat(json.at("/environment/stack").asText()).startsWith("testcontainers (tunelab/db");
+    assertThat(RunJsonSchemaTest.errors(json)).isEmpty();
+    assertThat(Files.readString(dir.resolve("summary.md")))
+        .contains(
+            "JMeter 5.6.3; the stack testcontainers (tunelab/db:15.18, tunelab/broker:2.56.0,"
+                + " tunelab/mocks:3.13.2, built here, on the host's network); commit abc123.");
   }
 
   @Test

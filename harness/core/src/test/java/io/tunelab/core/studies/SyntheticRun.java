@@ -114,7 +114,8 @@ final class SyntheticRun {
                   24105,
                   "Linux 6.1 amd64",
                   Map.of(),
-                  Map.of()),
+                  Map.of(),
+                  "embedded"),
               List.of());
       for (Map.Entry<String, double[]> step : steps.entrySet()) {
         run =

@@ -6,6 +6,14 @@ public interface StackProvider {
   String name();
 
   /**
+   * What runs the stack, as a run's environment records it: the provider's name, and where it
+   * chooses among images, which ones.
+   */
+  default String describe() {
+    return name();
+  }
+
+  /**
    * Starts (or connects to) the stack. Throws {@link io.tunelab.core.BadInputException} when a
    * setting is bad or a tier cannot be reached; leaves nothing running when it throws.
    */

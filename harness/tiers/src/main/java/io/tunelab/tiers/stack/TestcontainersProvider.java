@@ -75,6 +75,15 @@ public final class TestcontainersProvider implements StackProvider {
     return NAME;
   }
 
+  @Override
+  public String describe() {
+    ContainerImages images = ContainerImages.fromEnvFile(home.root().resolve(".env"), environment);
+    return NAME
+        + " ("
+        + String.join(", ", images.postgres(), images.artemis(), images.wiremock())
+        + (images.built() ? ", built here, on the host's network)" : ")");
+  }
+
   /** Whether a Docker engine answers; about 0.4 s when none does. */
   public static boolean dockerAvailable() {
     return DockerClientFactory.instance().isDockerAvailable();

@@ -30,6 +30,21 @@ class ContainerImagesTest {
     assertThat(tag(built.wiremock())).isEqualTo(tag(official.wiremock()));
   }
 
+  /** A run's environment says which images ran its stack (run.json, summary.md). */
+  @Test
+  void theProviderDescribesTheImagesItRuns() {
+    TunelabHome home = TunelabHome.locate();
+
+    assertThat(new TestcontainersProvider(home, Map.of(ContainerImages.CHOICE, "built")).describe())
+        .startsWith("testcontainers (tunelab/db:")
+        .endsWith(", built here, on the host's network)");
+    assertThat(new TestcontainersProvider(home, Map.of()).describe())
+        .startsWith("testcontainers (postgres:")
+        .doesNotContain("built here");
+    assertThat(new EmbeddedProvider(home, new StackRegistry(Path.of("unused"))).describe())
+        .isEqualTo("embedded");
+  }
+
   @Test
   void anUnknownChoiceIsBadInputNamingBoth() {
     assertThatThrownBy(
