@@ -59,6 +59,9 @@ public final class RunComparison {
     StringBuilder out = new StringBuilder();
     out.append("A: ").append(a.runId()).append(" (").append(a.status()).append(")\n");
     out.append("B: ").append(b.runId()).append(" (").append(b.status()).append(")\n");
+    for (String difference : EnvironmentDifferences.of(a, b)) {
+      out.append("the runs differ in ").append(difference).append("\n");
+    }
     if (rows.isEmpty()) {
       return out.append("no step in common: nothing to compare\n").toString();
     }

@@ -110,6 +110,59 @@ class EnvironmentTest {
                 + " tunelab/mocks:3.13.2, built here, on the host's network); commit abc123.");
   }
 
+  /** compare says where two runs were measured apart before its verdicts, and only that. */
+  @Test
+  void twoRunsOnDifferentStacksOrOptionsAreSaidToDifferInThoseAlone() {
+    Environment containers = environment(Map.of("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1"));
+    Environment embedded =
+        new Environment(
+            containers.gitCommit(),
+            containers.jdk(),
+            containers.postgresql(),
+            containers.artemis(),
+            containers.wiremock(),
+            containers.jmeter(),
+            containers.cores(),
+            containers.cpuModel(),
+            containers.memoryMegabytes(),
+            containers.os(),
+            containers.jvmFlags(),
+            Map.of(),
+            "embedded");
+    RunResult a = run(embedded);
+    RunResult b = run(containers);
+
+    assertThat(EnvironmentDifferences.of(a, b))
+        .containsExactly(
+            "the stack: A embedded; B testcontainers (tunelab/db:15.18, tunelab/broker:2.56.0,"
+                + " tunelab/mocks:3.13.2, built here, on the host's network)",
+            "the JVM options from the environment: A {}; B"
+                + " {JAVA_TOOL_OPTIONS=-XX:TieredStopAtLevel=1}");
+    assertThat(RunComparison.text(a, b, RunComparison.compare(a, b)))
+        .contains("the runs differ in the stack: A embedded; B testcontainers");
+    assertThat(EnvironmentDifferences.of(a, run(embedded))).isEmpty();
+    // a run from before the stack was recorded says nothing of it
+    Environment unrecorded =
+        new Environment(
+            embedded.gitCommit(),
+            embedded.jdk(),
+            embedded.postgresql(),
+            embedded.artemis(),
+            embedded.wiremock(),
+            embedded.jmeter(),
+            embedded.cores(),
+            embedded.cpuModel(),
+            embedded.memoryMegabytes(),
+            embedded.os(),
+            embedded.jvmFlags(),
+            Map.of(),
+            null);
+    assertThat(EnvironmentDifferences.of(run(unrecorded), b))
+        .containsExactly(
+            "the JVM options from the environment: A {}; B"
+                + " {JAVA_TOOL_OPTIONS=-XX:TieredStopAtLevel=1}");
+  }
+
   @Test
   void aRunWithoutThemSaysNothing() throws Exception {
     RunFiles.write(dir, run(environment(Map.of())));
