@@ -158,6 +158,12 @@ class RunCommandIT {
     assertThat(second.path("mocks.brm").path("latency").asText()).isEqualTo("25");
     assertThat(second.path("mocks.siebel").path("latency").asText()).isEqualTo("20");
     assertThat(second.path("middleware.settings").has("dbPassword")).isFalse();
+    // the journal the broker writes, from its management; a fallback from the ASYNCIO asked for
+    // (no libaio) is said as the stack starts
+    assertThat(first.path("broker.journal").asText()).isIn("ASYNCIO", "NIO");
+    if (first.path("broker.journal").asText().equals("NIO")) {
+      assertThat(quickstart.stderr()).contains("the broker journals on NIO, not the ASYNCIO");
+    }
     // a live knob: the second step measures on the first step's warm middleware
     assertThat(texts(run.path("steps").get(1).path("restarted"))).isEmpty();
     for (JsonNode rep : run.path("steps").get(1).path("repetitions")) {

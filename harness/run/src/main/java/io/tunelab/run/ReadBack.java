@@ -29,6 +29,9 @@ final class ReadBack {
     Endpoints endpoints = tiers.endpoints();
     Map<String, Object> read = new LinkedHashMap<>();
     read.put("broker.consumers", consumers(endpoints));
+    try (BrokerManagement management = BrokerManagement.of(endpoints)) {
+      read.put("broker.journal", BrokerJournal.effective(management.attributes()));
+    }
     Database database = Database.of(endpoints);
     read.put("db.xrefIndexPresent", database.xrefIndexPresent());
     read.put("db.server", database.show(knobs.serverSettings().keySet().toArray(String[]::new)));

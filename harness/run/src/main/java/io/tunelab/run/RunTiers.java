@@ -132,7 +132,7 @@ public final class RunTiers implements AutoCloseable {
       }
       stackTiers.forEach(tier -> restarted.add(tier.label()));
       if (stackTiers.contains(KnobTier.BROKER)) {
-        checkBrokerDisk();
+        checkBroker(knobs);
       }
       if (stackTiers.contains(KnobTier.DB)) {
         // The middleware reads its tables as it starts (async.persist recovers what a crash left).
@@ -160,11 +160,14 @@ public final class RunTiers implements AutoCloseable {
    * A broker already past its disk limit blocks every producer: refused with the way out, instead
    * of a run that stalls until its load times out. The broker's own view, so any provider's.
    */
-  private void checkBrokerDisk() {
+  private void checkBroker(KnobSet knobs) {
     try (BrokerManagement broker = BrokerManagement.of(stack.endpoints())) {
-      BrokerAttributes disk = broker.attributes();
+      BrokerAttributes attributes = broker.attributes();
       BrokerDisk.check(
-          disk.maxDiskUsage(), java.util.OptionalDouble.of(100 * disk.diskStoreUsage()), "");
+          attributes.maxDiskUsage(),
+          java.util.OptionalDouble.of(100 * attributes.diskStoreUsage()),
+          "");
+      BrokerJournal.fallback(attributes, knobs).ifPresent(notices);
     }
   }
 

@@ -34,8 +34,9 @@ public final class BrokerKnobs {
       KNOBS
           .knob("broker.journal.type", KnobTypes.choice(JournalType.class), JournalType.ASYNCIO)
           .doc(
-              "journal implementation asked for; the one in use is reported (ASYNCIO falls back to"
-                  + " NIO without libaio)")
+              "journal implementation asked for; the one in use is each step's read-back"
+                  + " `broker.journal` (ASYNCIO falls back to NIO without libaio, which the run"
+                  + " says as the stack starts)")
           .study(Studies.BROKER)
           .add();
 
