@@ -132,7 +132,7 @@ class ComposeIT {
   }
 
   /** The images containers/compose.yml runs, as .env pins them. */
-  private static List<String> builtImages() throws IOException {
+  static List<String> builtImages() throws IOException {
     List<String> images = new ArrayList<>();
     for (String line : Files.readAllLines(HOME.resolve(".env"))) {
       if (line.matches("TUNELAB_(DB|BROKER|MOCKS)_BUILT=.+")) {
@@ -186,7 +186,7 @@ class ComposeIT {
     return all;
   }
 
-  private static boolean succeeds(List<String> command) {
+  static boolean succeeds(List<String> command) {
     try {
       return exec(command, Map.of()) == 0;
     } catch (IOException e) {
