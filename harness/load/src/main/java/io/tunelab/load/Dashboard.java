@@ -27,7 +27,16 @@ final class Dashboard {
     deleteTree(dir);
     Files.createDirectories(dir);
     JMeterUtils.setProperty("jmeter.reportgenerator.outputdir", dir.toString());
-    new ReportGenerator(jtl.toString(), null).generate();
+    // JMeter's default working folder is "temp" in the current directory, which two load JVMs
+    // started from one folder (two runs, two test JVMs) share: one's clean-up broke the other's
+    // dashboard ("Cannot create working directory temp/latencyVsRequest")
+    Path work = Files.createTempDirectory("tunelab-dashboard-");
+    try {
+      JMeterUtils.setProperty("jmeter.reportgenerator.temp_dir", work.toString());
+      new ReportGenerator(jtl.toString(), null).generate();
+    } finally {
+      deleteTree(work);
+    }
     return dir.resolve("index.html");
   }
 
