@@ -289,9 +289,8 @@ class StackCommandIT {
         repeat: 1
         workload: {orders: 100, warmupOrders: 0, mix: "1:0:0", minMeasuredSeconds: 0,
                    maxStealPercent: 100}
-        # one engine thread and no xref index: two findings, each proposing its change; the
-        # second is judged anew on the re-measured start, whose window must hold the 5 samples
-        # ENGINE_SATURATED asks for (40 orders did not always)
+        # one engine thread and no xref index: two findings, each proposing its change; a
+        # window of 100 orders holds the 5 samples ENGINE_SATURATED asks for (40 did not always)
         knobs: {db.seed.customers: 100, mocks.brm.latency: 10, middleware.engine.threads: 1}
         steps: [{name: start}]
         """);

@@ -296,7 +296,7 @@ public final class TuneLoop {
         kept = changed;
         candidates = trial.changedCandidates();
       } else {
-        candidates = trial.keptCandidates();
+        candidates = stillProposed(trial.keptCandidates(), candidates);
       }
       afterTrial.accept(
           result(
@@ -310,6 +310,18 @@ public final class TuneLoop {
                   + " so far (stopped, or still running)"));
     }
     return result(start, kept, steps, refused, "the budget of " + budget + " was spent");
+  }
+
+  /**
+   * The kept configuration's candidates after a trial that changed nothing: what its findings
+   * proposed in this trial first, then what they proposed in its earlier measurements. Every
+   * measurement of the same configuration is evidence alike, and a finding near its threshold fires
+   * in one window and not the next: taking the last alone dropped a candidate it had proposed.
+   */
+  private static List<Candidate> stillProposed(List<Candidate> latest, List<Candidate> earlier) {
+    Set<Candidate> union = new java.util.LinkedHashSet<>(latest);
+    union.addAll(earlier);
+    return List.copyOf(union);
   }
 
   /** A numeric candidate's search from a configuration: the knob, its way, the other knobs. */

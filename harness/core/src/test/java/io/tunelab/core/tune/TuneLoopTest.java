@@ -252,6 +252,46 @@ class TuneLoopTest {
   }
 
   /**
+   * A finding near its threshold fires in one window of a configuration and not in the next (the
+   * engine's saturation in a short window): what the configuration's earlier measurement proposed
+   * is still tried after a trial that kept nothing, where the trial's own measurement alone would
+   * have ended the loop.
+   */
+  @Test
+  void aCandidateOfAnEarlierMeasurementOfTheSameConfigurationIsStillTried() {
+    TuneLoop.Trials flickering =
+        new TuneLoop.Trials() {
+          @Override
+          public List<Candidate> observe(Map<String, String> knobs) {
+            return List.of(
+                Candidate.set(DataKnobs.XREF_INDEX, true),
+                Candidate.raise(MiddlewareKnobs.ENGINE_THREADS));
+          }
+
+          @Override
+          public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
+            double[] a = {1000, 1010, 990, 1005, 995, 1000};
+            double[] b = {1004, 992, 1001, 1009, 996, 998};
+            // the re-measured start proposed the index alone this time
+            return new TuneLoop.Trial(
+                TrialVerdict.of(
+                    "throughput",
+                    Comparison.of(a, b, Direction.HIGHER_IS_BETTER),
+                    Map.of(),
+                    List.of()),
+                List.of(Candidate.set(DataKnobs.XREF_INDEX, true)),
+                List.of());
+          }
+        };
+
+    TuneLoop.Result result =
+        new TuneLoop(KNOBS, new TuneSafety(Set.of(), false), 0.25).run(Map.of(), 2, flickering);
+
+    assertThat(result.steps()).extracting(TuneLoop.Step::knob).containsExactly(INDEX, THREADS);
+    assertThat(result.stopped()).isEqualTo("the budget of 2 trials was spent");
+  }
+
+  /**
    * The sort hub's bind variables save a plan only with server-side prepared statements and their
    * cache (docs/sort-hub.md: bind alone 0.986x of the database's CPU per request, with the cache
    * 0.50x): from the untuned start (prepare and cache off) one trial sets all three, where one knob
