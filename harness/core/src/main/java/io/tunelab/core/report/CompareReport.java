@@ -41,6 +41,8 @@ public final class CompareReport {
     Path pageDir = file.toAbsolutePath().getParent();
     model.set("a", side(a, runA, pageDir));
     model.set("b", side(b, runB, pageDir));
+    ArrayNode differences = model.putArray("differences");
+    io.tunelab.core.results.EnvironmentDifferences.of(a, b).forEach(differences::add);
     ArrayNode rows = model.putArray("rows");
     for (RunComparison.Row row : RunComparison.compare(a, b)) {
       ObjectNode r = rows.addObject();
