@@ -39,12 +39,7 @@ class ComposeIT {
   void aRunOnTheComposedStackAccountsForEveryOrderAndMeasuresEveryTier() throws Exception {
     List<String> compose = composeCommand();
     assumeTrue(compose != null, "neither docker-compose nor docker compose is installed");
-    assumeTrue(succeeds(List.of("docker", "info")), "no Docker engine answers");
-    for (String image : builtImages()) {
-      assumeTrue(
-          succeeds(List.of("docker", "image", "inspect", image)),
-          image + " is not built: containers/build-images.sh");
-    }
+    assumeAnEngineWithTheBuiltImages();
     try (TestRuntime runtime = new TestRuntime()) {
       Map<String, Integer> ports = new LinkedHashMap<>();
       for (String tier : List.of("DB", "BROKER", "SIEBEL", "BRM", "DRIVER")) {
@@ -131,8 +126,18 @@ class ComposeIT {
     return null;
   }
 
+  /** Skips, naming what is missing, unless an engine answers and has tunelab's built images. */
+  static void assumeAnEngineWithTheBuiltImages() throws IOException {
+    assumeTrue(succeeds(List.of("docker", "info")), "no Docker engine answers");
+    for (String image : builtImages()) {
+      assumeTrue(
+          succeeds(List.of("docker", "image", "inspect", image)),
+          image + " is not built: containers/build-images.sh");
+    }
+  }
+
   /** The images containers/compose.yml runs, as .env pins them. */
-  static List<String> builtImages() throws IOException {
+  private static List<String> builtImages() throws IOException {
     List<String> images = new ArrayList<>();
     for (String line : Files.readAllLines(HOME.resolve(".env"))) {
       if (line.matches("TUNELAB_(DB|BROKER|MOCKS)_BUILT=.+")) {
@@ -186,7 +191,7 @@ class ComposeIT {
     return all;
   }
 
-  static boolean succeeds(List<String> command) {
+  private static boolean succeeds(List<String> command) {
     try {
       return exec(command, Map.of()) == 0;
     } catch (IOException e) {

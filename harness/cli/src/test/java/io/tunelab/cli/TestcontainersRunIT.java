@@ -1,14 +1,12 @@
 package io.tunelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -25,12 +23,7 @@ class TestcontainersRunIT {
 
   @Test
   void aRunOnTheBuiltImagesAccountsForEveryOrderWithItsKnobsInTheContainers() throws Exception {
-    assumeTrue(ComposeIT.succeeds(List.of("docker", "info")), "no Docker engine answers");
-    for (String image : ComposeIT.builtImages()) {
-      assumeTrue(
-          ComposeIT.succeeds(List.of("docker", "image", "inspect", image)),
-          image + " is not built: containers/build-images.sh");
-    }
+    ComposeIT.assumeAnEngineWithTheBuiltImages();
     try (TestRuntime runtime = new TestRuntime()) {
       Path experiment = runtime.dir().resolve("contained.yaml");
       Files.writeString(

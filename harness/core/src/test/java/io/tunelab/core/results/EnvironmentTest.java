@@ -16,6 +16,13 @@ class EnvironmentTest {
   @TempDir Path dir;
 
   private static Environment environment(Map<String, String> fromEnvironment) {
+    return environment(
+        fromEnvironment,
+        "testcontainers (tunelab/db:15.18, tunelab/broker:2.56.0, tunelab/mocks:3.13.2, built"
+            + " here, on the host's network)");
+  }
+
+  private static Environment environment(Map<String, String> fromEnvironment, String stack) {
     return new Environment(
         "abc123",
         "17.0.15 (Debian)",
@@ -29,8 +36,7 @@ class EnvironmentTest {
         "Linux 6.1 amd64",
         Map.of("middleware", List.of("-Xmx2g")),
         fromEnvironment,
-        "testcontainers (tunelab/db:15.18, tunelab/broker:2.56.0, tunelab/mocks:3.13.2, built"
-            + " here, on the host's network)");
+        stack);
   }
 
   private static RunResult run(Environment environment) {
@@ -114,21 +120,7 @@ class EnvironmentTest {
   @Test
   void twoRunsOnDifferentStacksOrOptionsAreSaidToDifferInThoseAlone() {
     Environment containers = environment(Map.of("JAVA_TOOL_OPTIONS", "-XX:TieredStopAtLevel=1"));
-    Environment embedded =
-        new Environment(
-            containers.gitCommit(),
-            containers.jdk(),
-            containers.postgresql(),
-            containers.artemis(),
-            containers.wiremock(),
-            containers.jmeter(),
-            containers.cores(),
-            containers.cpuModel(),
-            containers.memoryMegabytes(),
-            containers.os(),
-            containers.jvmFlags(),
-            Map.of(),
-            "embedded");
+    Environment embedded = environment(Map.of(), "embedded");
     RunResult a = run(embedded);
     RunResult b = run(containers);
 
@@ -142,21 +134,7 @@ class EnvironmentTest {
         .contains("the runs differ in the stack: A embedded; B testcontainers");
     assertThat(EnvironmentDifferences.of(a, run(embedded))).isEmpty();
     // a run from before the stack was recorded says nothing of it
-    Environment unrecorded =
-        new Environment(
-            embedded.gitCommit(),
-            embedded.jdk(),
-            embedded.postgresql(),
-            embedded.artemis(),
-            embedded.wiremock(),
-            embedded.jmeter(),
-            embedded.cores(),
-            embedded.cpuModel(),
-            embedded.memoryMegabytes(),
-            embedded.os(),
-            embedded.jvmFlags(),
-            Map.of(),
-            null);
+    Environment unrecorded = environment(Map.of(), null);
     assertThat(EnvironmentDifferences.of(run(unrecorded), b))
         .containsExactly(
             "the JVM options from the environment: A {}; B"

@@ -76,6 +76,14 @@ class TuneLoopTest {
     }
   }
 
+  /** A change that moved the throughput by no more than its noise: never kept. */
+  private static TrialVerdict withinNoise() {
+    double[] a = {1000, 1010, 990, 1005, 995, 1000};
+    double[] b = {1004, 992, 1001, 1009, 996, 998};
+    return TrialVerdict.of(
+        "throughput", Comparison.of(a, b, Direction.HIGHER_IS_BETTER), Map.of(), List.of());
+  }
+
   @Test
   void findsTheLadderTheFindingsLeadTo() {
     Model model = new Model();
@@ -229,16 +237,7 @@ class TuneLoopTest {
 
           @Override
           public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
-            double[] a = {1000, 1010, 990, 1005, 995, 1000};
-            double[] b = {1004, 992, 1001, 1009, 996, 998};
-            return new TuneLoop.Trial(
-                TrialVerdict.of(
-                    "throughput",
-                    Comparison.of(a, b, Direction.HIGHER_IS_BETTER),
-                    Map.of(),
-                    List.of()),
-                observe(kept),
-                observe(changed));
+            return new TuneLoop.Trial(withinNoise(), observe(kept), observe(changed));
           }
         };
 
@@ -270,17 +269,9 @@ class TuneLoopTest {
 
           @Override
           public TuneLoop.Trial compare(Map<String, String> kept, Map<String, String> changed) {
-            double[] a = {1000, 1010, 990, 1005, 995, 1000};
-            double[] b = {1004, 992, 1001, 1009, 996, 998};
             // the re-measured start proposed the index alone this time
             return new TuneLoop.Trial(
-                TrialVerdict.of(
-                    "throughput",
-                    Comparison.of(a, b, Direction.HIGHER_IS_BETTER),
-                    Map.of(),
-                    List.of()),
-                List.of(Candidate.set(DataKnobs.XREF_INDEX, true)),
-                List.of());
+                withinNoise(), List.of(Candidate.set(DataKnobs.XREF_INDEX, true)), List.of());
           }
         };
 
