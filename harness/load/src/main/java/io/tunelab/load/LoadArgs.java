@@ -18,6 +18,8 @@ import java.util.Map;
  * @param properties the plan properties, in the order given; each becomes a JMeter property
  * @param report where JMeter's HTML dashboard of the JTL is generated after the run (replaced if it
  *     exists); null for none
+ * @param remotes the JMeter engines ({@code host:port} of each one's RMI registry) that run the
+ *     plan in JMeter's distributed mode, this JVM their controller; empty to run it in this JVM
  */
 public record LoadArgs(
     Path plan,
@@ -25,10 +27,11 @@ public record LoadArgs(
     Path work,
     List<String> sampleVariables,
     Map<String, String> properties,
-    Path report) {
+    Path report,
+    List<String> remotes) {
   static final String USAGE =
       "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
-          + " [--report DIR] [-Jname=value]...";
+          + " [--report DIR] [--remote HOST:PORT,...] [-Jname=value]...";
 
   /**
    * Environment variables of this prefix are plan properties too, named by the rest: how the
@@ -39,6 +42,7 @@ public record LoadArgs(
 
   public LoadArgs {
     sampleVariables = List.copyOf(sampleVariables);
+    remotes = List.copyOf(remotes);
     properties = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(properties));
   }
 
@@ -58,6 +62,7 @@ public record LoadArgs(
     Path work = null;
     Path report = null;
     List<String> sampleVariables = new ArrayList<>();
+    List<String> remotes = new ArrayList<>();
     Map<String, String> properties = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -72,6 +77,7 @@ public record LoadArgs(
         case "--work" -> work = Path.of(value);
         case "--sample-variables" -> sampleVariables.addAll(names(value));
         case "--report" -> report = Path.of(value);
+        case "--remote" -> remotes.addAll(remotes(value));
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
       }
     }
@@ -87,7 +93,21 @@ public record LoadArgs(
     if (plan == null || jtl == null || work == null) {
       throw new IllegalArgumentException("--plan, --jtl and --work are required; " + USAGE);
     }
-    return new LoadArgs(plan, jtl, work, sampleVariables, properties, report);
+    return new LoadArgs(plan, jtl, work, sampleVariables, properties, report, remotes);
+  }
+
+  private static List<String> remotes(String list) {
+    List<String> remotes = names(list);
+    for (String remote : remotes) {
+      if (!remote.matches("[A-Za-z0-9.\\-]+:[0-9]{1,5}")) {
+        throw new IllegalArgumentException(
+            "--remote " + remote + " is not host:port, e.g. 127.0.0.1:1099; " + USAGE);
+      }
+    }
+    if (remotes.size() != new java.util.HashSet<>(remotes).size()) {
+      throw new IllegalArgumentException("--remote names an engine twice: " + list);
+    }
+    return remotes;
   }
 
   private static String valueOf(String[] args, int i) {

@@ -14,7 +14,9 @@ import java.util.Map;
  * <p>With {@code --report DIR}, JMeter's HTML dashboard of the JTL is generated into DIR after the
  * run. {@code LoadMain dashboards --work DIR JTL DIR...} generates the dashboards of JTLs written
  * earlier ({@link DashboardsOnly}). {@code LoadMain serve --work DIR} keeps the JVM and runs plan
- * after plan as its standard input asks ({@link LoadServer}).
+ * after plan as its standard input asks ({@link LoadServer}). {@code LoadMain engine ...} is one
+ * engine of JMeter's distributed mode ({@link LoadEngine}); {@code --remote HOST:PORT,...} runs the
+ * plan on such engines, this JVM their controller.
  *
  * <p>Exit status: 0 when the plan ran and every sample succeeded; 2 when the plan is missing or
  * unreadable, an argument or property is bad (a property the plan does not read, or a value the
@@ -50,6 +52,9 @@ public final class LoadMain {
     }
     if (args.length > 0 && args[0].equals(LoadServer.MODE)) {
       return LoadServer.serve(args, System.in, System.out);
+    }
+    if (args.length > 0 && args[0].equals(LoadEngine.MODE)) {
+      return LoadEngine.serve(args, System.in, out, err);
     }
     return runPlan(args, System.getenv(), null, out, err);
   }
@@ -90,10 +95,16 @@ public final class LoadMain {
       long started = System.nanoTime();
       PlanRun.Outcome outcome;
       try {
-        outcome = PlanRun.run(parsed.plan(), jtl);
+        outcome =
+            parsed.remotes().isEmpty()
+                ? PlanRun.run(parsed.plan(), jtl)
+                : PlanRun.runRemote(parsed.plan(), jtl, parsed.remotes(), remoteProperties(parsed));
       } catch (PlanRun.BadPlanException e) {
         err.println("tunelab load: the plan " + parsed.plan() + " cannot run: " + e.getMessage());
         return BAD_INPUT;
+      } catch (RemoteEngines.EngineException e) {
+        err.println("tunelab load: " + e.getMessage());
+        return FAILED;
       }
       long millis = (System.nanoTime() - started) / 1_000_000;
       if (parsed.report() != null && outcome.samples() > 0 && outcome.planError() == null) {
@@ -105,6 +116,20 @@ public final class LoadMain {
         JmeterHome.delete(home);
       }
     }
+  }
+
+  /**
+   * What every engine runs the plan with (JMeter's global properties, {@code -G}): the plan's
+   * properties and the JTL's sample variables, which an engine must send with each sample.
+   */
+  static Map<String, String> remoteProperties(LoadArgs args) {
+    Map<String, String> properties = new java.util.LinkedHashMap<>(args.properties());
+    if (!args.sampleVariables().isEmpty()) {
+      properties.put(
+          org.apache.jmeter.samplers.SampleEvent.SAMPLE_VARIABLES,
+          String.join(",", args.sampleVariables()));
+    }
+    return properties;
   }
 
   /** The HTML dashboard; a failure is reported but leaves the run's status as the samples say. */

@@ -2,6 +2,7 @@ package io.tunelab.load;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.apache.jmeter.JMeter;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -42,15 +43,7 @@ final class PlanRun {
 
   /** JMeter's global settings: home, properties, the CSV results format. Before each run. */
   static void configure(Path home, LoadArgs args) throws Exception {
-    System.setProperty(JMeter.JMETER_NON_GUI, "true");
-    JMeterUtils.setJMeterHome(home.toString());
-    JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
-    JMeterUtils.initLocale();
-    // The JTL's timeStamp is when the sample started (the send), not when it ended.
-    JMeterUtils.setProperty("sampleresult.timestamp.start", "true");
-    JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
-    JMeterUtils.setProperty("jmeter.save.saveservice.timestamp_format", "ms");
-    JMeterUtils.setProperty(STATISTIC_WINDOW_PROPERTY, "-1");
+    configureJmeter(home);
     if (!args.sampleVariables().isEmpty()) {
       // An empty list would give the JTL one unnamed column of "null"s.
       JMeterUtils.setProperty("sample_variables", String.join(",", args.sampleVariables()));
@@ -63,26 +56,74 @@ final class PlanRun {
     SampleEvent.initSampleVariables();
   }
 
+  /**
+   * What every JMeter of tunelab's load tier runs with, the controller's and each engine's: home,
+   * jmeter.properties, the JTL's timestamps and format. An engine sets them once, at its start:
+   * JMeter reads some only when their class loads (the start-time timestamps among them).
+   */
+  static void configureJmeter(Path home) {
+    System.setProperty(JMeter.JMETER_NON_GUI, "true");
+    JMeterUtils.setJMeterHome(home.toString());
+    JMeterUtils.loadJMeterProperties(home.resolve("bin/jmeter.properties").toString());
+    JMeterUtils.initLocale();
+    // The JTL's timeStamp is when the sample started (the send), not when it ended.
+    JMeterUtils.setProperty("sampleresult.timestamp.start", "true");
+    JMeterUtils.setProperty("jmeter.save.saveservice.output_format", "csv");
+    JMeterUtils.setProperty("jmeter.save.saveservice.timestamp_format", "ms");
+    JMeterUtils.setProperty(STATISTIC_WINDOW_PROPERTY, "-1");
+  }
+
   /** Loads the plan, runs it to its end and writes the JTL. */
   static Outcome run(Path plan, Path jtl) throws BadPlanException {
     HashTree tree = load(plan);
     ResultCollector collector = new ResultCollector();
     collector.setFilename(jtl.toString());
     collector.setSaveConfig(saveConfig());
-    RunTally tally = new RunTally();
-    Object testPlan = tree.getArray()[0];
-    tree.add(testPlan, collector);
-    tree.add(testPlan, tally);
+    RunTally tally = RunTally.open();
+    try {
+      Object testPlan = tree.getArray()[0];
+      tree.add(testPlan, collector);
+      tree.add(testPlan, tally); // after the JTL's writer: see RunTally.testEnded(String)
 
-    StandardJMeterEngine engine = new StandardJMeterEngine();
-    engine.configure(tree);
-    IdleEnd.watch(tree);
-    engine.run(); // returns when every thread has ended and the listeners closed the JTL
-    return new Outcome(
-        tally.samples(),
-        tally.failures(),
-        tally.firstFailure(),
-        JMeterUtils.getProperty(PLAN_ERROR_PROPERTY));
+      StandardJMeterEngine engine = new StandardJMeterEngine();
+      engine.configure(tree);
+      IdleEnd.watch(tree);
+      engine.run(); // returns when every thread has ended and the listeners closed the JTL
+      return new Outcome(
+          tally.samples(),
+          tally.failures(),
+          tally.firstFailure(),
+          JMeterUtils.getProperty(PLAN_ERROR_PROPERTY));
+    } finally {
+      tally.close();
+    }
+  }
+
+  /**
+   * Runs the plan on remote engines in JMeter's distributed mode, this JVM their controller: each
+   * engine gets the plan and {@code properties} (JMeter's {@code -G}, global properties), runs it
+   * and sends its samples back, which are written into the one JTL.
+   *
+   * @throws RemoteEngines.EngineException when an engine cannot be reached, refuses the plan or
+   *     stops answering
+   */
+  static Outcome runRemote(
+      Path plan, Path jtl, List<String> remotes, Map<String, String> properties)
+      throws BadPlanException, InterruptedException {
+    HashTree tree = load(plan);
+    ResultCollector collector = new ResultCollector();
+    collector.setFilename(jtl.toString());
+    collector.setSaveConfig(saveConfig());
+    RunTally tally = RunTally.open();
+    try {
+      Object testPlan = tree.getArray()[0];
+      tree.add(testPlan, collector);
+      tree.add(testPlan, tally); // after the JTL's writer: see RunTally.testEnded(String)
+      String planError = RemoteEngines.run(tree, remotes, properties, tally);
+      return new Outcome(tally.samples(), tally.failures(), tally.firstFailure(), planError);
+    } finally {
+      tally.close();
+    }
   }
 
   private static HashTree load(Path plan) throws BadPlanException {

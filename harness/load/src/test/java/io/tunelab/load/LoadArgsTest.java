@@ -22,6 +22,28 @@ class LoadArgsTest {
   }
 
   @Test
+  void readsTheRemoteEnginesAndRefusesOneThatIsNotHostAndPortOrNamedTwice() {
+    String[] base = {"--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w"};
+    assertThat(LoadArgs.parse(base).remotes()).isEmpty();
+    assertThat(
+            LoadArgs.parse(concat(base, "--remote", "127.0.0.1:1099, engine-2.example:41000"))
+                .remotes())
+        .containsExactly("127.0.0.1:1099", "engine-2.example:41000");
+    assertThatThrownBy(() -> LoadArgs.parse(concat(base, "--remote", "127.0.0.1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--remote 127.0.0.1 is not host:port");
+    assertThatThrownBy(() -> LoadArgs.parse(concat(base, "--remote", "a:1,a:1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("names an engine twice");
+  }
+
+  private static String[] concat(String[] base, String... more) {
+    String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
+    System.arraycopy(more, 0, all, base.length, more.length);
+    return all;
+  }
+
+  @Test
   void refusesASecretPropertyAlsoGivenOnTheCommandLine() {
     assertThatThrownBy(
             () ->

@@ -40,7 +40,9 @@ class PlanPropertiesTest {
             "jdbcUrl",
             "jdbcUser",
             "jdbcPassword",
-            "inboxStatus");
+            "inboxStatus",
+            "tunelab.engine",
+            "tunelab.engines");
   }
 
   @Test

@@ -4,6 +4,7 @@ import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Schedule;
 import io.tunelab.core.experiment.Step;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Precision;
 import io.tunelab.core.results.Repetition;
@@ -17,6 +18,7 @@ import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.StartState;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.jmeter.JmeterEngines;
 import io.tunelab.tiers.jmeter.JmeterServer;
 import io.tunelab.tiers.jmeter.LocalJmeter;
 import io.tunelab.tiers.middleware.MiddlewareTier;
@@ -74,6 +76,7 @@ public final class ExperimentRunner {
   private final Object lock = new Object();
   private RunTiers tiers;
   private JmeterServer load;
+  private JmeterEngines engines;
   private PlanRunner planRunner;
   private Path runDir;
   private RunResult result;
@@ -112,6 +115,13 @@ public final class ExperimentRunner {
       // beside the stack at every batch's start
       load =
           new JmeterServer(
+              home,
+              LOAD_JVM_FLAGS,
+              OptionalLong.of(ProcessHandle.current().pid()),
+              runDir.resolve("logs"));
+      // JMeter's remote engines, started when a step first asks for them (workload.engines)
+      engines =
+          new JmeterEngines(
               home,
               LOAD_JVM_FLAGS,
               OptionalLong.of(ProcessHandle.current().pid()),
@@ -224,7 +234,12 @@ public final class ExperimentRunner {
               EnvironmentProbe.collect(
                   home, tiers.endpoints(), step.step.knobs(), provider.describe())));
     }
-    step.repetition = planRunner.repetition(tiers, load, sampler, progress);
+    step.repetition =
+        planRunner.repetition(
+            tiers,
+            load.onEngines(step.step.knobs().get(WorkloadKnobs.ENGINES), engines),
+            sampler,
+            progress);
   }
 
   private void runRepetition(Experiment experiment, StepRun step, Eta eta, int round)
@@ -408,12 +423,17 @@ public final class ExperimentRunner {
   private void closeTiers() {
     RunTiers running;
     JmeterServer loadJvm;
+    JmeterEngines loadEngines;
     synchronized (lock) {
       running = tiers;
       loadJvm = load;
+      loadEngines = engines;
     }
     if (loadJvm != null) {
       loadJvm.close();
+    }
+    if (loadEngines != null) {
+      loadEngines.close();
     }
     if (running != null) {
       running.close();

@@ -40,7 +40,8 @@ public final class PlanKnobs {
             WorkloadKnobs.PERSISTENT,
             WorkloadKnobs.DRAIN_TIMEOUT,
             WorkloadKnobs.CRASH,
-            WorkloadKnobs.CRASH_AT_PERCENT));
+            WorkloadKnobs.CRASH_AT_PERCENT,
+            WorkloadKnobs.ENGINES));
     OWN.put(
         Plan.CONCURRENT_SOAP,
         List.of(
@@ -55,6 +56,7 @@ public final class PlanKnobs {
         List.of(
             WorkloadKnobs.MESSAGES,
             WorkloadKnobs.WARMUP_MESSAGES,
+            WorkloadKnobs.ENGINES,
             WorkloadKnobs.CRASH,
             WorkloadKnobs.CRASH_AT_PERCENT,
             WorkloadKnobs.MIN_MEASURED_SECONDS,

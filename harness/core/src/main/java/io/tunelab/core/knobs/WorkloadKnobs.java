@@ -225,6 +225,18 @@ public final class WorkloadKnobs {
           .study("AIA billing-care: 20 concurrent users")
           .add();
 
+  public static final Knob<Integer> ENGINES =
+      KNOBS
+          .knob("workload.engines", KnobTypes.integer(1, 8), 1)
+          .unit("engines")
+          .doc(
+              "JMeter engines that share the load in JMeter's distributed mode (remote engines on"
+                  + " 127.0.0.1, the load JVM their controller, results merged into one JTL): each"
+                  + " engine runs workload.threads threads and sends its own share of the orders or"
+                  + " messages, numbered so none is sent twice; 1 runs the plan in the load JVM"
+                  + " (docs/distributed-load.md)")
+          .add();
+
   public static final Knob<String> MIX =
       KNOBS
           .knob(

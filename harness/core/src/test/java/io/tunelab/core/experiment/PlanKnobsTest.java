@@ -92,6 +92,37 @@ class PlanKnobsTest {
   }
 
   @Test
+  void loadEnginesAreForThePlansThatShareTheirNumbersOutAndRefusedElsewhere() {
+    assertThat(
+            parse(
+                    """
+                    plan: messaging
+                    workload: {engines: 2}
+                    steps: [{name: a}]
+                    """,
+                    Map.of())
+                .steps()
+                .get(0)
+                .knobs()
+                .get(WorkloadKnobs.ENGINES))
+        .isEqualTo(2);
+    assertBad(
+        """
+        plan: sort-requests
+        workload: {engines: 2}
+        steps: [{name: a}]
+        """,
+        "workload.engines means nothing to plan sort-requests");
+    assertBad(
+        """
+        plan: batch-order
+        workload: {engines: 9}
+        steps: [{name: a}]
+        """,
+        "workload.engines");
+  }
+
+  @Test
   void rejectsASoapKnobInALadderStepOfABatchOrderExperiment() {
     assertBad(
         """

@@ -80,13 +80,40 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
   }
 
   @Override
-  public synchronized LoadRun run(LoadPlan plan, Path runDir, Duration timeout, boolean dashboard) {
+  public LoadRun run(LoadPlan plan, Path runDir, Duration timeout, boolean dashboard) {
+    return run(plan, runDir, timeout, dashboard, List.of());
+  }
+
+  /**
+   * A load generator that runs each plan on {@code count} of {@code engines} in JMeter's
+   * distributed mode, this server's JVM their controller, the plan told how many share it ({@value
+   * LoadPlan#ENGINES_PROPERTY}); this server itself for one.
+   */
+  public LoadGenerator onEngines(int count, JmeterEngines engines) {
+    if (count == 1) {
+      return this;
+    }
+    return (plan, runDir, timeout, dashboard) ->
+        run(
+            plan.with(LoadPlan.ENGINES_PROPERTY, String.valueOf(count)),
+            runDir,
+            timeout,
+            dashboard,
+            engines.addresses(count));
+  }
+
+  private synchronized LoadRun run(
+      LoadPlan plan, Path runDir, Duration timeout, boolean dashboard, List<String> remotes) {
     Path work = runDir.toAbsolutePath().normalize();
     Path jtl = work.resolve(RunLayout.JTL);
     Path log = work.resolve(RunLayout.LOAD_LOG);
     LocalJmeter.deleteOld(log);
-    String request =
-        line(log, LocalJmeter.arguments(home, plan, work, dashboard), LocalJmeter.secrets(plan));
+    List<String> args =
+        new java.util.ArrayList<>(LocalJmeter.arguments(home, plan, work, dashboard));
+    if (!remotes.isEmpty()) {
+      args.addAll(List.of("--remote", String.join(",", remotes)));
+    }
+    String request = line(log, args, LocalJmeter.secrets(plan));
     long began = System.nanoTime();
     int exit = exchange(request, log, timeout);
     if (exit == 2) {

@@ -31,6 +31,22 @@ public record LoadPlan(
     this(file, properties, sampleVariables, Set.of());
   }
 
+  /** The JMeter property by which a plan learns how many engines share its run. */
+  public static final String ENGINES_PROPERTY = "tunelab.engines";
+
+  /**
+   * The properties a plan reads that the load tier sets, not the plan's settings: how many engines
+   * share a run (the load generator) and each engine's number (the engine).
+   */
+  public static final Set<String> LOAD_TIER_PROPERTIES = Set.of(ENGINES_PROPERTY, "tunelab.engine");
+
+  /** The same plan with one more property (or that property's value replaced). */
+  public LoadPlan with(String name, String value) {
+    Map<String, String> more = new LinkedHashMap<>(properties);
+    more.put(name, value);
+    return new LoadPlan(file, more, sampleVariables, secret);
+  }
+
   /** A plan in {@code jmeter-plans/} with its properties and no sample variables. */
   public static LoadPlan of(String file, Map<String, String> properties) {
     return new LoadPlan(Path.of(file), properties, List.of());

@@ -42,6 +42,7 @@ class BatchOrderPlanTest {
     while (matcher.find()) {
       read.add(matcher.group(1));
     }
+    read.removeAll(LoadPlan.LOAD_TIER_PROPERTIES);
 
     assertThat(plan.properties().keySet()).containsExactlyInAnyOrderElementsOf(read);
     assertThat(plan.properties())

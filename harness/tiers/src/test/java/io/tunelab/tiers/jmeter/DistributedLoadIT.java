@@ -1,0 +1,138 @@
+package io.tunelab.tiers.jmeter;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.tunelab.core.BadInputException;
+import io.tunelab.core.measure.JtlRecord;
+import io.tunelab.tiers.TunelabHome;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.BrokerTier;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * The batch-order plan on two JMeter engines in JMeter's distributed mode, the load JVM their
+ * controller, against a real broker: every order sent once over both, the same orders one engine
+ * sends, all of them in the controller's one JTL.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DistributedLoadIT {
+  private static final Duration TIMEOUT = Duration.ofMinutes(2);
+  private static final int CUSTOMERS = 50;
+
+  private BrokerTier broker;
+  private JmeterServer controller;
+  private JmeterEngines engines;
+
+  @BeforeAll
+  void start() throws IOException {
+    broker = LoadItBroker.start();
+    OptionalLong owner = OptionalLong.of(ProcessHandle.current().pid());
+    TunelabHome home = TunelabHome.locate();
+    Path dir = LoadItBroker.freshDir("distributed");
+    controller = new JmeterServer(home, LocalJmeter.DEFAULT_JVM_FLAGS, owner, dir);
+    engines = new JmeterEngines(home, LocalJmeter.DEFAULT_JVM_FLAGS, owner, dir);
+  }
+
+  @AfterAll
+  void stop() {
+    if (engines != null) {
+      engines.close();
+    }
+    if (controller != null) {
+      controller.close();
+    }
+    if (broker != null) {
+      broker.close();
+    }
+  }
+
+  private BatchOrderPlan plan(String queue, int orders, long seed) {
+    return new BatchOrderPlan(
+        broker.url(),
+        queue,
+        orders,
+        2,
+        seed,
+        SizeMix.parse("1:1:1"),
+        CUSTOMERS,
+        0,
+        "d" + seed,
+        true);
+  }
+
+  @Test
+  void twoEnginesSendEveryOrderOnceAndTheControllersJtlHoldsThemAll() throws Exception {
+    String queue = "tunelab.it.engines";
+    BatchOrderPlan plan = plan(queue, 31, 21); // odd: the engines' shares differ by one
+
+    LoadRun run =
+        controller
+            .onEngines(2, engines)
+            .run(plan.loadPlan(), LoadItBroker.freshDir("two"), TIMEOUT);
+
+    assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
+    try (BrokerManagement management = broker.management()) {
+      assertThat(management.queue(queue).messagesAdded()).as("sent once each").isEqualTo(31);
+    }
+    List<QueuedOrder> orders = QueuedOrder.drain(broker.url(), queue);
+    assertThat(orders)
+        .extracting(QueuedOrder::orderId)
+        .containsExactlyInAnyOrderElementsOf(
+            LongStream.rangeClosed(1, 31).mapToObj(plan::orderId).toList());
+    assertThat(run.records())
+        .extracting(r -> r.get("orderId"))
+        .containsExactlyInAnyOrderElementsOf(orders.stream().map(QueuedOrder::orderId).toList());
+    Map<String, Long> byEngine =
+        run.records().stream()
+            .collect(
+                Collectors.groupingBy(
+                    r -> r.threadName().substring(0, r.threadName().indexOf('-')),
+                    Collectors.counting()));
+    assertThat(byEngine).as("JMeter names each engine's threads after it").hasSize(2);
+    assertThat(byEngine.values()).containsExactlyInAnyOrder(16L, 15L);
+    assertThat(run.records()).extracting(JtlRecord::label).containsOnly("publish");
+
+    String single = "tunelab.it.engines.one";
+    LoadRun one =
+        controller.run(
+            plan.loadPlan().with("queue", single), LoadItBroker.freshDir("one"), TIMEOUT);
+    assertThat(one.succeeded()).as("exit status, see %s", one.log()).isTrue();
+    assertThat(comparable(QueuedOrder.drain(broker.url(), single), plan))
+        .as("the orders one engine sends")
+        .isEqualTo(comparable(orders, plan));
+  }
+
+  @Test
+  void aValueThePlanRefusesOnTheEnginesIsBadInputWithItsReason() throws IOException {
+    Map<String, String> properties =
+        new LinkedHashMap<>(plan("tunelab.it.engines.bad", 1, 1).loadPlan().properties());
+    properties.put("orders", "0");
+    LoadPlan bad = LoadPlan.of(BatchOrderPlan.FILE, properties);
+
+    assertThatThrownBy(
+            () -> controller.onEngines(2, engines).run(bad, LoadItBroker.freshDir("bad"), TIMEOUT))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("orders must be an integer 1..");
+  }
+
+  private static List<String> comparable(List<QueuedOrder> orders, BatchOrderPlan plan) {
+    return orders.stream()
+        .sorted(Comparator.comparingLong(QueuedOrder::number))
+        .map(order -> order.comparableBody(plan.runTag()))
+        .toList();
+  }
+}
