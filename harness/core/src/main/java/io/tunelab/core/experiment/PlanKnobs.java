@@ -88,6 +88,7 @@ public final class PlanKnobs {
             WorkloadKnobs.RESCAN_PERCENT,
             WorkloadKnobs.RESCAN_AFTER_SECONDS,
             WorkloadKnobs.WARMUP_SECONDS,
+            WorkloadKnobs.ENGINES,
             MiddlewareKnobs.SORT_SERVER_THREADS,
             MiddlewareKnobs.SORT_PARSE_IN,
             MiddlewareKnobs.SORT_SQL,

@@ -92,7 +92,7 @@ class PlanKnobsTest {
   }
 
   @Test
-  void loadEnginesAreForThePlansThatShareTheirNumbersOutAndRefusedElsewhere() {
+  void loadEnginesAreForThePlansThatShareTheirWorkOutAndRefusedElsewhere() {
     assertThat(
             parse(
                     """
@@ -108,11 +108,11 @@ class PlanKnobsTest {
         .isEqualTo(2);
     assertBad(
         """
-        plan: sort-requests
+        plan: concurrent-soap
         workload: {engines: 2}
         steps: [{name: a}]
         """,
-        "workload.engines means nothing to plan sort-requests");
+        "workload.engines means nothing to plan concurrent-soap");
     assertBad(
         """
         plan: batch-order

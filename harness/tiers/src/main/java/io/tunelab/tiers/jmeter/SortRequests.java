@@ -344,6 +344,43 @@ public final class SortRequests {
     }
   }
 
+  /**
+   * The CSV engine {@code engine} of several reads in JMeter's distributed mode ({@code
+   * sort-requests.jmx} names it the same way): {@code name.csv} becomes {@code name.engine-N.csv}.
+   */
+  public static Path engineCsv(Path csv, int engine) {
+    String name = csv.getFileName().toString();
+    String stem = name.endsWith(".csv") ? name.substring(0, name.length() - 4) : name;
+    return csv.resolveSibling(stem + ".engine-" + engine + ".csv");
+  }
+
+  /**
+   * Deals the rows of {@code csv} out to {@code engines} files ({@link #engineCsv}), row r to
+   * engine r mod engines + 1, each in the CSV's order under its header: each engine sends its own
+   * parcels, none twice, and a re-scan stays a re-scan, later than its first scan, on whichever
+   * engine it falls to.
+   */
+  public static void splitForEngines(Path csv, int engines) {
+    List<String> lines;
+    try {
+      lines = Files.readAllLines(csv, StandardCharsets.US_ASCII);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + csv, e);
+    }
+    for (int engine = 1; engine <= engines; engine++) {
+      List<String> share = new java.util.ArrayList<>();
+      share.add(lines.get(0));
+      for (int row = engine; row < lines.size(); row += engines) {
+        share.add(lines.get(row));
+      }
+      try {
+        Files.write(engineCsv(csv, engine), share, StandardCharsets.US_ASCII);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot write " + engineCsv(csv, engine), e);
+      }
+    }
+  }
+
   /** The rows of one spec: row r is drawn from (seed, r) alone, its parcel from (seed, origin). */
   private static final class Rows {
     private static final long SCAN = 0;

@@ -100,6 +100,22 @@ class SortRequestsTest {
   }
 
   @Test
+  void theEnginesSharesHoldEveryRowOnceInItsOrderUnderTheHeader() throws IOException {
+    Path csv = dir.resolve("sort-requests.csv");
+    SortRequests.write(csv, spec(3, 7, "1:1:1", 0, 1), CLOCK);
+    List<String> lines = Files.readAllLines(csv);
+
+    SortRequests.splitForEngines(csv, 3);
+
+    assertThat(Files.readAllLines(dir.resolve("sort-requests.engine-1.csv")))
+        .containsExactly(lines.get(0), lines.get(1), lines.get(4), lines.get(7));
+    assertThat(Files.readAllLines(dir.resolve("sort-requests.engine-2.csv")))
+        .containsExactly(lines.get(0), lines.get(2), lines.get(5));
+    assertThat(Files.readAllLines(SortRequests.engineCsv(csv, 3)))
+        .containsExactly(lines.get(0), lines.get(3), lines.get(6));
+  }
+
+  @Test
   void everyWrittenRequestIsWellFormedWithItsTypesReadCount() throws IOException {
     List<Row> rows = write(spec(7, 2_000, "1:1:1", 10, 50), "layout.csv");
 

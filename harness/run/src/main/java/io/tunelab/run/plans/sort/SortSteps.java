@@ -70,6 +70,10 @@ public final class SortSteps implements PlanSteps {
     int seconds =
         Math.max(knobs.get(WorkloadKnobs.DURATION), knobs.get(WorkloadKnobs.WARMUP_SECONDS));
     writeCsv(knobs, dir.resolve(REQUESTS_CSV), seconds);
+    int engines = knobs.get(WorkloadKnobs.ENGINES);
+    if (engines > 1) {
+      SortRequests.splitForEngines(dir.resolve(REQUESTS_CSV), engines);
+    }
   }
 
   /**
