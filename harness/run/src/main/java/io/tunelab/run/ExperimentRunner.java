@@ -234,12 +234,12 @@ public final class ExperimentRunner {
               EnvironmentProbe.collect(
                   home, tiers.endpoints(), step.step.knobs(), provider.describe())));
     }
+    int loadEngines = step.step.knobs().get(WorkloadKnobs.ENGINES);
+    if (loadEngines > 1 && engines.running() < loadEngines) {
+      tiers.warmUpAgain(); // the warm-up starts the engines and warms their JIT with the stack's
+    }
     step.repetition =
-        planRunner.repetition(
-            tiers,
-            load.onEngines(step.step.knobs().get(WorkloadKnobs.ENGINES), engines),
-            sampler,
-            progress);
+        planRunner.repetition(tiers, load.onEngines(loadEngines, engines), sampler, progress);
   }
 
   private void runRepetition(Experiment experiment, StepRun step, Eta eta, int round)

@@ -338,6 +338,15 @@ public final class RunTiers implements AutoCloseable {
     return middlewareWarmup;
   }
 
+  /**
+   * The running middleware JVM is warmed up again before its next repetition: the load tier it
+   * meets changed (new JMeter engines, their JIT cold, measured 17,308 arrivals/min offered of
+   * 48,000 in their first window against 35,811 in their second; docs/distributed-load.md).
+   */
+  public synchronized void warmUpAgain() {
+    middlewareWarmup = Optional.empty();
+  }
+
   /** The running middleware JVM was warmed up, with this outcome. */
   public synchronized void middlewareWarmedUp(SteadyStateReport report) {
     middlewareWarmup = Optional.of(report);

@@ -41,7 +41,8 @@ public final class PlanKnobs {
             WorkloadKnobs.DRAIN_TIMEOUT,
             WorkloadKnobs.CRASH,
             WorkloadKnobs.CRASH_AT_PERCENT,
-            WorkloadKnobs.ENGINES));
+            WorkloadKnobs.ENGINES,
+            MiddlewareKnobs.INSTANCES));
     OWN.put(
         Plan.CONCURRENT_SOAP,
         List.of(
@@ -57,6 +58,7 @@ public final class PlanKnobs {
             WorkloadKnobs.MESSAGES,
             WorkloadKnobs.WARMUP_MESSAGES,
             WorkloadKnobs.ENGINES,
+            MiddlewareKnobs.INSTANCES,
             WorkloadKnobs.CRASH,
             WorkloadKnobs.CRASH_AT_PERCENT,
             WorkloadKnobs.MIN_MEASURED_SECONDS,

@@ -66,6 +66,47 @@ public final class KnobRules {
                 : Optional.empty();
           });
 
+  /** Connections the harness and its observers keep beside the middleware's pools. */
+  public static final int HARNESS_CONNECTIONS = 10;
+
+  /** Several middleware instances each open a whole pool to the one database. */
+  public static final KnobRule MIDDLEWARE_POOLS_FIT_THE_DATABASE =
+      new KnobRule(
+          "with middleware.instances above 1, middleware.instances x middleware.jdbc.poolSize"
+              + " leaves "
+              + HARNESS_CONNECTIONS
+              + " of db.server.max_connections to the harness",
+          List.of(
+              MiddlewareKnobs.INSTANCES, MiddlewareKnobs.JDBC_POOL_SIZE, DbKnobs.MAX_CONNECTIONS),
+          knobs -> {
+            int instances = knobs.get(MiddlewareKnobs.INSTANCES);
+            int pools = instances * knobs.get(MiddlewareKnobs.JDBC_POOL_SIZE);
+            int max = knobs.get(DbKnobs.MAX_CONNECTIONS);
+            return instances > 1 && pools > max - HARNESS_CONNECTIONS
+                ? Optional.of(
+                    MiddlewareKnobs.INSTANCES.name()
+                        + "="
+                        + instances
+                        + " opens "
+                        + instances
+                        + " pools of "
+                        + MiddlewareKnobs.JDBC_POOL_SIZE.name()
+                        + "="
+                        + knobs.get(MiddlewareKnobs.JDBC_POOL_SIZE)
+                        + " connections ("
+                        + pools
+                        + "), more than "
+                        + DbKnobs.MAX_CONNECTIONS.name()
+                        + "="
+                        + max
+                        + " less the harness's "
+                        + HARNESS_CONNECTIONS
+                        + ": raise "
+                        + DbKnobs.MAX_CONNECTIONS.name()
+                        + " or lower the pool size")
+                : Optional.empty();
+          });
+
   /** A mix of three zero weights has no order size to draw. */
   public static final KnobRule MIX_HAS_A_WEIGHT =
       new KnobRule(
@@ -113,7 +154,8 @@ public final class KnobRules {
           INITIAL_HEAP_FITS_THE_HEAP,
           MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS,
           BROKER_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOB,
-          MIX_HAS_A_WEIGHT);
+          MIX_HAS_A_WEIGHT,
+          MIDDLEWARE_POOLS_FIT_THE_DATABASE);
 
   /**
    * Checks {@code set} by some of the rules: for a tier that builds its settings from a knob set

@@ -470,6 +470,19 @@ public final class MiddlewareKnobs {
           .study("AIA: JVM heap, GC overhead limit exceeded")
           .add();
 
+  public static final Knob<Integer> INSTANCES =
+      KNOBS
+          .knob("middleware.instances", KnobTypes.integer(1, 4), 1)
+          .unit("JVMs")
+          .doc(
+              "middleware instances, each its own JVM with every other middleware knob, all"
+                  + " consuming the broker's queues (competing consumers: each queue's consumers"
+                  + " multiply) and sharing the database (each its own JDBC pool); the queue-driven"
+                  + " flows only (batch-order, messaging). The observer sums their CPU as the"
+                  + " middleware's; /status, JFR and thread dumps are the first instance's")
+          .study("AIA: several server instances on one box; a messaging server on 1, 2, 3 nodes")
+          .add();
+
   public static final Knob<Integer> INITIAL_HEAP =
       KNOBS
           .knob("middleware.jvm.initialHeapMegabytes", KnobTypes.integer(0, 65_536), 0)

@@ -82,6 +82,15 @@ public final class JmeterEngines implements AutoCloseable {
     return running.subList(0, count).stream().map(Engine::address).toList();
   }
 
+  /** How many engines run now (1 to n, numbered in order). */
+  public synchronized int running() {
+    int alive = 0;
+    while (alive < running.size() && running.get(alive).process().isAlive()) {
+      alive++;
+    }
+    return alive;
+  }
+
   /** The engines' logs, one per engine started. */
   public synchronized List<Path> logs() {
     List<Path> logs = new ArrayList<>();

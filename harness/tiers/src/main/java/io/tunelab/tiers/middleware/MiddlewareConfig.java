@@ -26,8 +26,9 @@ import java.util.Set;
  *     messages.persistent=true}); never an endpoint or {@code http.port}, which {@link #properties}
  *     adds
  * @param jvmFlags flags of the middleware JVM (heap, young generation, collector, extra flags)
+ * @param instances middleware JVMs to start with these settings and flags, 1 or more
  */
-public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFlags) {
+public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFlags, int instances) {
   /**
    * Settings keys that come from the stack and the tier, never from knobs. {@code billing.port} and
    * {@code sort.port} are left at 0 (a free port): the tier reads the bound URLs back from {@code
@@ -64,6 +65,9 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     Objects.requireNonNull(settings, "settings");
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     jvmFlags = List.copyOf(jvmFlags);
+    if (instances < 1) {
+      throw new IllegalArgumentException("instances must be 1 or more, was " + instances);
+    }
     for (Map.Entry<String, String> setting : settings.entrySet()) {
       if (ENDPOINT_KEYS.contains(setting.getKey())) {
         throw new IllegalArgumentException(
@@ -74,6 +78,11 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
             "middleware setting " + setting.getKey() + " must be on one line");
       }
     }
+  }
+
+  /** One middleware JVM with these settings and flags. */
+  public MiddlewareConfig(Map<String, String> settings, List<String> jvmFlags) {
+    this(settings, jvmFlags, 1);
   }
 
   /** The untuned middleware: every knob at its default. */
@@ -101,7 +110,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
         KnobRules.XA_NEEDS_PREPARED_TRANSACTIONS,
         KnobRules.YOUNG_GENERATION_FITS_THE_HEAP,
         KnobRules.INITIAL_HEAP_FITS_THE_HEAP,
-        KnobRules.MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS);
+        KnobRules.MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS,
+        KnobRules.MIDDLEWARE_POOLS_FIT_THE_DATABASE);
     List<String> flags =
         jvmFlags(
             knobs.get(MiddlewareKnobs.INITIAL_HEAP),
@@ -109,14 +119,18 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
             knobs.get(MiddlewareKnobs.YOUNG),
             knobs.get(MiddlewareKnobs.COLLECTOR),
             knobs.get(MiddlewareKnobs.JVM_FLAGS));
-    return new MiddlewareConfig(settings, flags);
+    return new MiddlewareConfig(settings, flags, knobs.get(MiddlewareKnobs.INSTANCES));
   }
 
-  /** Whether the knob is a key of the middleware's settings file (not a JVM knob). */
+  /**
+   * Whether the knob is a key of the middleware's settings file (not a JVM knob, nor the number of
+   * instances, which the tier starts).
+   */
   public static boolean isSetting(Knob<?> knob) {
     return knob.tier() == KnobTier.MIDDLEWARE
         && knob.name().startsWith(Knobs.MIDDLEWARE_PREFIX)
-        && !knob.name().startsWith(JVM_PREFIX);
+        && !knob.name().startsWith(JVM_PREFIX)
+        && knob != MiddlewareKnobs.INSTANCES;
   }
 
   static final String EXIT_ON_OUT_OF_MEMORY = "-XX:+ExitOnOutOfMemoryError";

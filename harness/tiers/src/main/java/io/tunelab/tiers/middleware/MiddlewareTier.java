@@ -47,6 +47,9 @@ public final class MiddlewareTier extends ProcessTier {
   private final MiddlewareClient client;
   private final Path gcLog;
 
+  /** The instances after this one ({@code middleware.instances}), each its own JVM. */
+  private final List<MiddlewareTier> others = new ArrayList<>();
+
   private MiddlewareTier(
       TierProcess process, MiddlewareClient client, Path gcLog, Duration startTime) {
     super(NAME, process, startTime, STOP_GRACE);
@@ -63,6 +66,25 @@ public final class MiddlewareTier extends ProcessTier {
    * @throws TierStartException with the log tail when it does not come up; nothing is left running
    */
   public static MiddlewareTier start(
+      MiddlewareConfig config, Endpoints endpoints, Path dir, OptionalLong owner) {
+    MiddlewareTier first = startOne(config, endpoints, dir, owner);
+    try {
+      for (int instance = 2; instance <= config.instances(); instance++) {
+        first.others.add(startOne(config, endpoints, instanceDir(dir, instance), owner));
+      }
+    } catch (RuntimeException e) {
+      first.close();
+      throw e;
+    }
+    return first;
+  }
+
+  /** The folder of instance {@code instance} (from 2) of a tier whose first instance is in dir. */
+  public static Path instanceDir(Path dir, int instance) {
+    return dir.resolve("instance-" + instance);
+  }
+
+  private static MiddlewareTier startOne(
       MiddlewareConfig config, Endpoints endpoints, Path dir, OptionalLong owner) {
     Path home = dir.toAbsolutePath().normalize();
     // Port 0: the middleware binds a free port itself and names it in its ready banner, so no
@@ -156,11 +178,40 @@ public final class MiddlewareTier extends ProcessTier {
    */
   public void park() {
     client.post("/park");
+    others.forEach(MiddlewareTier::park);
   }
 
   /** Takes work again after {@link #park}. */
   public void resume() {
     client.post("/resume");
+    others.forEach(MiddlewareTier::resume);
+  }
+
+  /** How many middleware JVMs this tier runs ({@code middleware.instances}). */
+  public int instances() {
+    return 1 + others.size();
+  }
+
+  /** Each instance's status URL, the first instance's first. */
+  public List<String> statusUrls() {
+    List<String> urls = new ArrayList<>(List.of(statusUrl()));
+    others.forEach(other -> urls.add(other.statusUrl()));
+    return urls;
+  }
+
+  /** Every instance's JVM, the first instance's first. */
+  @Override
+  public List<ProcessHandle> processes() {
+    List<ProcessHandle> all = new ArrayList<>(super.processes());
+    others.forEach(other -> all.addAll(other.processes()));
+    return all;
+  }
+
+  /** Stops every instance, the others first. */
+  @Override
+  public void close() {
+    others.forEach(MiddlewareTier::close);
+    super.close();
   }
 
   private static Path writeSettings(Path home, String properties) {
@@ -231,7 +282,7 @@ public final class MiddlewareTier extends ProcessTier {
    * it was closed.
    */
   public Optional<String> death() {
-    return exit()
+    return ownExit()
         .map(
             exit -> {
               String tail = process().logTail(DEATH_LOG_LINES);
@@ -245,7 +296,8 @@ public final class MiddlewareTier extends ProcessTier {
                   + "; its log is "
                   + process().log()
                   + (tail.isBlank() ? "" : ", ending:\n" + tail.indent(2).stripTrailing());
-            });
+            })
+        .or(() -> others.stream().flatMap(other -> other.death().stream()).findFirst());
   }
 
   /**
@@ -253,6 +305,10 @@ public final class MiddlewareTier extends ProcessTier {
    * empty while it runs or once it was closed.
    */
   public Optional<MiddlewareExit> exit() {
+    return ownExit().or(() -> others.stream().flatMap(o -> o.exit().stream()).findFirst());
+  }
+
+  private Optional<MiddlewareExit> ownExit() {
     if (closed() || process().isAlive()) {
       return Optional.empty();
     }

@@ -218,6 +218,34 @@ class MiddlewareTierIT {
   }
 
   @Test
+  void twoInstancesAreTwoJvmsThatBothConsumeEveryQueueAndParkTogether() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.instances", "2")
+            .with("middleware.consumers.orchestration", "3");
+    try (MiddlewareTier middleware = start(knobs, "instances");
+        io.tunelab.tiers.broker.BrokerManagement broker =
+            io.tunelab.tiers.broker.BrokerManagement.of(stack.endpoints())) {
+      assertThat(middleware.instances()).isEqualTo(2);
+      assertThat(middleware.processes()).hasSize(2);
+      assertThat(middleware.statusUrls()).hasSize(2).doesNotHaveDuplicates();
+      assertThat(middleware.processes().stream().map(ProcessHandle::pid).distinct()).hasSize(2);
+      assertThat(broker.queue("tunelab.orchestration").consumerCount())
+          .as("3 consumers on each instance")
+          .isEqualTo(6);
+      assertThat(broker.queue("tunelab.intake").consumerCount()).isEqualTo(2);
+
+      middleware.park();
+      await()
+          .atMost(Duration.ofSeconds(10))
+          .untilAsserted(
+              () -> assertThat(broker.queue("tunelab.orchestration").consumerCount()).isZero());
+      middleware.resume();
+      assertThat(broker.queue("tunelab.orchestration").consumerCount()).isEqualTo(6);
+    }
+  }
+
+  @Test
   void twoMiddlewaresInOneFolderEachFindTheirOwnStatusPort() {
     KnobSet knobs = KnobSet.defaults();
     try (MiddlewareTier first = start(knobs, "ports")) {
