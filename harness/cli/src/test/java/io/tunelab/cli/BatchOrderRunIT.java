@@ -54,12 +54,16 @@ class BatchOrderRunIT {
               middleware.intake: fetcher
               middleware.fetcher.poolSize: 2
               middleware.fetcher.pollingMillis: 400
+          # three fetchers on each of two middleware instances, the orders inserted by two
+          # JMeter engines: every order inserted once and taken once over the JVMs
           - name: three
             knobs:
               middleware.intake: fetcher
               middleware.fetchers: 3
               middleware.fetcher.poolSize: 10
               middleware.fetcher.pollingMillis: 200
+              middleware.instances: 2
+              workload.engines: 2
           # a steadiness tolerance of 0.1% cannot be met by windows of 20 orders on any machine,
           # so the cap is what ends this warm-up; a step builds on the one before it, and the
           # queue intake puts it on a middleware of its own, warmed up by its own rules
@@ -109,6 +113,15 @@ class BatchOrderRunIT {
         .contains(",db.inbox,NEW,");
     assertThat(Files.readString(runDir.resolve("three/rep-1/series.csv")))
         .contains(",middleware.fetcher.fetchers,middleware,3");
+    assertThat(runDir.resolve("three/middleware/instance-2/middleware.log")).isNotEmptyFile();
+    assertThat(
+            io.tunelab.core.measure.JtlRecord.read(runDir.resolve("three/rep-1/load/results.jtl"))
+                .stream()
+                .map(io.tunelab.core.measure.JtlRecord::threadName)
+                .map(thread -> thread.substring(0, thread.indexOf('-')))
+                .distinct())
+        .as("both engines inserted orders")
+        .hasSize(2);
     assertThat(Files.readString(runDir.resolve("starved/rep-1/findings.json")))
         .contains("FETCHER_LIMIT")
         .contains("their polls came back full (2 orders each)");

@@ -11,6 +11,9 @@ import org.apache.logging.log4j.core.LoggerContext;
  * The log4j configuration of the load JVM: JMeter's log to {@code jmeter.log}, without the GUI
  * appender of JMeter's own {@code log4j2.xml} (whose plugin package scan log4j warns about) and
  * without the stack traces JMeter logs for the HTTP converters a JMS-only class path lacks.
+ * JMeter's engines log every property they send or apply at info ("Sending properties {...}",
+ * "Applying properties {...}"), a plan's secret ones among them (the inbox sink's database
+ * password): their classes log warnings only.
  */
 final class LogConfig {
   private static final String XML =
@@ -25,6 +28,8 @@ final class LogConfig {
         <Loggers>
           <Root level="info"><AppenderRef ref="jmeter-log"/></Root>
           <Logger name="org.apache.jmeter.save.SaveService" level="error"/>
+          <Logger name="org.apache.jmeter.engine.ClientJMeterEngine" level="warn"/>
+          <Logger name="org.apache.jmeter.engine.StandardJMeterEngine" level="warn"/>
         </Loggers>
       </Configuration>
       """;

@@ -8,6 +8,7 @@ import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.db.DbTestDirs;
 import io.tunelab.tiers.db.PostgresTier;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -96,6 +97,41 @@ class BatchOrderInboxIT {
     assertThat(records).extracting(JtlRecord::label).containsOnly("insert");
     assertThat(records).allSatisfy(record -> assertThat(record.success()).isTrue());
     assertThat(Files.readString(run.log())).doesNotContain("jdbcPassword=" + db.password());
+  }
+
+  @Test
+  void twoEnginesInsertEveryOrderOnceAndNoLogHoldsThePassword() throws Exception {
+    BatchOrderPlan plan = plan(21, 2, "in4", db.password(), false);
+
+    LoadRun run = TestLoad.onEngines(2).run(plan.loadPlan(), fresh("engines"), TIMEOUT);
+
+    assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
+    assertThat(rows())
+        .extracting(Row::orderId)
+        .containsExactlyInAnyOrderElementsOf(
+            LongStream.rangeClosed(1, 21).mapToObj(plan::orderId).toList());
+    assertThat(run.records()).extracting(r -> r.get("orderId")).hasSize(21).doesNotHaveDuplicates();
+    assertThat(
+            run.records().stream()
+                .map(r -> r.threadName().substring(0, r.threadName().indexOf('-')))
+                .distinct())
+        .as("both engines inserted")
+        .hasSize(2);
+    // the password travels to each engine as a JMeter property: JMeter logs those it sends
+    for (Path log :
+        logsUnder(run.jtl().getParent(), TestLoad.enginesDir(), Path.of("target/it/load-server"))) {
+      assertThat(Files.readString(log)).as(log.toString()).doesNotContain(db.password());
+    }
+  }
+
+  private static List<Path> logsUnder(Path... dirs) throws IOException {
+    List<Path> logs = new java.util.ArrayList<>();
+    for (Path dir : dirs) {
+      try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+        files.filter(f -> f.toString().endsWith(".log")).forEach(logs::add);
+      }
+    }
+    return logs;
   }
 
   @Test

@@ -5,17 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
@@ -34,27 +31,14 @@ class DistributedLoadIT {
   private static final int CUSTOMERS = 50;
 
   private BrokerTier broker;
-  private JmeterServer controller;
-  private JmeterEngines engines;
 
   @BeforeAll
   void start() throws IOException {
     broker = LoadItBroker.start();
-    OptionalLong owner = OptionalLong.of(ProcessHandle.current().pid());
-    TunelabHome home = TunelabHome.locate();
-    Path dir = LoadItBroker.freshDir("distributed");
-    controller = new JmeterServer(home, LocalJmeter.DEFAULT_JVM_FLAGS, owner, dir);
-    engines = new JmeterEngines(home, LocalJmeter.DEFAULT_JVM_FLAGS, owner, dir);
   }
 
   @AfterAll
   void stop() {
-    if (engines != null) {
-      engines.close();
-    }
-    if (controller != null) {
-      controller.close();
-    }
     if (broker != null) {
       broker.close();
     }
@@ -79,10 +63,7 @@ class DistributedLoadIT {
     String queue = "tunelab.it.engines";
     BatchOrderPlan plan = plan(queue, 31, 21); // odd: the engines' shares differ by one
 
-    LoadRun run =
-        controller
-            .onEngines(2, engines)
-            .run(plan.loadPlan(), LoadItBroker.freshDir("two"), TIMEOUT);
+    LoadRun run = TestLoad.onEngines(2).run(plan.loadPlan(), LoadItBroker.freshDir("two"), TIMEOUT);
 
     assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
     try (BrokerManagement management = broker.management()) {
@@ -108,8 +89,8 @@ class DistributedLoadIT {
 
     String single = "tunelab.it.engines.one";
     LoadRun one =
-        controller.run(
-            plan.loadPlan().with("queue", single), LoadItBroker.freshDir("one"), TIMEOUT);
+        TestLoad.shared()
+            .run(plan.loadPlan().with("queue", single), LoadItBroker.freshDir("one"), TIMEOUT);
     assertThat(one.succeeded()).as("exit status, see %s", one.log()).isTrue();
     assertThat(comparable(QueuedOrder.drain(broker.url(), single), plan))
         .as("the orders one engine sends")
@@ -123,8 +104,7 @@ class DistributedLoadIT {
     properties.put("orders", "0");
     LoadPlan bad = LoadPlan.of(BatchOrderPlan.FILE, properties);
 
-    assertThatThrownBy(
-            () -> controller.onEngines(2, engines).run(bad, LoadItBroker.freshDir("bad"), TIMEOUT))
+    assertThatThrownBy(() -> TestLoad.onEngines(2).run(bad, LoadItBroker.freshDir("bad"), TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("orders must be an integer 1..");
   }

@@ -15,10 +15,41 @@ import java.util.OptionalLong;
  */
 public final class TestLoad {
   private static JmeterServer shared;
+  private static JmeterEngines engines;
 
   private TestLoad() {}
 
   public static synchronized LoadGenerator shared() {
+    return server();
+  }
+
+  /**
+   * The shared load JVM as the controller of {@code count} JMeter engines, which the test JVM's ITs
+   * share too.
+   */
+  public static synchronized LoadGenerator onEngines(int count) {
+    if (engines == null) {
+      try {
+        engines =
+            new JmeterEngines(
+                TunelabHome.locate(),
+                LocalJmeter.DEFAULT_JVM_FLAGS,
+                OptionalLong.of(ProcessHandle.current().pid()),
+                Files.createDirectories(Path.of("target/it/load-engines")));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      Runtime.getRuntime().addShutdownHook(new Thread(engines::close, "test-engines-close"));
+    }
+    return server().onEngines(count, engines);
+  }
+
+  /** The folder the shared engines write their logs in. */
+  public static Path enginesDir() {
+    return Path.of("target/it/load-engines").toAbsolutePath();
+  }
+
+  private static JmeterServer server() {
     if (shared == null) {
       try {
         Path dir = Files.createDirectories(Path.of("target/it/load-server"));
