@@ -41,8 +41,7 @@ public final class PlanKnobs {
             WorkloadKnobs.DRAIN_TIMEOUT,
             WorkloadKnobs.CRASH,
             WorkloadKnobs.CRASH_AT_PERCENT,
-            WorkloadKnobs.ENGINES,
-            MiddlewareKnobs.INSTANCES));
+            WorkloadKnobs.ENGINES));
     OWN.put(
         Plan.CONCURRENT_SOAP,
         List.of(
@@ -58,7 +57,6 @@ public final class PlanKnobs {
             WorkloadKnobs.MESSAGES,
             WorkloadKnobs.WARMUP_MESSAGES,
             WorkloadKnobs.ENGINES,
-            MiddlewareKnobs.INSTANCES,
             WorkloadKnobs.CRASH,
             WorkloadKnobs.CRASH_AT_PERCENT,
             WorkloadKnobs.MIN_MEASURED_SECONDS,

@@ -477,9 +477,10 @@ public final class MiddlewareKnobs {
           .doc(
               "middleware instances, each its own JVM with every other middleware knob, all"
                   + " consuming the broker's queues (competing consumers: each queue's consumers"
-                  + " multiply) and sharing the database (each its own JDBC pool); the queue-driven"
-                  + " flows only (batch-order, messaging). The observer sums their CPU as the"
-                  + " middleware's; /status, JFR and thread dumps are the first instance's")
+                  + " multiply) and sharing the database (each its own JDBC pool); billing-care and"
+                  + " sort requests spread over them, each JMeter thread keeping the instance its"
+                  + " first request took. The observer sums their CPU as the middleware's; /status,"
+                  + " JFR and thread dumps are the first instance's")
           .study("AIA: several server instances on one box; a messaging server on 1, 2, 3 nodes")
           .add();
 

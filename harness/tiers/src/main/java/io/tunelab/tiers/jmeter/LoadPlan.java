@@ -36,9 +36,11 @@ public record LoadPlan(
 
   /**
    * The properties a plan reads that the load tier sets, not the plan's settings: how many engines
-   * share a run (the load generator) and each engine's number (the engine).
+   * share a run (the load generator), each engine's number (the engine) and the other middleware
+   * instances' ports ({@link SpreadOverInstances}).
    */
-  public static final Set<String> LOAD_TIER_PROPERTIES = Set.of(ENGINES_PROPERTY, "tunelab.engine");
+  public static final Set<String> LOAD_TIER_PROPERTIES =
+      Set.of(ENGINES_PROPERTY, "tunelab.engine", "morePorts");
 
   /** The same plan with one more property (or that property's value replaced). */
   public LoadPlan with(String name, String value) {

@@ -199,6 +199,27 @@ public final class MiddlewareTier extends ProcessTier {
     return urls;
   }
 
+  /** Each instance's billing-care endpoint ({@link #billingUrl}), the first instance's first. */
+  public List<URI> billingUrls() {
+    List<URI> urls = new ArrayList<>(List.of(billingUrl()));
+    others.forEach(other -> urls.add(other.billingUrl()));
+    return urls;
+  }
+
+  /** Each instance's sort-request service ({@link #sortUrl}), the first instance's first. */
+  public List<URI> sortUrls() {
+    List<URI> urls = new ArrayList<>(List.of(sortUrl()));
+    others.forEach(other -> urls.add(other.sortUrl()));
+    return urls;
+  }
+
+  /** Each instance's {@code /status}, the first instance's first. */
+  public List<JsonNode> statuses() {
+    List<JsonNode> all = new ArrayList<>(List.of(status()));
+    others.forEach(other -> all.add(other.status()));
+    return all;
+  }
+
   /** Every instance's JVM, the first instance's first. */
   @Override
   public List<ProcessHandle> processes() {

@@ -22,6 +22,7 @@ import io.tunelab.tiers.jmeter.BillingCustomers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.SpreadOverInstances;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -101,7 +102,12 @@ public final class SoapSteps implements PlanSteps {
     progress.phase(at, "load (" + describe(plan) + ", " + customers + " customers)");
     HostClock.Ticks before = HostClock.now();
     ConcurrentSoapResult result =
-        ConcurrentSoapResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
+        ConcurrentSoapResult.run(
+            SpreadOverInstances.over(load, tiers.middleware().billingUrls()),
+            plan,
+            dir.resolve(RunLayout.LOAD),
+            timeout(plan),
+            true);
     Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before));
     checkInterrupted();
     SoapOutcome outcome =

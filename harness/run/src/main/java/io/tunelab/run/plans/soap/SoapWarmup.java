@@ -11,6 +11,7 @@ import io.tunelab.run.RunTiers;
 import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
 import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.SpreadOverInstances;
 import java.net.URI;
 import java.nio.file.Path;
 
@@ -21,10 +22,12 @@ import java.nio.file.Path;
  * answer.
  */
 final class SoapWarmup {
+  private final RunTiers tiers;
   private final LoadGenerator load;
   private final RoundWarmup rounds;
 
   SoapWarmup(RunTiers tiers, LoadGenerator load, Progress progress) {
+    this.tiers = tiers;
     this.load = load;
     this.rounds = new RoundWarmup(tiers, progress, "requests");
   }
@@ -48,7 +51,12 @@ final class SoapWarmup {
         dir,
         (number, roundDir) -> {
           ConcurrentSoapResult result =
-              ConcurrentSoapResult.run(load, plan, roundDir, SoapSteps.timeout(plan), false);
+              ConcurrentSoapResult.run(
+                  SpreadOverInstances.over(load, tiers.middleware().billingUrls()),
+                  plan,
+                  roundDir,
+                  SoapSteps.timeout(plan),
+                  false);
           LatencySummary all = result.stats().overall();
           return new RoundWarmup.Done(
               all.requests(), all.requests() - all.errors(), all.requestsPerMinute());

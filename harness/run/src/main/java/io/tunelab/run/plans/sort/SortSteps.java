@@ -20,6 +20,7 @@ import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.SortRequestPlan;
 import io.tunelab.tiers.jmeter.SortRequestResult;
 import io.tunelab.tiers.jmeter.SortRequests;
+import io.tunelab.tiers.jmeter.SpreadOverInstances;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
@@ -123,7 +124,12 @@ public final class SortSteps implements PlanSteps {
               long pid = tiers.middlewarePid();
               OptionalLong before = HostClock.cpuNanos(pid);
               SortRequestResult result =
-                  SortRequestResult.run(load, plan, roundDir, timeout(plan), false);
+                  SortRequestResult.run(
+                      SpreadOverInstances.over(load, tiers.middleware().sortUrls()),
+                      plan,
+                      roundDir,
+                      timeout(plan),
+                      false);
               OptionalLong after = HostClock.cpuNanos(pid);
               LatencySummary all = result.stats().overall();
               return new RoundWarmup.Done(
@@ -143,7 +149,12 @@ public final class SortSteps implements PlanSteps {
     progress.phase(at, "load (" + describe(plan) + ")");
     HostClock.Ticks before = HostClock.now();
     SortRequestResult result =
-        SortRequestResult.run(load, plan, dir.resolve(RunLayout.LOAD), timeout(plan), true);
+        SortRequestResult.run(
+            SpreadOverInstances.over(load, tiers.middleware().sortUrls()),
+            plan,
+            dir.resolve(RunLayout.LOAD),
+            timeout(plan),
+            true);
     Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before));
     if (Thread.interrupted()) {
       throw new InterruptedException("stopped during the load run");
