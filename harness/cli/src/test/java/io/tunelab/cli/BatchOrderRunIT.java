@@ -28,9 +28,26 @@ class BatchOrderRunIT {
   private static Path runDir;
   private static JsonNode steps;
 
+  /** What a stand-in InfluxDB was sent by JMeter's backend listener (workload.influxdbUrl). */
+  private static final java.util.List<String> INFLUXDB_WRITES =
+      new java.util.concurrent.CopyOnWriteArrayList<>();
+
   @BeforeAll
   static void run() throws Exception {
     runtime = new TestRuntime();
+    com.sun.net.httpserver.HttpServer influxdb =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    influxdb.createContext(
+        "/write",
+        exchange -> {
+          INFLUXDB_WRITES.add(
+              new String(
+                  exchange.getRequestBody().readAllBytes(),
+                  java.nio.charset.StandardCharsets.UTF_8));
+          exchange.sendResponseHeaders(204, -1);
+          exchange.close();
+        });
+    influxdb.start();
     Path out = runtime.dir().resolve("results");
     Path experiment = runtime.dir().resolve("batch-order.yaml");
     Files.writeString(
@@ -64,6 +81,7 @@ class BatchOrderRunIT {
               middleware.fetcher.pollingMillis: 200
               middleware.instances: 2
               workload.engines: 2
+              workload.influxdbUrl: "INFLUXDB_URL"
           # a steadiness tolerance of 0.1% cannot be met by windows of 20 orders on any machine,
           # so the cap is what ends this warm-up; a step builds on the one before it, and the
           # queue intake puts it on a middleware of its own, warmed up by its own rules
@@ -77,10 +95,14 @@ class BatchOrderRunIT {
               workload.warmupMaxSeconds: 600
               workload.steadyBatches: 3
               workload.steadyTolerancePercent: 0.1
-        """);
+        """
+            .replace(
+                "INFLUXDB_URL",
+                "http://127.0.0.1:" + influxdb.getAddress().getPort() + "/write?db=jmeter"));
     result =
         new CliProcess(runtime.dir())
             .run(Duration.ofMinutes(6), "run", experiment.toString(), "--out", out.toString());
+    influxdb.stop(0);
     runDir = TestRuntime.onlyRun(out);
     steps = JSON.readTree(Files.readString(runDir.resolve("run.json"))).path("steps");
   }
@@ -122,6 +144,9 @@ class BatchOrderRunIT {
                 .distinct())
         .as("both engines inserted orders")
         .hasSize(2);
+    assertThat(String.join("\n", INFLUXDB_WRITES))
+        .as("the step's knob reached JMeter's backend listener")
+        .contains("jmeter,application=batch-order/three,transaction=insert");
     assertThat(Files.readString(runDir.resolve("starved/rep-1/findings.json")))
         .contains("FETCHER_LIMIT")
         .contains("their polls came back full (2 orders each)");

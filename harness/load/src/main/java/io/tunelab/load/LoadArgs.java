@@ -28,10 +28,15 @@ public record LoadArgs(
     List<String> sampleVariables,
     Map<String, String> properties,
     Path report,
-    List<String> remotes) {
+    List<String> remotes,
+    Influxdb influxdb) {
+  /** JMeter's InfluxDB backend listener: the write URL and the {@code application} tag. */
+  public record Influxdb(String url, String application) {}
+
   static final String USAGE =
       "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
-          + " [--report DIR] [--remote HOST:PORT,...] [-Jname=value]...";
+          + " [--report DIR] [--remote HOST:PORT,...] [--influxdb URL --influxdb-application NAME]"
+          + " [-Jname=value]...";
 
   /**
    * Environment variables of this prefix are plan properties too, named by the rest: how the
@@ -63,6 +68,8 @@ public record LoadArgs(
     Path report = null;
     List<String> sampleVariables = new ArrayList<>();
     List<String> remotes = new ArrayList<>();
+    String influxdbUrl = null;
+    String application = null;
     Map<String, String> properties = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i++) {
       String arg = args[i];
@@ -78,6 +85,8 @@ public record LoadArgs(
         case "--sample-variables" -> sampleVariables.addAll(names(value));
         case "--report" -> report = Path.of(value);
         case "--remote" -> remotes.addAll(remotes(value));
+        case "--influxdb" -> influxdbUrl = value;
+        case "--influxdb-application" -> application = value;
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
       }
     }
@@ -93,7 +102,12 @@ public record LoadArgs(
     if (plan == null || jtl == null || work == null) {
       throw new IllegalArgumentException("--plan, --jtl and --work are required; " + USAGE);
     }
-    return new LoadArgs(plan, jtl, work, sampleVariables, properties, report, remotes);
+    if ((influxdbUrl == null) != (application == null)) {
+      throw new IllegalArgumentException(
+          "--influxdb and --influxdb-application go together; " + USAGE);
+    }
+    Influxdb influxdb = influxdbUrl == null ? null : new Influxdb(influxdbUrl, application);
+    return new LoadArgs(plan, jtl, work, sampleVariables, properties, report, remotes, influxdb);
   }
 
   private static List<String> remotes(String list) {

@@ -97,8 +97,13 @@ public final class LoadMain {
       try {
         outcome =
             parsed.remotes().isEmpty()
-                ? PlanRun.run(parsed.plan(), jtl)
-                : PlanRun.runRemote(parsed.plan(), jtl, parsed.remotes(), remoteProperties(parsed));
+                ? PlanRun.run(parsed.plan(), jtl, parsed.influxdb())
+                : PlanRun.runRemote(
+                    parsed.plan(),
+                    jtl,
+                    parsed.remotes(),
+                    remoteProperties(parsed),
+                    parsed.influxdb());
       } catch (PlanRun.BadPlanException e) {
         err.println("tunelab load: the plan " + parsed.plan() + " cannot run: " + e.getMessage());
         return BAD_INPUT;

@@ -73,9 +73,14 @@ final class PlanRun {
     JMeterUtils.setProperty(STATISTIC_WINDOW_PROPERTY, "-1");
   }
 
-  /** Loads the plan, runs it to its end and writes the JTL. */
-  static Outcome run(Path plan, Path jtl) throws BadPlanException {
+  /**
+   * Loads the plan, runs it to its end and writes the JTL.
+   *
+   * @param influxdb JMeter's InfluxDB backend listener to add to the plan; null for none
+   */
+  static Outcome run(Path plan, Path jtl, LoadArgs.Influxdb influxdb) throws BadPlanException {
     HashTree tree = load(plan);
+    InfluxdbListener.add(tree, influxdb);
     ResultCollector collector = new ResultCollector();
     collector.setFilename(jtl.toString());
     collector.setSaveConfig(saveConfig());
@@ -108,9 +113,14 @@ final class PlanRun {
    *     stops answering
    */
   static Outcome runRemote(
-      Path plan, Path jtl, List<String> remotes, Map<String, String> properties)
+      Path plan,
+      Path jtl,
+      List<String> remotes,
+      Map<String, String> properties,
+      LoadArgs.Influxdb influxdb)
       throws BadPlanException, InterruptedException {
     HashTree tree = load(plan);
+    InfluxdbListener.add(tree, influxdb); // not Remoteable: each engine sends its own samples
     ResultCollector collector = new ResultCollector();
     collector.setFilename(jtl.toString());
     collector.setSaveConfig(saveConfig());

@@ -37,6 +37,26 @@ class LoadArgsTest {
         .hasMessageContaining("names an engine twice");
   }
 
+  @Test
+  void readsTheInfluxdbListenerOnlyWithItsApplicationTag() {
+    String[] base = {"--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w"};
+    assertThat(LoadArgs.parse(base).influxdb()).isNull();
+    assertThat(
+            LoadArgs.parse(
+                    concat(
+                        base,
+                        "--influxdb",
+                        "http://127.0.0.1:8086/write?db=jmeter",
+                        "--influxdb-application",
+                        "quickstart/brm-50ms"))
+                .influxdb())
+        .isEqualTo(
+            new LoadArgs.Influxdb("http://127.0.0.1:8086/write?db=jmeter", "quickstart/brm-50ms"));
+    assertThatThrownBy(() -> LoadArgs.parse(concat(base, "--influxdb", "http://a/write")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("go together");
+  }
+
   private static String[] concat(String[] base, String... more) {
     String[] all = java.util.Arrays.copyOf(base, base.length + more.length);
     System.arraycopy(more, 0, all, base.length, more.length);

@@ -103,6 +103,7 @@ public final class ExperimentRunner {
    */
   public RunResult run(Experiment experiment, Path resultsRoot) throws InterruptedException {
     ProviderFit.check(experiment, provider);
+    MetricsSinks.check(experiment);
     String runId = LocalDateTime.now().format(ID_TIME) + "-" + experiment.name();
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
@@ -239,7 +240,15 @@ public final class ExperimentRunner {
       tiers.warmUpAgain(); // the warm-up starts the engines and warms their JIT with the stack's
     }
     step.repetition =
-        planRunner.repetition(tiers, load.onEngines(loadEngines, engines), sampler, progress);
+        planRunner.repetition(
+            tiers,
+            load.configured(
+                loadEngines,
+                engines,
+                step.step.knobs().get(WorkloadKnobs.INFLUXDB_URL),
+                experiment.name() + "/" + step.step.name()),
+            sampler,
+            progress);
   }
 
   private void runRepetition(Experiment experiment, StepRun step, Eta eta, int round)

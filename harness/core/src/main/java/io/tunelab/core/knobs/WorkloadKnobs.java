@@ -225,6 +225,25 @@ public final class WorkloadKnobs {
           .study("AIA billing-care: 20 concurrent users")
           .add();
 
+  public static final Knob<String> INFLUXDB_URL =
+      KNOBS
+          .knob(
+              "workload.influxdbUrl",
+              KnobTypes.pattern(
+                  "url",
+                  "empty, or an InfluxDB write URL without credentials, e.g."
+                      + " http://127.0.0.1:8086/write?db=jmeter",
+                  "|https?://[^\\s@?]+(\\?(?!(?:u|p|password|token)=)"
+                      + "(?![^\\s]*&(?:u|p|password|token)=)[^\\s]*)?"),
+              "")
+          .doc(
+              "JMeter's InfluxDB backend listener: the load tier (each engine) sends its samplers'"
+                  + " live metrics (counts, rates, percentiles per sampler, every 5 s and at the"
+                  + " end) to this InfluxDB write URL, tagged application=<experiment>/<step>, for"
+                  + " Grafana's JMeter dashboards; empty sends nothing. The URL must answer before"
+                  + " any tier starts, and holds no credentials (run.json records it)")
+          .add();
+
   public static final Knob<Integer> ENGINES =
       KNOBS
           .knob("workload.engines", KnobTypes.integer(1, 8), 1)

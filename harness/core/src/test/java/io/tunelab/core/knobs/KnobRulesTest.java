@@ -32,6 +32,23 @@ class KnobRulesTest {
   }
 
   @Test
+  void severalMiddlewareInstancesPoolsMustLeaveTheHarnessItsConnections() {
+    KnobSet two = defaults.with("middleware.instances", "2");
+    assertThat(two.violations()).as("2 x 10 of 100").isEmpty();
+
+    assertThat(two.with("middleware.jdbc.poolSize", "46").violations())
+        .singleElement()
+        .asString()
+        .contains("middleware.instances=2 opens 2 pools of middleware.jdbc.poolSize=46")
+        .contains("(92), more than db.server.max_connections=100 less the harness's 10")
+        .contains("raise db.server.max_connections");
+    assertThat(two.with("middleware.jdbc.poolSize", "45").violations()).isEmpty();
+    assertThat(defaults.with("middleware.jdbc.poolSize", "200").violations())
+        .as("one instance: its pool is the middleware's own business, as before")
+        .isEmpty();
+  }
+
+  @Test
   void aYoungGenerationAsLargeAsTheHeapIsRefused() {
     KnobSet heap = defaults.with("middleware.jvm.heapMegabytes", "256");
 

@@ -70,6 +70,25 @@ class KnobSetTest {
   }
 
   @Test
+  void anInfluxdbUrlIsAnHttpUrlWithoutCredentialsSinceRunJsonRecordsIt() {
+    assertThat(defaults.with("workload.influxdbUrl", "http://127.0.0.1:8086/write?db=jmeter"))
+        .isNotNull();
+    assertThat(defaults.get(WorkloadKnobs.INFLUXDB_URL)).isEmpty();
+    for (String bad :
+        new String[] {
+          "http://127.0.0.1:8086/write?db=jmeter&p=secret",
+          "http://127.0.0.1:8086/write?u=me",
+          "http://me:secret@127.0.0.1:8086/write",
+          "udp://127.0.0.1:8089"
+        }) {
+      assertThatThrownBy(() -> defaults.with("workload.influxdbUrl", bad))
+          .as(bad)
+          .isInstanceOf(BadInputException.class)
+          .hasMessageContaining("without credentials");
+    }
+  }
+
+  @Test
   void rejectsUnknownEnumValueListingTheAllowedOnes() {
     assertThatThrownBy(() -> defaults.with("broker.journal.type", "fast"))
         .isInstanceOf(BadInputException.class)

@@ -90,29 +90,42 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
    * LoadPlan#ENGINES_PROPERTY}); this server itself for one.
    */
   public LoadGenerator onEngines(int count, JmeterEngines engines) {
-    if (count == 1) {
+    return configured(count, engines, "", "");
+  }
+
+  /**
+   * A load generator as {@link #onEngines} gives, whose plans also send their samplers' live
+   * metrics to an InfluxDB write URL with JMeter's backend listener, tagged {@code application};
+   * none when the URL is empty.
+   */
+  public LoadGenerator configured(
+      int count, JmeterEngines engines, String influxdbUrl, String application) {
+    if (count == 1 && influxdbUrl.isEmpty()) {
       return this;
     }
-    return (plan, runDir, timeout, dashboard) ->
-        run(
-            plan.with(LoadPlan.ENGINES_PROPERTY, String.valueOf(count)),
-            runDir,
-            timeout,
-            dashboard,
-            engines.addresses(count));
+    return (plan, runDir, timeout, dashboard) -> {
+      LoadPlan sent = plan;
+      List<String> extra = new java.util.ArrayList<>();
+      if (count > 1) {
+        sent = plan.with(LoadPlan.ENGINES_PROPERTY, String.valueOf(count));
+        extra.addAll(List.of("--remote", String.join(",", engines.addresses(count))));
+      }
+      if (!influxdbUrl.isEmpty()) {
+        extra.addAll(List.of("--influxdb", influxdbUrl, "--influxdb-application", application));
+      }
+      return run(sent, runDir, timeout, dashboard, extra);
+    };
   }
 
   private synchronized LoadRun run(
-      LoadPlan plan, Path runDir, Duration timeout, boolean dashboard, List<String> remotes) {
+      LoadPlan plan, Path runDir, Duration timeout, boolean dashboard, List<String> extra) {
     Path work = runDir.toAbsolutePath().normalize();
     Path jtl = work.resolve(RunLayout.JTL);
     Path log = work.resolve(RunLayout.LOAD_LOG);
     LocalJmeter.deleteOld(log);
     List<String> args =
         new java.util.ArrayList<>(LocalJmeter.arguments(home, plan, work, dashboard));
-    if (!remotes.isEmpty()) {
-      args.addAll(List.of("--remote", String.join(",", remotes)));
-    }
+    args.addAll(extra);
     String request = line(log, args, LocalJmeter.secrets(plan));
     long began = System.nanoTime();
     int exit = exchange(request, log, timeout);

@@ -8,6 +8,7 @@ import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -107,6 +108,40 @@ class DistributedLoadIT {
     assertThatThrownBy(() -> TestLoad.onEngines(2).run(bad, LoadItBroker.freshDir("bad"), TIMEOUT))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("orders must be an integer 1..");
+  }
+
+  @Test
+  void theBackendListenerSendsEachEnginesSamplerMetricsToInfluxdb() throws Exception {
+    List<String> writes = new java.util.concurrent.CopyOnWriteArrayList<>();
+    com.sun.net.httpserver.HttpServer influxdb =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    influxdb.createContext(
+        "/write",
+        exchange -> {
+          writes.add(new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+          exchange.sendResponseHeaders(204, -1);
+          exchange.close();
+        });
+    influxdb.start();
+    try {
+      String url = "http://127.0.0.1:" + influxdb.getAddress().getPort() + "/write?db=jmeter";
+      LoadRun run =
+          TestLoad.configured(2, url, "it-influx/two")
+              .run(
+                  plan("tunelab.it.engines.influx", 12, 3).loadPlan(),
+                  LoadItBroker.freshDir("influx"),
+                  TIMEOUT);
+
+      assertThat(run.succeeded()).as("exit status, see %s", run.log()).isTrue();
+      String lines = String.join("\n", writes);
+      assertThat(lines)
+          .as("JMeter's InfluxDB line protocol, from the engines")
+          .contains("jmeter,application=it-influx/two,transaction=publish")
+          .contains("jmeter,application=it-influx/two,transaction=all");
+      QueuedOrder.drain(broker.url(), "tunelab.it.engines.influx");
+    } finally {
+      influxdb.stop(0);
+    }
   }
 
   private static List<String> comparable(List<QueuedOrder> orders, BatchOrderPlan plan) {

@@ -28,6 +28,15 @@ public final class TestLoad {
    * share too.
    */
   public static synchronized LoadGenerator onEngines(int count) {
+    return configured(count, "", "");
+  }
+
+  /**
+   * The shared load JVM on {@code count} shared engines, its plans sending their live metrics to
+   * {@code influxdbUrl} (none when empty).
+   */
+  public static synchronized LoadGenerator configured(
+      int count, String influxdbUrl, String application) {
     if (engines == null) {
       try {
         engines =
@@ -41,7 +50,7 @@ public final class TestLoad {
       }
       Runtime.getRuntime().addShutdownHook(new Thread(engines::close, "test-engines-close"));
     }
-    return server().onEngines(count, engines);
+    return server().configured(count, engines, influxdbUrl, application);
   }
 
   /** The folder the shared engines write their logs in. */
