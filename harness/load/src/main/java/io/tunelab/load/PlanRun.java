@@ -79,35 +79,23 @@ final class PlanRun {
    * @param influxdb JMeter's InfluxDB backend listener to add to the plan; null for none
    */
   static Outcome run(Path plan, Path jtl, LoadArgs.Influxdb influxdb) throws BadPlanException {
-    HashTree tree = load(plan);
-    InfluxdbListener.add(tree, influxdb);
-    ResultCollector collector = new ResultCollector();
-    collector.setFilename(jtl.toString());
-    collector.setSaveConfig(saveConfig());
-    RunTally tally = RunTally.open();
+    Prepared prepared = prepare(plan, jtl, influxdb);
     try {
-      Object testPlan = tree.getArray()[0];
-      tree.add(testPlan, collector);
-      tree.add(testPlan, tally); // after the JTL's writer: see RunTally.testEnded(String)
-
       StandardJMeterEngine engine = new StandardJMeterEngine();
-      engine.configure(tree);
-      IdleEnd.watch(tree);
+      engine.configure(prepared.tree());
+      IdleEnd.watch(prepared.tree());
       engine.run(); // returns when every thread has ended and the listeners closed the JTL
-      return new Outcome(
-          tally.samples(),
-          tally.failures(),
-          tally.firstFailure(),
-          JMeterUtils.getProperty(PLAN_ERROR_PROPERTY));
+      return prepared.outcome(JMeterUtils.getProperty(PLAN_ERROR_PROPERTY));
     } finally {
-      tally.close();
+      prepared.tally().close();
     }
   }
 
   /**
    * Runs the plan on remote engines in JMeter's distributed mode, this JVM their controller: each
    * engine gets the plan and {@code properties} (JMeter's {@code -G}, global properties), runs it
-   * and sends its samples back, which are written into the one JTL.
+   * and sends its samples back, which are written into the one JTL. A backend listener runs on each
+   * engine (it is not {@code Remoteable}), sending its own samples.
    *
    * @throws RemoteEngines.EngineException when an engine cannot be reached, refuses the plan or
    *     stops answering
@@ -119,21 +107,34 @@ final class PlanRun {
       Map<String, String> properties,
       LoadArgs.Influxdb influxdb)
       throws BadPlanException, InterruptedException {
+    Prepared prepared = prepare(plan, jtl, influxdb);
+    try {
+      return prepared.outcome(
+          RemoteEngines.run(prepared.tree(), remotes, properties, prepared.tally()));
+    } finally {
+      prepared.tally().close();
+    }
+  }
+
+  /** A plan's tree with the JTL's writer and the run's tally added; close the tally after. */
+  private record Prepared(HashTree tree, RunTally tally) {
+    Outcome outcome(String planError) {
+      return new Outcome(tally.samples(), tally.failures(), tally.firstFailure(), planError);
+    }
+  }
+
+  private static Prepared prepare(Path plan, Path jtl, LoadArgs.Influxdb influxdb)
+      throws BadPlanException {
     HashTree tree = load(plan);
-    InfluxdbListener.add(tree, influxdb); // not Remoteable: each engine sends its own samples
+    InfluxdbListener.add(tree, influxdb);
     ResultCollector collector = new ResultCollector();
     collector.setFilename(jtl.toString());
     collector.setSaveConfig(saveConfig());
     RunTally tally = RunTally.open();
-    try {
-      Object testPlan = tree.getArray()[0];
-      tree.add(testPlan, collector);
-      tree.add(testPlan, tally); // after the JTL's writer: see RunTally.testEnded(String)
-      String planError = RemoteEngines.run(tree, remotes, properties, tally);
-      return new Outcome(tally.samples(), tally.failures(), tally.firstFailure(), planError);
-    } finally {
-      tally.close();
-    }
+    Object testPlan = tree.getArray()[0];
+    tree.add(testPlan, collector);
+    tree.add(testPlan, tally); // after the JTL's writer: see RunTally.testEnded(String)
+    return new Prepared(tree, tally);
   }
 
   private static HashTree load(Path plan) throws BadPlanException {
