@@ -40,8 +40,7 @@ public final class PlanKnobs {
             WorkloadKnobs.PERSISTENT,
             WorkloadKnobs.DRAIN_TIMEOUT,
             WorkloadKnobs.CRASH,
-            WorkloadKnobs.CRASH_AT_PERCENT,
-            WorkloadKnobs.ENGINES));
+            WorkloadKnobs.CRASH_AT_PERCENT));
     OWN.put(
         Plan.CONCURRENT_SOAP,
         List.of(
@@ -56,7 +55,6 @@ public final class PlanKnobs {
         List.of(
             WorkloadKnobs.MESSAGES,
             WorkloadKnobs.WARMUP_MESSAGES,
-            WorkloadKnobs.ENGINES,
             WorkloadKnobs.CRASH,
             WorkloadKnobs.CRASH_AT_PERCENT,
             WorkloadKnobs.MIN_MEASURED_SECONDS,
@@ -88,7 +86,6 @@ public final class PlanKnobs {
             WorkloadKnobs.RESCAN_PERCENT,
             WorkloadKnobs.RESCAN_AFTER_SECONDS,
             WorkloadKnobs.WARMUP_SECONDS,
-            WorkloadKnobs.ENGINES,
             MiddlewareKnobs.SORT_SERVER_THREADS,
             MiddlewareKnobs.SORT_PARSE_IN,
             MiddlewareKnobs.SORT_SQL,

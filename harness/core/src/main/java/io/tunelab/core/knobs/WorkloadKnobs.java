@@ -250,10 +250,12 @@ public final class WorkloadKnobs {
           .unit("engines")
           .doc(
               "JMeter engines that share the load in JMeter's distributed mode (remote engines on"
-                  + " 127.0.0.1, the load JVM their controller, results merged into one JTL): each"
-                  + " engine runs workload.threads threads and sends its own share of the orders or"
-                  + " messages, numbered so none is sent twice; 1 runs the plan in the load JVM"
-                  + " (docs/distributed-load.md)")
+                  + " 127.0.0.1, the load JVM their controller, results merged into one JTL):"
+                  + " batch-order and messaging: each engine runs workload.threads threads and"
+                  + " sends its own share of the numbered orders or messages, none twice;"
+                  + " concurrent-soap: the closed model's workload.threads users split over the"
+                  + " engines; open models (soap, sort-requests): each offers the rate / engines;"
+                  + " 1 runs the plan in the load JVM (docs/distributed-load.md)")
           .add();
 
   public static final Knob<String> MIX =

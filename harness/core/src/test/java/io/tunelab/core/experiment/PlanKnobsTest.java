@@ -92,7 +92,7 @@ class PlanKnobsTest {
   }
 
   @Test
-  void loadEnginesAreForThePlansThatShareTheirWorkOutAndRefusedElsewhere() {
+  void loadEnginesAreAWorkloadKnobOfEveryPlanWithinTheirRange() {
     assertThat(
             parse(
                     """
@@ -106,13 +106,6 @@ class PlanKnobsTest {
                 .knobs()
                 .get(WorkloadKnobs.ENGINES))
         .isEqualTo(2);
-    assertBad(
-        """
-        plan: concurrent-soap
-        workload: {engines: 2}
-        steps: [{name: a}]
-        """,
-        "workload.engines means nothing to plan concurrent-soap");
     assertBad(
         """
         plan: batch-order
