@@ -59,6 +59,7 @@ class SoapRunIT {
         - name: closed-brm-120
           knobs:
             mocks.brm.latency: 120
+            workload.engines: 2
         - name: open-brm-60
           knobs:
             mocks.brm.latency: 60
@@ -102,6 +103,14 @@ class SoapRunIT {
     assertThat(closed.has("accounting")).as("no order accounting for SOAP").isFalse();
     assertThat(closed.path("repetitions").get(0).path("requests").path("requests").asLong())
         .isEqualTo(24);
+    assertThat(
+            io.tunelab.core.measure.JtlRecord.read(
+                    runDir.resolve("closed-brm-120/rep-1/load/results.jtl"))
+                .stream()
+                .map(record -> record.threadName().substring(0, record.threadName().indexOf('-')))
+                .distinct())
+        .as("the two users split over two JMeter engines")
+        .hasSize(2);
     assertThat(Files.readString(runDir.resolve(RunFiles.SUMMARY_MD)))
         .contains("requests (answered/errors)")
         .contains("| 24/0 |");
