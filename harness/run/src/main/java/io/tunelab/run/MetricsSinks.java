@@ -17,7 +17,7 @@ import java.util.Set;
  * backend listener that cannot reach its database logs an error per interval and the run's live
  * view stays empty, which nobody would notice until the run was over.
  */
-final class MetricsSinks {
+public final class MetricsSinks {
   private static final int CONNECT_MILLIS = 2_000;
 
   private MetricsSinks() {}
@@ -26,7 +26,7 @@ final class MetricsSinks {
    * @throws BadInputException naming the knob, the URL and the fix, when a step's URL does not take
    *     a connection
    */
-  static void check(Experiment experiment) {
+  public static void check(Experiment experiment) {
     Set<String> urls = new LinkedHashSet<>();
     for (Step step : experiment.steps()) {
       String url = step.knobs().get(WorkloadKnobs.INFLUXDB_URL);
