@@ -26,7 +26,7 @@ import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.RunStatus;
 import io.tunelab.run.ExperimentRunner;
 import io.tunelab.run.Machine;
-import io.tunelab.run.MetricsSinks;
+import io.tunelab.run.OutsideEndpoints;
 import io.tunelab.run.Progress;
 import io.tunelab.run.ProviderFit;
 import io.tunelab.run.Sampler;
@@ -165,7 +165,7 @@ final class BenchCommand implements Callable<Integer> {
               .read(entry.experiment(), entry.set(), ProtocolOverrides.repeat(entry.repeat()));
       checkSteps(suite, entry, experiment);
       ProviderFit.check(experiment, provider);
-      MetricsSinks.check(experiment);
+      OutsideEndpoints.check(experiment);
       plan.add(new Planned(entry, experiment, bootstrap.plan(experiment.name())));
     }
     Path root = out != null ? out : home.results();

@@ -9,7 +9,7 @@ import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.experiment.ProtocolOverrides;
 import io.tunelab.run.Machine;
-import io.tunelab.run.MetricsSinks;
+import io.tunelab.run.OutsideEndpoints;
 import io.tunelab.run.ProviderFit;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.StackProvider;
@@ -39,7 +39,7 @@ final class SuiteCheck {
               .read(entry.experiment(), entry.set(), ProtocolOverrides.repeat(entry.repeat()));
       BenchCommand.checkSteps(suite, entry, experiment);
       ProviderFit.check(experiment, provider);
-      MetricsSinks.check(experiment);
+      OutsideEndpoints.check(experiment);
       BaselineBootstrap.Plan plan = bootstrap.plan(experiment.name());
       int nights = plan.own().map(b -> b.nights().size()).orElse(0);
       text.append(ValidateCommand.describe(experiment, List.<StepThreshold>of()).indent(2));

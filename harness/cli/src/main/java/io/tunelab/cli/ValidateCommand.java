@@ -11,7 +11,7 @@ import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
-import io.tunelab.run.MetricsSinks;
+import io.tunelab.run.OutsideEndpoints;
 import io.tunelab.run.ProviderFit;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.StackProvider;
@@ -104,7 +104,7 @@ final class ValidateCommand implements Callable<Integer> {
       Experiment experiment = new ExperimentReader().read(file, knobs, protocol.overrides());
       List<StepThreshold> gate = RunGate.read(thresholds, experiment);
       ProviderFit.check(experiment, provider);
-      MetricsSinks.check(experiment);
+      OutsideEndpoints.check(experiment);
       writable(out != null ? out : home.results());
       stdout.print(describe(experiment, gate));
     }

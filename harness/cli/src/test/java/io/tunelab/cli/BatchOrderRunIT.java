@@ -28,6 +28,11 @@ class BatchOrderRunIT {
   private static Path runDir;
   private static JsonNode steps;
 
+  /** JMeter engines the test starts, as one would on other hosts (workload.engineHosts). */
+  private static io.tunelab.tiers.jmeter.JmeterEngines named;
+
+  private static java.util.List<String> namedAddresses;
+
   /** What a stand-in InfluxDB was sent by JMeter's backend listener (workload.influxdbUrl). */
   private static final java.util.List<String> INFLUXDB_WRITES =
       new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -48,6 +53,13 @@ class BatchOrderRunIT {
           exchange.close();
         });
     influxdb.start();
+    named =
+        new io.tunelab.tiers.jmeter.JmeterEngines(
+            io.tunelab.tiers.TunelabHome.locate(),
+            io.tunelab.tiers.jmeter.LocalJmeter.DEFAULT_JVM_FLAGS,
+            java.util.OptionalLong.of(ProcessHandle.current().pid()),
+            runtime.dir().resolve("named-engines"));
+    namedAddresses = named.addresses(2);
     Path out = runtime.dir().resolve("results");
     Path experiment = runtime.dir().resolve("batch-order.yaml");
     Files.writeString(
@@ -66,8 +78,10 @@ class BatchOrderRunIT {
         knobs:
           db.seed.customers: 100
         steps:
+          # the inbox filled by two engines someone else started, as on other hosts
           - name: starved
             knobs:
+              workload.engineHosts: "ENGINE_HOSTS"
               middleware.intake: fetcher
               middleware.fetcher.poolSize: 2
               middleware.fetcher.pollingMillis: 400
@@ -96,6 +110,7 @@ class BatchOrderRunIT {
               workload.steadyBatches: 3
               workload.steadyTolerancePercent: 0.1
         """
+            .replace("ENGINE_HOSTS", String.join(",", namedAddresses))
             .replace(
                 "INFLUXDB_URL",
                 "http://127.0.0.1:" + influxdb.getAddress().getPort() + "/write?db=jmeter"));
@@ -103,6 +118,7 @@ class BatchOrderRunIT {
         new CliProcess(runtime.dir())
             .run(Duration.ofMinutes(6), "run", experiment.toString(), "--out", out.toString());
     influxdb.stop(0);
+    named.close();
     runDir = TestRuntime.onlyRun(out);
     steps = JSON.readTree(Files.readString(runDir.resolve("run.json"))).path("steps");
   }
@@ -136,6 +152,14 @@ class BatchOrderRunIT {
     assertThat(Files.readString(runDir.resolve("three/rep-1/series.csv")))
         .contains(",middleware.fetcher.fetchers,middleware,3");
     assertThat(runDir.resolve("three/middleware/instance-2/middleware.log")).isNotEmptyFile();
+    assertThat(
+            io.tunelab.core.measure.JtlRecord.read(runDir.resolve("starved/rep-1/load/results.jtl"))
+                .stream()
+                .map(io.tunelab.core.measure.JtlRecord::threadName)
+                .map(thread -> thread.substring(0, thread.indexOf('-')))
+                .distinct())
+        .as("the named engines sent the starved step's orders")
+        .containsExactlyInAnyOrderElementsOf(namedAddresses);
     assertThat(
             io.tunelab.core.measure.JtlRecord.read(runDir.resolve("three/rep-1/load/results.jtl"))
                 .stream()

@@ -29,13 +29,15 @@ public record LoadArgs(
     Map<String, String> properties,
     Path report,
     List<String> remotes,
+    String rmiHost,
     Influxdb influxdb) {
   /** JMeter's InfluxDB backend listener: the write URL and the {@code application} tag. */
   public record Influxdb(String url, String application) {}
 
   static final String USAGE =
       "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
-          + " [--report DIR] [--remote HOST:PORT,...] [--influxdb URL --influxdb-application NAME]"
+          + " [--report DIR] [--remote HOST:PORT,... [--rmi-host HOST]]"
+          + " [--influxdb URL --influxdb-application NAME]"
           + " [-Jname=value]...";
 
   /**
@@ -68,6 +70,7 @@ public record LoadArgs(
     Path report = null;
     List<String> sampleVariables = new ArrayList<>();
     List<String> remotes = new ArrayList<>();
+    String rmiHost = null;
     String influxdbUrl = null;
     String application = null;
     Map<String, String> properties = new LinkedHashMap<>();
@@ -85,6 +88,7 @@ public record LoadArgs(
         case "--sample-variables" -> sampleVariables.addAll(names(value));
         case "--report" -> report = Path.of(value);
         case "--remote" -> remotes.addAll(remotes(value));
+        case "--rmi-host" -> rmiHost = value;
         case "--influxdb" -> influxdbUrl = value;
         case "--influxdb-application" -> application = value;
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
@@ -107,7 +111,8 @@ public record LoadArgs(
           "--influxdb and --influxdb-application go together; " + USAGE);
     }
     Influxdb influxdb = influxdbUrl == null ? null : new Influxdb(influxdbUrl, application);
-    return new LoadArgs(plan, jtl, work, sampleVariables, properties, report, remotes, influxdb);
+    return new LoadArgs(
+        plan, jtl, work, sampleVariables, properties, report, remotes, rmiHost, influxdb);
   }
 
   private static List<String> remotes(String list) {

@@ -102,6 +102,7 @@ public final class LoadMain {
                     parsed.plan(),
                     jtl,
                     parsed.remotes(),
+                    parsed.rmiHost(),
                     remoteProperties(parsed),
                     parsed.influxdb());
       } catch (PlanRun.BadPlanException e) {

@@ -104,13 +104,14 @@ final class PlanRun {
       Path plan,
       Path jtl,
       List<String> remotes,
+      String rmiHost,
       Map<String, String> properties,
       LoadArgs.Influxdb influxdb)
       throws BadPlanException, InterruptedException {
     Prepared prepared = prepare(plan, jtl, influxdb);
     try {
       return prepared.outcome(
-          RemoteEngines.run(prepared.tree(), remotes, properties, prepared.tally()));
+          RemoteEngines.run(prepared.tree(), remotes, rmiHost, properties, prepared.tally()));
     } finally {
       prepared.tally().close();
     }

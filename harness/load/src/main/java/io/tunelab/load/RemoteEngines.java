@@ -38,14 +38,20 @@ final class RemoteEngines {
   /**
    * Runs {@code tree} on every engine and waits until each one ended it.
    *
+   * @param rmiHost the address the engines call this controller back on; null for {@link
+   *     #controllerHost}
    * @param tally the tree's tally, whose ends say when the engines are done
    * @return what the engines' plans refused, or null when nothing
    */
   static String run(
-      HashTree tree, List<String> remotes, Map<String, String> properties, RunTally tally)
+      HashTree tree,
+      List<String> remotes,
+      String rmiHost,
+      Map<String, String> properties,
+      RunTally tally)
       throws InterruptedException {
     try {
-      RmiSetup.bindTo(controllerHost(remotes));
+      RmiSetup.bindTo(rmiHost != null ? rmiHost : controllerHost(remotes));
     } catch (java.io.IOException e) {
       throw new EngineException("the controller cannot listen for its engines: " + e, e);
     }

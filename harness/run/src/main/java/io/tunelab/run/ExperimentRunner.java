@@ -4,6 +4,7 @@ import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.experiment.Schedule;
 import io.tunelab.core.experiment.Step;
+import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.report.HtmlReport;
 import io.tunelab.core.results.Precision;
@@ -103,7 +104,7 @@ public final class ExperimentRunner {
    */
   public RunResult run(Experiment experiment, Path resultsRoot) throws InterruptedException {
     ProviderFit.check(experiment, provider);
-    MetricsSinks.check(experiment);
+    OutsideEndpoints.check(experiment);
     String runId = LocalDateTime.now().format(ID_TIME) + "-" + experiment.name();
     synchronized (lock) {
       runDir = newRunDir(resultsRoot, runId);
@@ -235,8 +236,12 @@ public final class ExperimentRunner {
               EnvironmentProbe.collect(
                   home, tiers.endpoints(), step.step.knobs(), provider.describe())));
     }
-    int loadEngines = step.step.knobs().get(WorkloadKnobs.ENGINES);
-    if (loadEngines > 1 && engines.running() < loadEngines) {
+    KnobSet knobs = step.step.knobs();
+    String hosts = knobs.get(WorkloadKnobs.ENGINE_HOSTS);
+    JmeterEngines loadTier =
+        hosts.isEmpty() ? engines : JmeterEngines.at(List.of(hosts.split(",")));
+    int loadEngines = hosts.isEmpty() ? knobs.get(WorkloadKnobs.ENGINES) : loadTier.running();
+    if (loadEngines > 1 && loadTier.running() < loadEngines) {
       tiers.warmUpAgain(); // the warm-up starts the engines and warms their JIT with the stack's
     }
     step.repetition =
@@ -244,8 +249,9 @@ public final class ExperimentRunner {
             tiers,
             load.configured(
                 loadEngines,
-                engines,
-                step.step.knobs().get(WorkloadKnobs.INFLUXDB_URL),
+                loadTier,
+                knobs.get(WorkloadKnobs.CONTROLLER_HOST),
+                knobs.get(WorkloadKnobs.INFLUXDB_URL),
                 experiment.name() + "/" + step.step.name()),
             sampler,
             progress);

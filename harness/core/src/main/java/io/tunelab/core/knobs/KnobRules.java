@@ -107,6 +107,32 @@ public final class KnobRules {
                 : Optional.empty();
           });
 
+  /** Engines named on other hosts are the engines: a different count cannot be met. */
+  public static final KnobRule ENGINE_HOSTS_ARE_THE_ENGINES =
+      new KnobRule(
+          "with workload.engineHosts, workload.engines is 1 or the number of hosts named",
+          List.of(WorkloadKnobs.ENGINE_HOSTS, WorkloadKnobs.ENGINES),
+          knobs -> {
+            String hosts = knobs.get(WorkloadKnobs.ENGINE_HOSTS);
+            int engines = knobs.get(WorkloadKnobs.ENGINES);
+            int named = hosts.isEmpty() ? 0 : hosts.split(",").length;
+            return named > 0 && engines != 1 && engines != named
+                ? Optional.of(
+                    WorkloadKnobs.ENGINE_HOSTS.name()
+                        + " names "
+                        + named
+                        + " engines but "
+                        + WorkloadKnobs.ENGINES.name()
+                        + " is "
+                        + engines
+                        + ": name "
+                        + engines
+                        + " hosts, or leave "
+                        + WorkloadKnobs.ENGINES.name()
+                        + " at 1 (the hosts' count is used)")
+                : Optional.empty();
+          });
+
   /** A mix of three zero weights has no order size to draw. */
   public static final KnobRule MIX_HAS_A_WEIGHT =
       new KnobRule(
@@ -155,7 +181,8 @@ public final class KnobRules {
           MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS,
           BROKER_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOB,
           MIX_HAS_A_WEIGHT,
-          MIDDLEWARE_POOLS_FIT_THE_DATABASE);
+          MIDDLEWARE_POOLS_FIT_THE_DATABASE,
+          ENGINE_HOSTS_ARE_THE_ENGINES);
 
   /**
    * Checks {@code set} by some of the rules: for a tier that builds its settings from a knob set

@@ -225,6 +225,36 @@ public final class WorkloadKnobs {
           .study("AIA billing-care: 20 concurrent users")
           .add();
 
+  public static final Knob<String> ENGINE_HOSTS =
+      KNOBS
+          .knob(
+              "workload.engineHosts",
+              KnobTypes.pattern(
+                  "engines",
+                  "empty, or host:port of each engine's RMI registry, comma-separated, e.g."
+                      + " 10.0.0.5:1099,10.0.0.6:1099",
+                  "|[A-Za-z0-9.-]+:\\d{1,5}(,[A-Za-z0-9.-]+:\\d{1,5})*"),
+              "")
+          .doc(
+              "JMeter engines already running on other hosts (the load jar's engine mode, or"
+                  + " jmeter-server with -Jtunelab.engine=N), in engine order: the load is shared"
+                  + " over them as workload.engines says, their count this list's; each must answer"
+                  + " before any tier starts. Empty: tunelab starts workload.engines engines on"
+                  + " 127.0.0.1 (docs/distributed-load.md)")
+          .add();
+
+  public static final Knob<String> CONTROLLER_HOST =
+      KNOBS
+          .knob(
+              "workload.controllerHost",
+              KnobTypes.pattern("host", "empty, or this host's address", "|[A-Za-z0-9.-]+"),
+              "")
+          .doc(
+              "the address engines on other hosts (workload.engineHosts) send their samples back"
+                  + " to: the controller's RMI listens there (java.rmi.server.hostname); empty:"
+                  + " 127.0.0.1, which only engines on this host reach")
+          .add();
+
   public static final Knob<String> INFLUXDB_URL =
       KNOBS
           .knob(

@@ -49,6 +49,17 @@ class KnobRulesTest {
   }
 
   @Test
+  void engineHostsAreTheEnginesSoAnotherCountIsRefused() {
+    KnobSet hosts = defaults.with("workload.engineHosts", "10.0.0.5:1099,10.0.0.6:1099");
+    assertThat(hosts.violations()).as("workload.engines at 1: the hosts' count").isEmpty();
+    assertThat(hosts.with("workload.engines", "2").violations()).isEmpty();
+    assertThat(hosts.with("workload.engines", "3").violations())
+        .singleElement()
+        .asString()
+        .contains("workload.engineHosts names 2 engines but workload.engines is 3");
+  }
+
+  @Test
   void aYoungGenerationAsLargeAsTheHeapIsRefused() {
     KnobSet heap = defaults.with("middleware.jvm.heapMegabytes", "256");
 

@@ -47,6 +47,9 @@ public final class JmeterEngines implements AutoCloseable {
   private final Path dir;
   private final List<Engine> running = new ArrayList<>();
 
+  /** Engines someone else runs (on other hosts), by address; null when this class starts them. */
+  private final List<String> fixed;
+
   /** A running engine: its JVM and the registry its controller looks it up in. */
   private record Engine(TierProcess process, String address) {}
 
@@ -59,6 +62,23 @@ public final class JmeterEngines implements AutoCloseable {
     this.jvmFlags = List.copyOf(jvmFlags);
     this.owner = owner;
     this.dir = dir.toAbsolutePath().normalize();
+    this.fixed = null;
+  }
+
+  private JmeterEngines(List<String> fixed) {
+    this.home = null;
+    this.jvmFlags = List.of();
+    this.owner = OptionalLong.empty();
+    this.dir = null;
+    this.fixed = List.copyOf(fixed);
+  }
+
+  /**
+   * Engines already running at these addresses ({@code host:port} of each one's RMI registry, in
+   * engine order), started by someone else: nothing is started or stopped here.
+   */
+  public static JmeterEngines at(List<String> addresses) {
+    return new JmeterEngines(addresses);
   }
 
   /**
@@ -68,6 +88,13 @@ public final class JmeterEngines implements AutoCloseable {
    * @throws IllegalStateException when an engine does not start
    */
   public synchronized List<String> addresses(int count) {
+    if (fixed != null) {
+      if (count != fixed.size()) {
+        throw new IllegalArgumentException(
+            count + " engines asked of the " + fixed.size() + " named: " + fixed);
+      }
+      return fixed;
+    }
     if (count < 1 || count > MAX) {
       throw new IllegalArgumentException("engines must be 1.." + MAX + ", was " + count);
     }
@@ -82,8 +109,16 @@ public final class JmeterEngines implements AutoCloseable {
     return running.subList(0, count).stream().map(Engine::address).toList();
   }
 
+  /** Whether these are engines someone else runs ({@link #at}), which a run always uses. */
+  public boolean named() {
+    return fixed != null;
+  }
+
   /** How many engines run now (1 to n, numbered in order). */
   public synchronized int running() {
+    if (fixed != null) {
+      return fixed.size();
+    }
     int alive = 0;
     while (alive < running.size() && running.get(alive).process().isAlive()) {
       alive++;

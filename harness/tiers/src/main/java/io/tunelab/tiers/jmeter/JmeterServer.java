@@ -90,25 +90,34 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
    * LoadPlan#ENGINES_PROPERTY}); this server itself for one.
    */
   public LoadGenerator onEngines(int count, JmeterEngines engines) {
-    return configured(count, engines, "", "");
+    return configured(count, engines, "", "", "");
   }
 
   /**
-   * A load generator as {@link #onEngines} gives, whose plans also send their samplers' live
+   * A load generator as {@link #onEngines} gives, its RMI listening on {@code controllerHost}
+   * (127.0.0.1 when empty) for engines on other hosts, whose plans also send their samplers' live
    * metrics to an InfluxDB write URL with JMeter's backend listener, tagged {@code application};
    * none when the URL is empty.
    */
   public LoadGenerator configured(
-      int count, JmeterEngines engines, String influxdbUrl, String application) {
-    if (count == 1 && influxdbUrl.isEmpty()) {
+      int count,
+      JmeterEngines engines,
+      String controllerHost,
+      String influxdbUrl,
+      String application) {
+    boolean remote = count > 1 || engines.named();
+    if (!remote && influxdbUrl.isEmpty()) {
       return this;
     }
     return (plan, runDir, timeout, dashboard) -> {
       LoadPlan sent = plan;
       List<String> extra = new java.util.ArrayList<>();
-      if (count > 1) {
+      if (remote) {
         sent = plan.with(LoadPlan.ENGINES_PROPERTY, String.valueOf(count));
         extra.addAll(List.of("--remote", String.join(",", engines.addresses(count))));
+        if (!controllerHost.isEmpty()) {
+          extra.addAll(List.of("--rmi-host", controllerHost));
+        }
       }
       if (!influxdbUrl.isEmpty()) {
         extra.addAll(List.of("--influxdb", influxdbUrl, "--influxdb-application", application));

@@ -50,7 +50,7 @@ public final class TestLoad {
       }
       Runtime.getRuntime().addShutdownHook(new Thread(engines::close, "test-engines-close"));
     }
-    return server().configured(count, engines, influxdbUrl, application);
+    return server().configured(count, engines, "", influxdbUrl, application);
   }
 
   /** The folder the shared engines write their logs in. */

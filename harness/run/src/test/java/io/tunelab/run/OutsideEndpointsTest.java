@@ -13,8 +13,12 @@ import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 
 /** An InfluxDB that does not answer is bad input before any tier starts; one that does is not. */
-class MetricsSinksTest {
+class OutsideEndpointsTest {
   private static Experiment experiment(String url) {
+    return experiment("workload.influxdbUrl", url);
+  }
+
+  private static Experiment experiment(String knob, String value) {
     return new ExperimentReader()
         .parse(
             "x.yaml",
@@ -25,9 +29,9 @@ class MetricsSinksTest {
               - name: a
               - name: b
                 knobs:
-                  workload.influxdbUrl: "%s"
+                  %s: "%s"
             """
-                .formatted(url),
+                .formatted(knob, value),
             Map.of(),
             OptionalInt.empty());
   }
@@ -40,7 +44,7 @@ class MetricsSinksTest {
     }
     String url = "http://127.0.0.1:" + closed + "/write?db=jmeter";
 
-    assertThatThrownBy(() -> MetricsSinks.check(experiment(url)))
+    assertThatThrownBy(() -> OutsideEndpoints.check(experiment(url)))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("workload.influxdbUrl=" + url)
         .hasMessageContaining("nothing answers at 127.0.0.1:" + closed)
@@ -48,11 +52,29 @@ class MetricsSinksTest {
   }
 
   @Test
+  void anEngineHostThatDoesNotAnswerOrCannotCallBackIsRefused() throws Exception {
+    int closed;
+    try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      closed = probe.getLocalPort();
+    }
+    assertThatThrownBy(
+            () -> OutsideEndpoints.check(experiment("workload.engineHosts", "127.0.0.1:" + closed)))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("workload.engineHosts=127.0.0.1:" + closed)
+        .hasMessageContaining("start the JMeter engine there");
+    assertThatThrownBy(
+            () -> OutsideEndpoints.check(experiment("workload.engineHosts", "10.0.0.5:1099")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("names engines on other hosts")
+        .hasMessageContaining("set workload.controllerHost");
+  }
+
+  @Test
   void aUrlThatTakesAConnectionPasses() throws Exception {
     try (ServerSocket influxdb = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       String url = "http://127.0.0.1:" + influxdb.getLocalPort() + "/write?db=jmeter";
-      assertThatCode(() -> MetricsSinks.check(experiment(url))).doesNotThrowAnyException();
+      assertThatCode(() -> OutsideEndpoints.check(experiment(url))).doesNotThrowAnyException();
     }
-    assertThatCode(() -> MetricsSinks.check(experiment(""))).doesNotThrowAnyException();
+    assertThatCode(() -> OutsideEndpoints.check(experiment(""))).doesNotThrowAnyException();
   }
 }
