@@ -155,16 +155,14 @@ class BatchOrderRunIT {
     assertThat(
             io.tunelab.core.measure.JtlRecord.read(runDir.resolve("starved/rep-1/load/results.jtl"))
                 .stream()
-                .map(io.tunelab.core.measure.JtlRecord::threadName)
-                .map(thread -> thread.substring(0, thread.indexOf('-')))
+                .map(record -> record.engine().orElseThrow())
                 .distinct())
         .as("the named engines sent the starved step's orders")
         .containsExactlyInAnyOrderElementsOf(namedAddresses);
     assertThat(
             io.tunelab.core.measure.JtlRecord.read(runDir.resolve("three/rep-1/load/results.jtl"))
                 .stream()
-                .map(io.tunelab.core.measure.JtlRecord::threadName)
-                .map(thread -> thread.substring(0, thread.indexOf('-')))
+                .map(record -> record.engine().orElseThrow())
                 .distinct())
         .as("both engines inserted orders")
         .hasSize(2);

@@ -107,7 +107,7 @@ class SoapRunIT {
             io.tunelab.core.measure.JtlRecord.read(
                     runDir.resolve("closed-brm-120/rep-1/load/results.jtl"))
                 .stream()
-                .map(record -> record.threadName().substring(0, record.threadName().indexOf('-')))
+                .map(record -> record.engine().orElseThrow())
                 .distinct())
         .as("the two users split over two JMeter engines")
         .hasSize(2);

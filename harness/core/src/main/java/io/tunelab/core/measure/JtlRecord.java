@@ -71,6 +71,19 @@ public record JtlRecord(
     }
   }
 
+  /** A distributed run's thread names start with their engine: {@code 127.0.0.1:41101-}. */
+  private static final java.util.regex.Pattern ENGINE =
+      java.util.regex.Pattern.compile("([A-Za-z0-9.\\-]+:\\d{1,5})-.*");
+
+  /**
+   * The JMeter engine that sent the sample in JMeter's distributed mode ({@code host:port}, which
+   * JMeter puts before each engine's thread names); empty for a sample of a plan run in one JVM.
+   */
+  public java.util.Optional<String> engine() {
+    java.util.regex.Matcher matcher = ENGINE.matcher(threadName == null ? "" : threadName);
+    return matcher.matches() ? java.util.Optional.of(matcher.group(1)) : java.util.Optional.empty();
+  }
+
   /** When the sample ended: for a publish, when the broker had the message. */
   public long endMillis() {
     return timeStampMillis + elapsedMillis;

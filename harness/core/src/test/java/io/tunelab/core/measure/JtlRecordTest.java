@@ -17,6 +17,23 @@ class JtlRecordTest {
   }
 
   @Test
+  void aDistributedRunsSampleNamesItsEngineAndALocalOneNone() throws Exception {
+    List<JtlRecord> records =
+        parse(
+            HEADER
+                + "1,5,publish,200,OK,127.0.0.1:41101-publishers 1-1,true,10,ORD-r1-000001,small\n"
+                + "2,5,publish,200,OK,engine-2.example:1099-publishers 1-2,true,10,ORD-r1-000002,small\n"
+                + "3,5,publish,200,OK,publishers 1-1,true,10,ORD-r1-000003,small\n");
+
+    assertThat(records)
+        .extracting(JtlRecord::engine)
+        .containsExactly(
+            java.util.Optional.of("127.0.0.1:41101"),
+            java.util.Optional.of("engine-2.example:1099"),
+            java.util.Optional.empty());
+  }
+
+  @Test
   void readsTheStandardColumnsAndTheSampleVariables() throws Exception {
     List<JtlRecord> records =
         parse(

@@ -111,10 +111,7 @@ class BatchOrderInboxIT {
         .containsExactlyInAnyOrderElementsOf(
             LongStream.rangeClosed(1, 21).mapToObj(plan::orderId).toList());
     assertThat(run.records()).extracting(r -> r.get("orderId")).hasSize(21).doesNotHaveDuplicates();
-    assertThat(
-            run.records().stream()
-                .map(r -> r.threadName().substring(0, r.threadName().indexOf('-')))
-                .distinct())
+    assertThat(run.records().stream().map(r -> r.engine().orElseThrow()).distinct())
         .as("both engines inserted")
         .hasSize(2);
     // the password travels to each engine as a JMeter property: JMeter logs those it sends

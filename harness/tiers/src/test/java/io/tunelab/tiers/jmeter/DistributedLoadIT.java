@@ -80,10 +80,7 @@ class DistributedLoadIT {
         .containsExactlyInAnyOrderElementsOf(orders.stream().map(QueuedOrder::orderId).toList());
     Map<String, Long> byEngine =
         run.records().stream()
-            .collect(
-                Collectors.groupingBy(
-                    r -> r.threadName().substring(0, r.threadName().indexOf('-')),
-                    Collectors.counting()));
+            .collect(Collectors.groupingBy(r -> r.engine().orElseThrow(), Collectors.counting()));
     assertThat(byEngine).as("JMeter names each engine's threads after it").hasSize(2);
     assertThat(byEngine.values()).containsExactlyInAnyOrder(16L, 15L);
     assertThat(run.records()).extracting(JtlRecord::label).containsOnly("publish");
