@@ -141,6 +141,58 @@ class DistributedLoadIT {
     }
   }
 
+  @Test
+  void anEngineThatDiesMidRunFailsTheLoadRunInsteadOfHangingIt() throws Exception {
+    LoadGenerator two = TestLoad.onEngines(2);
+    // 300 orders due at 600/min: the run would last 30 s; engine 2 is killed after 4 s
+    BatchOrderPlan plan =
+        new BatchOrderPlan(
+            broker.url(),
+            "tunelab.it.engines.dies",
+            300,
+            2,
+            5,
+            SizeMix.parse("1:0:0"),
+            CUSTOMERS,
+            0,
+            "dies",
+            true,
+            600,
+            null);
+    java.util.concurrent.CompletableFuture<LoadRun> run =
+        java.util.concurrent.CompletableFuture.supplyAsync(
+            () -> two.run(plan.loadPlan(), freshDirQuietly("dies"), TIMEOUT));
+    Thread.sleep(4_000);
+    ProcessHandle engine2 =
+        ProcessHandle.current()
+            .descendants()
+            .filter(
+                p ->
+                    p.info().commandLine().orElse("").contains(" engine ")
+                        && p.info().commandLine().orElse("").contains("--index 2"))
+            .findFirst()
+            .orElseThrow();
+    long killedAt = System.nanoTime();
+    engine2.destroyForcibly();
+
+    LoadRun failed = run.get(60, java.util.concurrent.TimeUnit.SECONDS);
+
+    assertThat(failed.succeeded()).isFalse();
+    assertThat(Duration.ofNanos(System.nanoTime() - killedAt))
+        .as("within the controller's checks, not the schedule's 30 s")
+        .isLessThan(Duration.ofSeconds(20));
+    assertThat(java.nio.file.Files.readString(failed.log())).contains("stopped answering");
+    QueuedOrder.drain(broker.url(), "tunelab.it.engines.dies");
+  }
+
+  private static java.nio.file.Path freshDirQuietly(String name) {
+    try {
+      return LoadItBroker.freshDir(name);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   private static List<String> comparable(List<QueuedOrder> orders, BatchOrderPlan plan) {
     return orders.stream()
         .sorted(Comparator.comparingLong(QueuedOrder::number))
