@@ -138,6 +138,16 @@ public final class JmeterServer implements LoadGenerator, AutoCloseable {
     String request = line(log, args, LocalJmeter.secrets(plan));
     long began = System.nanoTime();
     int exit = exchange(request, log, timeout);
+    if (exit != 0 && extra.contains("--remote")) {
+      // JMeter's controller keeps static state across runs (ResultCollector's open JTLs and its
+      // count of engines yet to end): after a distributed run that did not end well it cannot be
+      // trusted with the next run's JTL (found: the next runs' JTLs cut short or empty). The next
+      // run starts a new load JVM.
+      Server running = server;
+      if (running != null) {
+        kill(running);
+      }
+    }
     if (exit == 2) {
       throw new BadInputException(LocalJmeter.loadSays(log) + " (log: " + log + ")");
     }

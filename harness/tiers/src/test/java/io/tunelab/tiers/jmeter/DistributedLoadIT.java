@@ -183,6 +183,18 @@ class DistributedLoadIT {
         .isLessThan(Duration.ofSeconds(20));
     assertThat(java.nio.file.Files.readString(failed.log())).contains("stopped answering");
     QueuedOrder.drain(broker.url(), "tunelab.it.engines.dies");
+
+    // the controller's JMeter kept the aborted run's JTL open and its engines' count: the next
+    // run, here in the load JVM alone, must still write a whole JTL
+    LoadRun after =
+        TestLoad.shared()
+            .run(
+                plan("tunelab.it.engines.after", 10, 9).loadPlan(),
+                LoadItBroker.freshDir("after"),
+                TIMEOUT);
+    assertThat(after.succeeded()).as("exit status, see %s", after.log()).isTrue();
+    assertThat(after.records()).hasSize(10);
+    QueuedOrder.drain(broker.url(), "tunelab.it.engines.after");
   }
 
   private static java.nio.file.Path freshDirQuietly(String name) {
