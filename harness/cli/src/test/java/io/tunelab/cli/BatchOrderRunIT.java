@@ -82,6 +82,7 @@ class BatchOrderRunIT {
           - name: starved
             knobs:
               workload.engineHosts: "ENGINE_HOSTS"
+              workload.controllerHost: "localhost"
               middleware.intake: fetcher
               middleware.fetcher.poolSize: 2
               middleware.fetcher.pollingMillis: 400
@@ -159,6 +160,14 @@ class BatchOrderRunIT {
                 .distinct())
         .as("the named engines sent the starved step's orders")
         .containsExactlyInAnyOrderElementsOf(namedAddresses);
+    assertThat(runDir.resolve("starved/rep-1/load/jmeter.log"))
+        .as("workload.controllerHost reached the load JVM's RMI")
+        .content()
+        .contains("the controller of 2 engines listens on localhost");
+    assertThat(runDir.resolve("three/rep-1/load/jmeter.log"))
+        .as("this host's engines take the address already bound")
+        .content()
+        .contains("listens on localhost");
     assertThat(
             io.tunelab.core.measure.JtlRecord.read(runDir.resolve("three/rep-1/load/results.jtl"))
                 .stream()

@@ -21,6 +21,9 @@ import org.apache.jorphan.collections.HashTree;
  * the run instead of hanging it.
  */
 final class RemoteEngines {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(RemoteEngines.class);
+
   /** How often the controller checks that every engine still answers while the run lasts. */
   static final Duration CHECK_EVERY = Duration.ofSeconds(5);
 
@@ -50,11 +53,15 @@ final class RemoteEngines {
       Map<String, String> properties,
       RunTally tally)
       throws InterruptedException {
+    // engines on this host reach any of its addresses: they take the one already bound, if any
+    String host =
+        rmiHost != null ? rmiHost : RmiSetup.bound().orElseGet(() -> controllerHost(remotes));
     try {
-      RmiSetup.bindTo(rmiHost != null ? rmiHost : controllerHost(remotes));
+      RmiSetup.bindTo(host);
     } catch (java.io.IOException e) {
       throw new EngineException("the controller cannot listen for its engines: " + e, e);
     }
+    LOG.info("the controller of {} engines listens on {}", remotes.size(), host);
     Properties global = new Properties();
     global.putAll(properties);
     List<ClientJMeterEngine> engines = new ArrayList<>();

@@ -19,6 +19,11 @@ final class RmiSetup {
 
   private RmiSetup() {}
 
+  /** The address this JVM's RMI is bound to; empty before the first distributed run. */
+  static synchronized java.util.Optional<String> bound() {
+    return java.util.Optional.ofNullable(address);
+  }
+
   /**
    * Binds this JVM's RMI to {@code host}: the address its listeners take and the one its remote
    * objects give callers. Once per JVM; again with the same host it does nothing.

@@ -28,9 +28,22 @@ public final class OutsideEndpoints {
 
   /**
    * @throws BadInputException naming the knob, the address and the fix, when one does not take a
-   *     connection or engines off this host have no address to call back
+   *     connection, engines off this host have no address to call back, or steps name different
+   *     ones
    */
   public static void check(Experiment experiment) {
+    java.util.Set<String> controllerHosts =
+        experiment.steps().stream()
+            .map(step -> step.knobs().get(WorkloadKnobs.CONTROLLER_HOST))
+            .filter(host -> !host.isEmpty())
+            .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+    if (controllerHosts.size() > 1) {
+      throw new BadInputException(
+          WorkloadKnobs.CONTROLLER_HOST.name()
+              + " differs between steps ("
+              + String.join(", ", controllerHosts)
+              + "): the run's load JVM listens on one address; give every step the same");
+    }
     Map<String, Knob<String>> endpoints = new LinkedHashMap<>();
     for (Step step : experiment.steps()) {
       String url = step.knobs().get(WorkloadKnobs.INFLUXDB_URL);

@@ -70,6 +70,29 @@ class OutsideEndpointsTest {
   }
 
   @Test
+  void stepsThatNameDifferentControllerAddressesAreRefused() {
+    Experiment experiment =
+        new ExperimentReader()
+            .parse(
+                "x.yaml",
+                "x",
+                """
+                plan: batch-order
+                steps:
+                  - name: a
+                    knobs: {workload.controllerHost: "10.0.0.4"}
+                  - name: b
+                    knobs: {workload.controllerHost: "10.0.0.7"}
+                """,
+                Map.of(),
+                OptionalInt.empty());
+
+    assertThatThrownBy(() -> OutsideEndpoints.check(experiment))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("workload.controllerHost differs between steps (10.0.0.4, 10.0.0.7)");
+  }
+
+  @Test
   void aUrlThatTakesAConnectionPasses() throws Exception {
     try (ServerSocket influxdb = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       String url = "http://127.0.0.1:" + influxdb.getLocalPort() + "/write?db=jmeter";

@@ -144,7 +144,7 @@ class DistributedLoadIT {
   @Test
   void anEngineThatDiesMidRunFailsTheLoadRunInsteadOfHangingIt() throws Exception {
     LoadGenerator two = TestLoad.onEngines(2);
-    // 300 orders due at 600/min: the run would last 30 s; engine 2 is killed after 4 s
+    // 300 orders due at 600/min: the run would last 30 s; engine 2 is killed after its first ones
     BatchOrderPlan plan =
         new BatchOrderPlan(
             broker.url(),
@@ -162,7 +162,13 @@ class DistributedLoadIT {
     java.util.concurrent.CompletableFuture<LoadRun> run =
         java.util.concurrent.CompletableFuture.supplyAsync(
             () -> two.run(plan.loadPlan(), freshDirQuietly("dies"), TIMEOUT));
-    Thread.sleep(4_000);
+    try (BrokerManagement management = broker.management()) {
+      // the run is under way on both engines once their first orders reached the broker
+      org.awaitility.Awaitility.await()
+          .atMost(Duration.ofSeconds(30))
+          .ignoreException(IllegalArgumentException.class) // no queue before the first send
+          .until(() -> management.queue("tunelab.it.engines.dies").messagesAdded() >= 10);
+    }
     ProcessHandle engine2 =
         ProcessHandle.current()
             .descendants()
