@@ -26,9 +26,10 @@ public final class LoadItBroker {
             5,
             "DLQ",
             List.of("-Xms64m", "-Xmx256m"));
-    // owned by this JVM: a killed test run leaves no broker behind
-    return BrokerTier.start(
-        config, freshDir("broker"), OptionalLong.of(ProcessHandle.current().pid()));
+    // owned by this JVM: a killed test run leaves no broker behind; a folder of this JVM's, since
+    // verify's forks run two classes at once and a shared one was emptied under a running broker
+    long pid = ProcessHandle.current().pid();
+    return BrokerTier.start(config, freshDir("broker-" + pid), OptionalLong.of(pid));
   }
 
   /** An empty {@code target/it/load/<name>}, emptied of an earlier run's files. */
