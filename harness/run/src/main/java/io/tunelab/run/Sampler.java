@@ -123,7 +123,7 @@ public interface Sampler {
    * @param middlewarePid the middleware JVM's pid
    * @param tierPids pid of each tier process by tier name (db, broker, mocks, middleware)
    * @param observe what an observer watches: the tiers' processes, endpoints, the middleware's
-   *     status and GC log, writing into {@code dir}
+   *     status and collections, writing into {@code dir}
    * @param middlewareMetrics where the middleware serves its own meters (when {@code
    *     middleware.metrics} is on; a 404 otherwise)
    */

@@ -1,7 +1,8 @@
 package io.tunelab.core.findings;
 
 /**
- * Garbage collection of one JVM tier over the measured window, from its GC log.
+ * Garbage collection of one JVM tier over the measured window, from its JDK Flight Recorder
+ * recording ({@code gc.json}).
  *
  * @param tier the JVM's tier, e.g. {@code middleware}
  * @param pauses stop-the-world pauses

@@ -12,11 +12,13 @@ public final class MiddlewareKnobs {
   }
 
   /**
-   * The JDK Flight Recorder's settings for each repetition's measured window: none, or the JDK's
+   * The JDK Flight Recorder's settings for each repetition of the middleware: none; its collections
+   * only ({@code gc}, the GC log's place: events at each collection, nothing sampled); or the JDK's
    * own {@code default} (about 1% overhead) or {@code profile} (more samples, lower thresholds).
    */
   public enum Jfr implements KnobChoice {
     OFF,
+    GC,
     DEFAULT,
     PROFILE
   }
@@ -522,15 +524,17 @@ public final class MiddlewareKnobs {
 
   public static final Knob<Jfr> JFR =
       KNOBS
-          .knob("middleware.jvm.jfr", KnobTypes.choice(Jfr.class), Jfr.OFF)
+          .knob("middleware.jvm.jfr", KnobTypes.choice(Jfr.class), Jfr.GC)
           .apply(Knob.Apply.LIVE)
           .doc(
-              "records each repetition's measured window of the running middleware JVM with the"
-                  + " JDK Flight Recorder (the JDK's default or profile settings, monitor waits"
-                  + " from 1 ms), attached to it, nothing on its command line: middleware.jfr in"
-                  + " the repetition's folder, and in run.json its hot methods, contended"
-                  + " monitors, allocations by class, GC pauses and heap per generation after"
-                  + " collections")
+              "records each repetition of the running middleware JVM with the JDK Flight"
+                  + " Recorder, attached to it, nothing on its command line, into middleware.jfr"
+                  + " in the repetition's folder: gc its collections only, from the repetition's"
+                  + " start (gc.json: each pause with its collector, cause and heap before and"
+                  + " after; the GC findings), default or profile the JDK's settings of that name"
+                  + " (monitor waits from 1 ms) over the measured window, adding to run.json its"
+                  + " hot methods, contended monitors, allocations by class and heap per"
+                  + " generation after collections; off records nothing (no gc.json)")
           .study("AIA: visualGC, thread dumps (threads stuck in synchronized logging)")
           .add();
 

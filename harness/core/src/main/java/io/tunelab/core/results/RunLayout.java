@@ -6,7 +6,7 @@ package io.tunelab.core.results;
  *
  * <pre>
  * results/&lt;run-id&gt;/run.json, summary.md, repetitions.csv, report.html
- *   &lt;step&gt;/middleware/                 the step's middleware (log, GC log, settings)
+ *   &lt;step&gt;/middleware/                 the step's middleware (log, settings)
  *   &lt;step&gt;/middleware-rep-N/           a middleware started for repetition N (fresh JVM, revival)
  *   &lt;step&gt;/rep-N/                      repetition N: the observer's files, latency.hlog,
  *                                          orders.csv (batch-order)

@@ -4,25 +4,31 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.tunelab.core.findings.GcData;
-import io.tunelab.core.measure.GcLog;
-import java.nio.file.Path;
 import java.util.List;
 
-/** A JVM's GC log summed over a run's measured window, as {@code gc.json} and for the findings. */
+/**
+ * A JVM's collections, as its recording holds them ({@link GcPauses}), summed over a run's measured
+ * window, as {@code gc.json} and for the findings.
+ */
 final class GcReport {
   private final String tier;
-  private final Path log;
-  private final List<GcLog.Pause> pauses;
+  private final String recording;
+  private final GcPauses.Read read;
+  private final List<GcPauses.Pause> pauses;
   private final Window window;
 
-  GcReport(String tier, Path log, Window window) {
+  /**
+   * @param recording how the folder names the recording the pauses were read from
+   */
+  GcReport(String tier, String recording, GcPauses.Read read, Window window) {
     this.tier = tier;
-    this.log = log;
-    this.pauses = GcLog.pauses(log);
+    this.recording = recording;
+    this.read = read;
+    this.pauses = read.pauses();
     this.window = window;
   }
 
-  List<GcLog.Pause> pauses() {
+  List<GcPauses.Pause> pauses() {
     return pauses;
   }
 
@@ -34,29 +40,33 @@ final class GcReport {
     double max = 0;
     double capacity = 0;
     double afterFull = 0;
-    for (GcLog.Pause pause : pauses) {
+    for (GcPauses.Pause pause : pauses) {
       if (!window.measured(pause.epochMillis())) {
         continue;
       }
       count++;
       total += pause.millis();
       max = Math.max(max, pause.millis());
-      capacity = pause.capacityMegabytes();
+      if (Double.isFinite(pause.capacityMegabytes())) {
+        capacity = pause.capacityMegabytes();
+      }
       if (pause.full()) {
         full++;
-        afterFull = Math.max(afterFull, pause.afterMegabytes());
+        if (Double.isFinite(pause.afterMegabytes())) {
+          afterFull = Math.max(afterFull, pause.afterMegabytes());
+        }
       }
     }
     return new GcData(tier, count, total, max, full, window.measuredMillis(), capacity, afterFull);
   }
 
-  /** {@code gc.json}: the measured summary, then every pause of the log with its phase. */
+  /** {@code gc.json}: the measured summary, then every pause recorded with its phase. */
   ObjectNode json(ObjectMapper mapper) {
     GcData gc = measured();
     ObjectNode root = mapper.createObjectNode();
     root.put("tier", tier);
-    root.put("log", log.toString());
-    root.put("collector", GcLog.collector(log).orElse("unknown"));
+    root.put("recording", recording);
+    root.put("collector", read.collector().orElse("unknown"));
     root.put("measuredFromMillis", window.measuredFromMillis());
     root.put("endMillis", window.endMillis());
     ObjectNode measured = root.putObject("measured");
@@ -68,7 +78,7 @@ final class GcReport {
     measured.put("heapCapacityMegabytes", gc.heapCapacityMegabytes());
     measured.put("maxHeapAfterFullMegabytes", gc.maxHeapAfterFullMegabytes());
     ArrayNode events = root.putArray("pauses");
-    for (GcLog.Pause pause : pauses) {
+    for (GcPauses.Pause pause : pauses) {
       if (pause.epochMillis() < window.startMillis() || pause.epochMillis() > window.endMillis()) {
         continue;
       }
@@ -76,12 +86,21 @@ final class GcReport {
       event.put("epochMillis", pause.epochMillis());
       event.put("phase", window.phase(pause.epochMillis()));
       event.put("type", pause.type());
+      event.put("collector", pause.collector());
+      event.put("cause", pause.cause());
       event.put("full", pause.full());
-      event.put("beforeMegabytes", pause.beforeMegabytes());
-      event.put("afterMegabytes", pause.afterMegabytes());
-      event.put("capacityMegabytes", pause.capacityMegabytes());
+      // a pause without a heap summary (G1's remark and cleanup) has no heap figures
+      putFinite(event, "beforeMegabytes", pause.beforeMegabytes());
+      putFinite(event, "afterMegabytes", pause.afterMegabytes());
+      putFinite(event, "capacityMegabytes", pause.capacityMegabytes());
       event.put("millis", pause.millis());
     }
     return root;
+  }
+
+  private static void putFinite(ObjectNode node, String field, double value) {
+    if (Double.isFinite(value)) {
+      node.put(field, value);
+    }
   }
 }

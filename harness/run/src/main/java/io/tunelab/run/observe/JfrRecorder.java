@@ -9,34 +9,62 @@ import javax.management.remote.JMXConnector;
 import jdk.management.jfr.FlightRecorderMXBean;
 
 /**
- * A JDK Flight Recorder recording of another JVM's measured window, through the JDK's own public
- * parts: its {@link FlightRecorderMXBean} over a {@link LocalJmx} connection records and writes the
- * file. Nothing is added to the target's command line, so a recording starts and ends exactly where
- * the window does, not at the JVM's start.
+ * A JDK Flight Recorder recording of another JVM's repetition, through the JDK's own public parts:
+ * its {@link FlightRecorderMXBean} over a {@link LocalJmx} connection records and writes the file.
+ * Nothing is added to the target's command line, so a recording starts and ends where the observer
+ * says (a repetition's start or its measured window), not at the JVM's start.
  */
 final class JfrRecorder implements AutoCloseable {
   static final String MONITOR_THRESHOLD = "jdk.JavaMonitorEnter#threshold";
   static final String ENVIRONMENT = "jdk.InitialEnvironmentVariable#enabled";
 
+  /** The settings that record collections only, {@code middleware.jvm.jfr=gc}. */
+  static final String GC = "gc";
+
+  /**
+   * The events of {@link #GC}: each collection, the heap around it (in all and per generation), the
+   * collector: what the GC log gave, as events emitted at each collection, nothing sampled.
+   */
+  static final java.util.List<String> GC_EVENTS =
+      java.util.List.of(
+          "jdk.GarbageCollection",
+          "jdk.YoungGarbageCollection",
+          "jdk.OldGarbageCollection",
+          "jdk.G1GarbageCollection",
+          "jdk.GCPhasePause",
+          "jdk.GCHeapSummary",
+          "jdk.G1HeapSummary",
+          "jdk.PSHeapSummary",
+          "jdk.MetaspaceSummary",
+          "jdk.GCConfiguration",
+          "jdk.GCHeapConfiguration",
+          "jdk.YoungGenerationConfiguration");
+
   private final JMXConnector connector;
   private final FlightRecorderMXBean recorder;
   private final long recording;
+  private final Path file;
   private long startedNanos;
 
-  private JfrRecorder(JMXConnector connector, FlightRecorderMXBean recorder, long recording) {
+  private JfrRecorder(
+      JMXConnector connector, FlightRecorderMXBean recorder, long recording, Path file) {
     this.connector = connector;
     this.recorder = recorder;
     this.recording = recording;
+    this.file = file;
   }
 
   /**
    * Prepares a recording of JVM {@code pid}, not started yet: attaching loads the management agent
    * into the JVM, which should happen before its measured window, not at its start.
    *
-   * @param settings the JDK's predefined settings, {@code default} or {@code profile}
+   * @param settings {@link #GC}, or the JDK's predefined settings, {@code default} or {@code
+   *     profile}
+   * @param file where the JVM writes the recording when it stops, or when the JVM exits first (a
+   *     middleware stopped before its observer, or dead of its heap): a GC log survived its JVM too
    * @throws IOException when the JVM cannot be attached to or refuses to record
    */
-  static JfrRecorder prepare(long pid, String settings) throws IOException {
+  static JfrRecorder prepare(long pid, String settings, Path file) throws IOException {
     JMXConnector connector = LocalJmx.connect(pid);
     try {
       FlightRecorderMXBean recorder =
@@ -47,8 +75,16 @@ final class JfrRecorder implements AutoCloseable {
       prime(recorder);
       long id = recorder.newRecording();
       recorder.setRecordingSettings(id, settings(settings));
-      recorder.setRecordingOptions(id, Map.of("name", "tunelab-window", "disk", "true"));
-      return new JfrRecorder(connector, recorder, id);
+      Path destination = file.toAbsolutePath();
+      java.nio.file.Files.createDirectories(destination.getParent());
+      recorder.setRecordingOptions(
+          id,
+          Map.of(
+              "name", "tunelab-window",
+              "disk", "true",
+              "dumpOnExit", "true",
+              "destination", destination.toString()));
+      return new JfrRecorder(connector, recorder, id, destination);
     } catch (javax.management.MalformedObjectNameException | RuntimeException e) {
       connector.close();
       throw new IOException("JVM " + pid + " did not start recording: " + e.getMessage(), e);
@@ -78,16 +114,31 @@ final class JfrRecorder implements AutoCloseable {
    * no environment variable is recorded, as the stack's passwords are among them.
    */
   static Map<String, String> settings(String name) throws IOException {
-    Map<String, String> settings;
-    try {
-      settings =
-          new java.util.HashMap<>(jdk.jfr.Configuration.getConfiguration(name).getSettings());
-    } catch (java.text.ParseException e) {
-      throw new IOException("the JDK's JFR settings " + name + " do not parse", e);
+    if (GC.equals(name)) {
+      return collectionsOnly();
     }
+    Map<String, String> settings = predefined(name);
     settings.put(MONITOR_THRESHOLD, "1 ms");
     // the middleware takes the stack's passwords from its environment: a recording must not
     settings.put(ENVIRONMENT, "false");
+    return settings;
+  }
+
+  private static Map<String, String> predefined(String name) throws IOException {
+    try {
+      return new java.util.HashMap<>(jdk.jfr.Configuration.getConfiguration(name).getSettings());
+    } catch (java.text.ParseException e) {
+      throw new IOException("the JDK's JFR settings " + name + " do not parse", e);
+    }
+  }
+
+  /** The JDK's {@code default} settings with every event off but {@link #GC_EVENTS}. */
+  private static Map<String, String> collectionsOnly() throws IOException {
+    Map<String, String> settings = predefined("default");
+    settings.replaceAll((key, value) -> key.endsWith("#enabled") ? "false" : value);
+    for (String event : GC_EVENTS) {
+      settings.put(event + "#enabled", "true");
+    }
     return settings;
   }
 
@@ -111,22 +162,22 @@ final class JfrRecorder implements AutoCloseable {
     return (System.nanoTime() - startedNanos) / 1e9;
   }
 
-  /** Stops the recording now, where the window ends; {@link #writeTo} writes it afterwards. */
-  void stop() throws IOException {
+  /**
+   * Stops the recording now, where the window ends: the JVM writes it to its file.
+   *
+   * @return the file, empty when neither the JVM nor its exit wrote it
+   * @throws IOException when the JVM did not stop it and its exit did not write it either
+   */
+  Path stop() throws IOException {
     try {
       recorder.stopRecording(recording);
     } catch (RuntimeException e) {
-      throw new IOException("the recording did not stop: " + e.getMessage(), e);
+      if (!java.nio.file.Files.isRegularFile(file)) {
+        throw new IOException("the recording did not stop: " + e.getMessage(), e);
+      }
+      // the JVM ended first and wrote it on its way out
     }
-  }
-
-  /** Has the JVM write the stopped recording to {@code file} (absolute: the target writes it). */
-  void writeTo(Path file) throws IOException {
-    try {
-      recorder.copyTo(recording, file.toAbsolutePath().toString());
-    } catch (RuntimeException e) {
-      throw new IOException("the recording could not be written to " + file, e);
-    }
+    return file;
   }
 
   /** Closes the recording in the target (its disk copy goes) and the connection. */

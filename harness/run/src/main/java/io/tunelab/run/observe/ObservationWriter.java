@@ -8,7 +8,6 @@ import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.RunData;
-import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.stack.TierName;
 import java.io.IOException;
@@ -120,16 +119,18 @@ final class ObservationWriter {
 
   /** Adds the run's GC pauses to the series and writes {@code gc.json}. */
   private Path writeGc(GcReport gc) throws IOException {
-    for (GcLog.Pause pause : gc.pauses()) {
+    for (GcPauses.Pause pause : gc.pauses()) {
       if (pause.epochMillis() >= window.startMillis()
           && pause.epochMillis() <= window.endMillis()) {
         store.add(
             pause.epochMillis(), "gc.pauseMillis", TierName.MIDDLEWARE.label(), pause.millis());
-        store.add(
-            pause.epochMillis(),
-            "gc.heapAfterMegabytes",
-            TierName.MIDDLEWARE.label(),
-            pause.afterMegabytes());
+        if (Double.isFinite(pause.afterMegabytes())) {
+          store.add(
+              pause.epochMillis(),
+              "gc.heapAfterMegabytes",
+              TierName.MIDDLEWARE.label(),
+              pause.afterMegabytes());
+        }
       }
     }
     return json(GC, gc.json(JSON));

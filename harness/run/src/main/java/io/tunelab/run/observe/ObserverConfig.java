@@ -3,7 +3,6 @@ package io.tunelab.run.observe;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.findings.MiddlewareExit;
 import io.tunelab.core.knobs.MiddlewareKnobs;
-import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.middleware.MiddlewareTier;
@@ -28,12 +27,12 @@ import java.util.function.Supplier;
  *     this JVM (the load tier's JMeter JVM): found among this JVM's children at every sample
  * @param endpoints the stack's database, broker and mocks; empty to sample processes only
  * @param middlewareStatus the middleware's {@code /status}, when one runs
- * @param gcLog the middleware's GC log ({@link GcLog#xlogFlag}), when one runs
  * @param middlewareExit how the middleware ended, asked when the observer stops (empty while it
  *     runs), when one runs
  * @param interval time between samples
- * @param middlewareJfr the JDK Flight Recorder settings the middleware's measured window is
- *     recorded with ({@code middleware.jfr} in the folder); empty when it is not recorded
+ * @param middlewareJfr the JDK Flight Recorder settings the middleware is recorded with ({@code
+ *     middleware.jfr} in the folder): {@code gc} from the observer's start, {@code default} or
+ *     {@code profile} over the measured window; empty when it is not recorded
  */
 public record ObserverConfig(
     Path dir,
@@ -41,7 +40,6 @@ public record ObserverConfig(
     Map<String, String> childTiers,
     Optional<Endpoints> endpoints,
     Optional<Supplier<JsonNode>> middlewareStatus,
-    Optional<Path> gcLog,
     Optional<Supplier<Optional<MiddlewareExit>>> middlewareExit,
     Duration interval,
     Optional<String> middlewareJfr) {
@@ -56,7 +54,6 @@ public record ObserverConfig(
     childTiers = Map.copyOf(childTiers);
     Objects.requireNonNull(endpoints, "endpoints");
     Objects.requireNonNull(middlewareStatus, "middlewareStatus");
-    Objects.requireNonNull(gcLog, "gcLog");
     Objects.requireNonNull(middlewareExit, "middlewareExit");
     Objects.requireNonNull(middlewareJfr, "middlewareJfr");
     if (interval.toMillis() < 100) {
@@ -82,7 +79,6 @@ public record ObserverConfig(
         Optional.of(stack.endpoints()),
         Optional.empty(),
         Optional.empty(),
-        Optional.empty(),
         DEFAULT_INTERVAL,
         Optional.empty());
   }
@@ -100,32 +96,30 @@ public record ObserverConfig(
         Optional.of(endpoints),
         Optional.empty(),
         Optional.empty(),
-        Optional.empty(),
         DEFAULT_INTERVAL,
         Optional.empty());
   }
 
   /**
-   * The same, also watching a middleware: its processes, {@code /status}, GC log and, should it
-   * die, how it ended.
+   * The same, also watching a middleware: its processes, {@code /status}, its collections (recorded
+   * as {@code middleware.jvm.jfr}'s default, {@code gc}, asks, unless {@link #withMiddlewareJfr}
+   * says otherwise) and, should it die, how it ended.
    */
   public ObserverConfig withMiddleware(MiddlewareTier middleware) {
     return withTier(middleware.name(), middleware::processes)
         .with(
             Optional.of(middleware::status),
-            Optional.of(middleware.gcLog()),
             Optional.of(middleware::exit),
-            middlewareJfr);
+            middlewareJfr.or(() -> Optional.of(MiddlewareKnobs.JFR.defaultValue().label())));
   }
 
   /**
-   * The same, recording the middleware's measured window with these JDK Flight Recorder settings
-   * ({@code middleware.jvm.jfr}: {@code default}, {@code profile}), or not when off.
+   * The same, recording the middleware with these JDK Flight Recorder settings ({@code
+   * middleware.jvm.jfr}: {@code gc}, {@code default}, {@code profile}), or not when off.
    */
   public ObserverConfig withMiddlewareJfr(MiddlewareKnobs.Jfr jfr) {
     return with(
         middlewareStatus,
-        gcLog,
         middlewareExit,
         jfr == MiddlewareKnobs.Jfr.OFF ? Optional.empty() : Optional.of(jfr.label()));
   }
@@ -140,7 +134,6 @@ public record ObserverConfig(
         childTiers,
         endpoints,
         middlewareStatus,
-        gcLog,
         middlewareExit,
         interval,
         middlewareJfr);
@@ -148,9 +141,8 @@ public record ObserverConfig(
 
   private ObserverConfig with(
       Optional<Supplier<JsonNode>> status,
-      Optional<Path> log,
       Optional<Supplier<Optional<MiddlewareExit>>> exit,
       Optional<String> jfr) {
-    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, log, exit, interval, jfr);
+    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, exit, interval, jfr);
   }
 }

@@ -66,7 +66,10 @@ public final class RunObserver implements AutoCloseable {
   private PgSnapshot baseline;
   private Observations observations;
 
-  /** The middleware's recording of the measured window, when {@code middleware.jvm.jfr} asks. */
+  /**
+   * The middleware's recording, when {@code middleware.jvm.jfr} asks: its collections from the
+   * observer's start, or a profile of the measured window.
+   */
   private final Optional<JfrRecorder> recorder;
 
   private RunObserver(ObserverConfig config) {
@@ -88,6 +91,10 @@ public final class RunObserver implements AutoCloseable {
     baseline = db.flatMap(this::snapshot).orElse(null);
     load = MachineLoad.before(PROC, meter(config), errors);
     recorder = config.middlewareJfr().flatMap(this::recorder);
+    if (recordsCollectionsOnly()) {
+      // the pauses of the warm-up too, each with its phase in gc.json, as the GC log had them
+      recorder.ifPresent(this::startRecording);
+    }
     executor =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -141,6 +148,18 @@ public final class RunObserver implements AutoCloseable {
     }
   }
 
+  private boolean recordsCollectionsOnly() {
+    return config.middlewareJfr().filter(JfrRecorder.GC::equals).isPresent();
+  }
+
+  private void startRecording(JfrRecorder recorder) {
+    try {
+      recorder.start();
+    } catch (IOException e) {
+      errors.record(JFR, e);
+    }
+  }
+
   private Optional<JfrRecorder> recorder(String settings) {
     Optional<ProcessHandle> jvm =
         Optional.ofNullable(config.tiers().get(TierName.MIDDLEWARE.label()))
@@ -150,7 +169,8 @@ public final class RunObserver implements AutoCloseable {
       return Optional.empty();
     }
     try {
-      return Optional.of(JfrRecorder.prepare(jvm.get().pid(), settings));
+      return Optional.of(
+          JfrRecorder.prepare(jvm.get().pid(), settings, config.dir().resolve(JFR_FILE)));
     } catch (IOException | RuntimeException e) {
       errors.record(JFR, e);
       return Optional.empty();
@@ -211,14 +231,7 @@ public final class RunObserver implements AutoCloseable {
     readCpu(now); // the warm-up's last reading, tagged warm-up
     samplerCpuNanosAtMeasured = samplerCpuNanos.get();
     measuredFromMillis = now + 1;
-    recorder.ifPresent(
-        r -> {
-          try {
-            r.start();
-          } catch (IOException e) {
-            errors.record(JFR, e);
-          }
-        });
+    recorder.filter(r -> !r.started()).ifPresent(this::startRecording);
     mocks.ifPresent(
         m -> {
           try {
@@ -274,12 +287,16 @@ public final class RunObserver implements AutoCloseable {
     long end = System.currentTimeMillis();
     readCpu(end); // the measured window's last reading
     load.after();
-    double recorded = recorder.map(this::stopRecording).orElse(0.0);
+    Optional<Recorded> recorded = recorder.flatMap(this::stopRecording);
     Window window =
         new Window(startMillis, measuredFromMillis < 0 ? startMillis : measuredFromMillis, end);
     Optional<PgSnapshot> last = db.flatMap(this::snapshot);
-    // written and read after the snapshot: the database's deltas end with the window too
-    Optional<JfrProfile> profile = recorder.flatMap(r -> recording(r, recorded));
+    // read after the snapshot: the database's deltas end with the window too
+    Optional<GcReport> gc = recorded.flatMap(r -> gcReport(r.file(), window));
+    Optional<JfrProfile> profile =
+        recordsCollectionsOnly()
+            ? Optional.empty()
+            : recorded.flatMap(r -> profile(r.file(), r.seconds()));
     Optional<PgDelta> delta =
         last.isPresent() && baseline != null
             ? Optional.of(new PgDelta(baseline, last.get()))
@@ -299,7 +316,7 @@ public final class RunObserver implements AutoCloseable {
         new ObservationWriter(config.dir(), store, window, errors)
             .write(
                 cpu.cores(),
-                config.gcLog().map(log -> new GcReport(TierName.MIDDLEWARE.label(), log, window)),
+                gc,
                 delta,
                 db,
                 mocks,
@@ -318,33 +335,40 @@ public final class RunObserver implements AutoCloseable {
     return observations;
   }
 
-  /** Stops the window's recording; returns the seconds it recorded, 0 when it did not. */
-  private double stopRecording(JfrRecorder recording) {
-    if (!recording.started()) {
-      return 0;
-    }
-    double seconds = recording.seconds();
-    try {
-      recording.stop();
-      return seconds;
-    } catch (IOException e) {
+  /** A stopped recording: its file and the seconds it recorded. */
+  private record Recorded(Path file, double seconds) {}
+
+  /**
+   * Stops the recording, which the JVM writes into the folder; empty (and the failure among the
+   * errors) when it did not record or was not written.
+   */
+  private Optional<Recorded> stopRecording(JfrRecorder recording) {
+    try (recording) {
+      if (!recording.started()) {
+        return Optional.empty();
+      }
+      double seconds = recording.seconds();
+      return Optional.of(new Recorded(recording.stop(), seconds));
+    } catch (IOException | RuntimeException e) {
       errors.record(JFR, e);
-      return 0;
+      return Optional.empty();
     }
   }
 
-  /**
-   * Writes the stopped recording into the folder and sums it up in {@code jfr.json}; empty (and the
-   * failure among the errors) when it did not record or any of that fails.
-   */
-  private Optional<JfrProfile> recording(JfrRecorder recording, double seconds) {
-    try (recording) {
-      if (seconds <= 0) {
-        return Optional.empty();
-      }
-      java.nio.file.Files.createDirectories(config.dir());
-      Path file = config.dir().resolve(JFR_FILE).toAbsolutePath();
-      recording.writeTo(file);
+  /** The recording's collections over the window; empty when it cannot be read. */
+  private Optional<GcReport> gcReport(Path file, Window window) {
+    try {
+      return Optional.of(
+          new GcReport(TierName.MIDDLEWARE.label(), JFR_FILE, GcPauses.read(file), window));
+    } catch (IOException | RuntimeException e) {
+      errors.record(JFR, e);
+      return Optional.empty();
+    }
+  }
+
+  /** The recorded window summed up in {@code jfr.json}; empty when that fails. */
+  private Optional<JfrProfile> profile(Path file, double seconds) {
+    try {
       JfrProfile profile =
           JfrReader.read(file, JFR_FILE, config.middlewareJfr().orElseThrow(), seconds);
       ObservationWriter.writeProfile(config.dir().resolve(JFR_JSON), profile);

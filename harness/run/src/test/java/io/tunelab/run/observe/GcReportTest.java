@@ -1,42 +1,69 @@
 package io.tunelab.run.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.findings.GcData;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 class GcReportTest {
-  // Lines as JDK 17 writes them with GcLog.xlogFlag: one pause in the warm-up, three measured.
-  private static final List<String> LOG =
-      List.of(
-          "[2026-11-22T23:37:47.141+0000][0.010s][info][gc] Using G1",
-          "[2026-11-22T23:37:48.212+0000][1.081s][info][gc          ] GC(0) Pause Young (Normal)"
-              + " (G1 Evacuation Pause) 6M->3M(24M) 26.355ms",
-          "[2026-11-22T23:37:48.700+0000][1.570s][info][gc          ] GC(6) Concurrent Mark Cycle"
-              + " 40.100ms",
-          "[2026-11-22T23:37:48.909+0000][1.778s][info][gc          ] GC(6) Pause Remark"
-              + " 22M->22M(24M) 5.420ms",
-          "[2026-11-22T23:37:48.949+0000][1.818s][info][gc             ] GC(14) Pause Full (G1"
-              + " Compaction Pause) 22M->17M(24M) 18.650ms",
-          "[2026-11-22T23:37:49.000+0000][1.900s][info][gc          ] GC(15) Pause Young"
-              + " (Allocation Failure) 2048K->512K(1G) 0.500ms");
+  private static final long MEASURED_FROM = 1_000_000;
+
+  // one pause in the warm-up, three measured: a young one, G1's remark (no heap summary), a full
+  private static final GcPauses.Read READ =
+      new GcPauses.Read(
+          List.of(
+              new GcPauses.Pause(
+                  MEASURED_FROM - 700, "G1New", "G1 Evacuation Pause", 6, 3, 24, 26.355),
+              new GcPauses.Pause(
+                  MEASURED_FROM + 100, "G1New", "G1 Evacuation Pause", 20, 9, 24, 3.0),
+              new GcPauses.Pause(
+                  MEASURED_FROM + 300,
+                  "G1Old",
+                  "G1 Humongous Allocation",
+                  Double.NaN,
+                  Double.NaN,
+                  Double.NaN,
+                  5.42),
+              new GcPauses.Pause(MEASURED_FROM + 500, "G1Full", "System.gc()", 22, 17, 32, 18.65)),
+          Optional.of("G1New + G1Old"));
 
   @Test
-  void aMeasuredWindowSumsOnlyItsPauses(@TempDir Path dir) throws Exception {
-    Path log = Files.write(dir.resolve("gc.log"), LOG);
-    long remark = java.time.Instant.parse("2026-11-22T23:37:48.909Z").toEpochMilli();
-    Window window = new Window(remark - 5_000, remark, remark + 1_000);
+  void aMeasuredWindowSumsOnlyItsPauses() {
+    Window window = new Window(MEASURED_FROM - 5_000, MEASURED_FROM, MEASURED_FROM + 1_000);
 
-    io.tunelab.core.findings.GcData gc = new GcReport("middleware", log, window).measured();
+    GcData gc = new GcReport("middleware", "middleware.jfr", READ, window).measured();
 
     assertThat(gc.pauses()).isEqualTo(3);
     assertThat(gc.fullCollections()).isOne();
-    assertThat(gc.pauseTotalMillis())
-        .isCloseTo(5.42 + 18.65 + 0.5, org.assertj.core.api.Assertions.within(1e-9));
+    assertThat(gc.pauseTotalMillis()).isCloseTo(3.0 + 5.42 + 18.65, within(1e-9));
+    assertThat(gc.pauseMaxMillis()).isEqualTo(18.65);
     assertThat(gc.maxHeapAfterFullMegabytes()).isEqualTo(17);
+    assertThat(gc.heapCapacityMegabytes()).as("the last pause's that has it").isEqualTo(32);
     assertThat(gc.windowMillis()).isEqualTo(1_000);
+  }
+
+  @Test
+  void gcJsonListsEveryPauseWithItsPhaseAndOnlyTheHeapFiguresItHas() {
+    Window window = new Window(MEASURED_FROM - 5_000, MEASURED_FROM, MEASURED_FROM + 1_000);
+
+    JsonNode json =
+        new GcReport("middleware", "middleware.jfr", READ, window).json(new ObjectMapper());
+
+    assertThat(json.path("recording").asText()).isEqualTo("middleware.jfr");
+    assertThat(json.path("collector").asText()).isEqualTo("G1New + G1Old");
+    assertThat(json.at("/measured/pauses").asInt()).isEqualTo(3);
+    JsonNode pauses = json.path("pauses");
+    assertThat(pauses).hasSize(4);
+    assertThat(pauses.get(0).path("phase").asText()).isEqualTo("warmup");
+    assertThat(pauses.get(1).path("type").asText()).isEqualTo("G1New (G1 Evacuation Pause)");
+    assertThat(pauses.get(2).has("afterMegabytes")).isFalse();
+    assertThat(pauses.get(2).path("millis").asDouble()).isEqualTo(5.42);
+    assertThat(pauses.get(3).path("full").asBoolean()).isTrue();
+    assertThat(pauses.get(3).path("afterMegabytes").asDouble()).isEqualTo(17);
   }
 }

@@ -3,7 +3,6 @@ package io.tunelab.tiers.middleware;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.findings.MiddlewareExit;
-import io.tunelab.core.measure.GcLog;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.JavaCommand;
@@ -30,8 +29,8 @@ import java.util.OptionalLong;
  * The middleware tier: the reference middleware ({@code harness/middleware}) in its own JVM,
  * reading {@code <dir>/middleware.properties} written from a {@link MiddlewareConfig} and the
  * stack's {@link Endpoints} (its passwords in its environment, never in the file), logging to
- * {@code <dir>/middleware.log} and its GC to {@code <dir>/gc.log}, answering {@code /health} and
- * {@code /status} on a free port of 127.0.0.1.
+ * {@code <dir>/middleware.log}, answering {@code /health} and {@code /status} on a free port of
+ * 127.0.0.1. Its collections are recorded by the observer (JFR, attached), not logged.
  */
 public final class MiddlewareTier extends ProcessTier {
   public static final String NAME = TierName.MIDDLEWARE.label();
@@ -41,20 +40,14 @@ public final class MiddlewareTier extends ProcessTier {
   private static final Duration STOP_GRACE = Duration.ofSeconds(15);
   private static final int DEATH_LOG_LINES = 5;
 
-  /** The middleware JVM's unified GC log, in the tier's directory. */
-  public static final String GC_LOG = "gc.log";
-
   private final MiddlewareClient client;
-  private final Path gcLog;
 
   /** The instances after this one ({@code middleware.instances}), each its own JVM. */
   private final List<MiddlewareTier> others = new ArrayList<>();
 
-  private MiddlewareTier(
-      TierProcess process, MiddlewareClient client, Path gcLog, Duration startTime) {
+  private MiddlewareTier(TierProcess process, MiddlewareClient client, Duration startTime) {
     super(NAME, process, startTime, STOP_GRACE);
     this.client = client;
-    this.gcLog = gcLog;
   }
 
   /**
@@ -90,10 +83,7 @@ public final class MiddlewareTier extends ProcessTier {
     // Port 0: the middleware binds a free port itself and names it in its ready banner, so no
     // other process can take a port picked here before the child binds it.
     Path settings = writeSettings(home, config.properties(endpoints, 0));
-    // GC logging first, so a -Xlog of the user's own in the flags adds to it.
-    List<String> flags = new ArrayList<>();
-    flags.add(GcLog.xlogFlag(home.resolve(GC_LOG)));
-    flags.addAll(config.jvmFlags());
+    List<String> flags = new ArrayList<>(config.jvmFlags());
     JavaCommand.Launch launch =
         JavaCommand.withClassArchive(
             TunelabHome.locate().dist(NAME),
@@ -129,8 +119,7 @@ public final class MiddlewareTier extends ProcessTier {
       process.stop(STOP_GRACE);
       throw e;
     }
-    return new MiddlewareTier(
-        process, client[0], home.resolve(GC_LOG), Duration.ofNanos(System.nanoTime() - started));
+    return new MiddlewareTier(process, client[0], Duration.ofNanos(System.nanoTime() - started));
   }
 
   /** What the middleware prints once ready, with its status URL: see MiddlewareMain. */
@@ -290,11 +279,6 @@ public final class MiddlewareTier extends ProcessTier {
       throw new IllegalStateException("the middleware's /status names no sort.url");
     }
     return URI.create(url);
-  }
-
-  /** The JVM's unified GC log ({@link GcLog#xlogFlag}); a restart in the same folder appends. */
-  public Path gcLog() {
-    return gcLog;
   }
 
   /**

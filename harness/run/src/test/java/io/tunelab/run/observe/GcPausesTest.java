@@ -1,0 +1,63 @@
+package io.tunelab.run.observe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordingFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The collections of a real recording, made in this JVM with the settings {@code
+ * middleware.jvm.jfr=gc} gives the middleware: young collections forced by allocation and a full
+ * one by {@code System.gc()}, read back with their collector, cause and heap.
+ */
+class GcPausesTest {
+  @Test
+  void aRecordingWithTheGcSettingsHoldsEachCollectionWithItsHeapAndNothingElse(@TempDir Path dir)
+      throws Exception {
+    Path file = dir.resolve("middleware.jfr");
+    long started = System.currentTimeMillis();
+    try (Recording recording = new Recording(JfrRecorder.settings(JfrRecorder.GC))) {
+      recording.start();
+      List<byte[]> kept = new ArrayList<>();
+      for (int i = 0; i < 20_000; i++) {
+        kept.add(new byte[16 * 1024]);
+        if (kept.size() > 200) {
+          kept.remove(0);
+        }
+      }
+      System.gc();
+      recording.stop();
+      recording.dump(file);
+    }
+
+    GcPauses.Read read = GcPauses.read(file);
+
+    assertThat(read.collector()).isPresent();
+    assertThat(read.pauses()).isNotEmpty();
+    assertThat(read.pauses())
+        .allSatisfy(
+            pause -> {
+              assertThat(pause.millis()).isPositive();
+              assertThat(pause.epochMillis()).isGreaterThanOrEqualTo(started);
+            });
+    GcPauses.Pause last = read.pauses().get(read.pauses().size() - 1);
+    assertThat(last.cause()).isEqualTo("System.gc()");
+    assertThat(last.full())
+        .as("%s: a System.gc() of G1, Serial or Parallel is a full collection", last)
+        .isTrue();
+    assertThat(last.afterMegabytes()).isLessThan(last.beforeMegabytes());
+    assertThat(last.capacityMegabytes()).isGreaterThanOrEqualTo(last.afterMegabytes());
+    try (RecordingFile recorded = new RecordingFile(file)) {
+      while (recorded.hasMoreEvents()) {
+        assertThat(JfrRecorder.GC_EVENTS)
+            .as("nothing but collections is recorded")
+            .contains(recorded.readEvent().getEventType().getName());
+      }
+    }
+  }
+}
