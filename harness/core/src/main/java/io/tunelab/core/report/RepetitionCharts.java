@@ -69,6 +69,9 @@ final class RepetitionCharts {
         .of("gc.heapAfterMegabytes")
         .forEach((jvm, p) -> dataset(chart, jvm + " heap after GC (MB)", p, "y", "line"));
     series
+        .of("gc.oldAfterMegabytes")
+        .forEach((jvm, p) -> dataset(chart, jvm + " old generation after GC (MB)", p, "y", "line"));
+    series
         .of("gc.pauseMillis")
         .forEach((jvm, p) -> dataset(chart, jvm + " pause (ms)", p, "y2", "points"));
     return chart;

@@ -38,6 +38,8 @@ final class GcPauses {
    *     it (G1's concurrent cycle, whose remark and cleanup pauses are its pauses)
    * @param afterMegabytes heap used after it, MB; NaN likewise
    * @param capacityMegabytes heap committed after it, MB; NaN likewise
+   * @param youngAfterMegabytes the young generation (eden and survivors) used after it, MB; NaN
+   *     when the collector records no generations (Serial) or not for it
    * @param millis the sum of its pauses, milliseconds
    */
   record Pause(
@@ -47,7 +49,13 @@ final class GcPauses {
       double beforeMegabytes,
       double afterMegabytes,
       double capacityMegabytes,
+      double youngAfterMegabytes,
       double millis) {
+    /** The old generation used after it, MB: what survived young collections and stayed. */
+    double oldAfterMegabytes() {
+      return afterMegabytes - youngAfterMegabytes;
+    }
+
     /** Whether it collected the whole heap in one pause. */
     boolean full() {
       return FULL.contains(collector);
@@ -73,6 +81,7 @@ final class GcPauses {
     Map<Long, RecordedEvent> collections = new HashMap<>();
     Map<Long, RecordedEvent> before = new HashMap<>();
     Map<Long, RecordedEvent> after = new HashMap<>();
+    Map<Long, Double> youngAfter = new HashMap<>();
     String collector = null;
     try (RecordingFile file = new RecordingFile(recording)) {
       while (file.hasMoreEvents()) {
@@ -85,6 +94,20 @@ final class GcPauses {
               before.put(event.getLong("gcId"), event);
             } else if (AFTER_GC.equals(when)) {
               after.put(event.getLong("gcId"), event);
+            }
+          }
+          case "jdk.G1HeapSummary" -> {
+            if (AFTER_GC.equals(event.getString("when"))) {
+              youngAfter.put(
+                  event.getLong("gcId"),
+                  (event.getLong("edenUsedSize") + event.getLong("survivorUsedSize")) / MEGABYTE);
+            }
+          }
+          case "jdk.PSHeapSummary" -> {
+            if (AFTER_GC.equals(event.getString("when"))) {
+              youngAfter.put(
+                  event.getLong("gcId"),
+                  (spaceUsed(event, "edenSpace") + spaceUsed(event, "fromSpace")) / MEGABYTE);
             }
           }
           case "jdk.GCConfiguration" ->
@@ -111,10 +134,16 @@ final class GcPauses {
                   used(before.get(id)),
                   used(after.get(id)),
                   committed(after.get(id)),
+                  youngAfter.getOrDefault(id, Double.NaN),
                   millis));
         });
     pauses.sort(Comparator.comparingLong(Pause::epochMillis));
     return new Read(List.copyOf(pauses), Optional.ofNullable(collector));
+  }
+
+  private static long spaceUsed(RecordedEvent event, String space) {
+    RecordedObject value = event.getValue(space);
+    return value == null ? 0 : value.getLong("used");
   }
 
   private static double used(RecordedEvent summary) {

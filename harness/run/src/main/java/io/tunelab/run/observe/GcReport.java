@@ -93,6 +93,8 @@ final class GcReport {
       putFinite(event, "beforeMegabytes", pause.beforeMegabytes());
       putFinite(event, "afterMegabytes", pause.afterMegabytes());
       putFinite(event, "capacityMegabytes", pause.capacityMegabytes());
+      putFinite(event, "youngAfterMegabytes", pause.youngAfterMegabytes());
+      putFinite(event, "oldAfterMegabytes", pause.oldAfterMegabytes());
       event.put("millis", pause.millis());
     }
     return root;

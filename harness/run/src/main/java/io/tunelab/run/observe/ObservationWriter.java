@@ -124,12 +124,15 @@ final class ObservationWriter {
           && pause.epochMillis() <= window.endMillis()) {
         store.add(
             pause.epochMillis(), "gc.pauseMillis", TierName.MIDDLEWARE.label(), pause.millis());
+        String jvm = TierName.MIDDLEWARE.label();
         if (Double.isFinite(pause.afterMegabytes())) {
+          store.add(pause.epochMillis(), "gc.heapAfterMegabytes", jvm, pause.afterMegabytes());
+        }
+        // the study's visualGC view: the old generation's slope tells garbage from kept objects
+        if (Double.isFinite(pause.oldAfterMegabytes())) {
           store.add(
-              pause.epochMillis(),
-              "gc.heapAfterMegabytes",
-              TierName.MIDDLEWARE.label(),
-              pause.afterMegabytes());
+              pause.epochMillis(), "gc.youngAfterMegabytes", jvm, pause.youngAfterMegabytes());
+          store.add(pause.epochMillis(), "gc.oldAfterMegabytes", jvm, pause.oldAfterMegabytes());
         }
       }
     }

@@ -18,9 +18,9 @@ class GcReportTest {
       new GcPauses.Read(
           List.of(
               new GcPauses.Pause(
-                  MEASURED_FROM - 700, "G1New", "G1 Evacuation Pause", 6, 3, 24, 26.355),
+                  MEASURED_FROM - 700, "G1New", "G1 Evacuation Pause", 6, 3, 24, 2, 26.355),
               new GcPauses.Pause(
-                  MEASURED_FROM + 100, "G1New", "G1 Evacuation Pause", 20, 9, 24, 3.0),
+                  MEASURED_FROM + 100, "G1New", "G1 Evacuation Pause", 20, 9, 24, 4, 3.0),
               new GcPauses.Pause(
                   MEASURED_FROM + 300,
                   "G1Old",
@@ -28,8 +28,10 @@ class GcReportTest {
                   Double.NaN,
                   Double.NaN,
                   Double.NaN,
+                  Double.NaN,
                   5.42),
-              new GcPauses.Pause(MEASURED_FROM + 500, "G1Full", "System.gc()", 22, 17, 32, 18.65)),
+              new GcPauses.Pause(
+                  MEASURED_FROM + 500, "G1Full", "System.gc()", 22, 17, 32, 0, 18.65)),
           Optional.of("G1New + G1Old"));
 
   @Test
@@ -61,7 +63,9 @@ class GcReportTest {
     assertThat(pauses).hasSize(4);
     assertThat(pauses.get(0).path("phase").asText()).isEqualTo("warmup");
     assertThat(pauses.get(1).path("type").asText()).isEqualTo("G1New (G1 Evacuation Pause)");
+    assertThat(pauses.get(1).path("oldAfterMegabytes").asDouble()).isEqualTo(5);
     assertThat(pauses.get(2).has("afterMegabytes")).isFalse();
+    assertThat(pauses.get(2).has("oldAfterMegabytes")).isFalse();
     assertThat(pauses.get(2).path("millis").asDouble()).isEqualTo(5.42);
     assertThat(pauses.get(3).path("full").asBoolean()).isTrue();
     assertThat(pauses.get(3).path("afterMegabytes").asDouble()).isEqualTo(17);

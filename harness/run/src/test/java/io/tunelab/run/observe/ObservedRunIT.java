@@ -154,7 +154,12 @@ class ObservedRunIT {
         .singleElement()
         .satisfies(f -> assertThat(f.subject()).isEqualTo("middleware"));
     assertThat(seen.series("gc.heapAfterMegabytes", "middleware")).isNotEmpty();
-    assertThat(Files.readString(seen.dir().resolve("gc.json"))).contains("\"pauses\"");
+    // read from the recording the middleware wrote on its way out (it stopped first), with G1's
+    // generations: the study's visualGC view
+    assertThat(seen.series("gc.oldAfterMegabytes", "middleware")).isNotEmpty();
+    assertThat(Files.readString(seen.dir().resolve("gc.json")))
+        .contains("\"pauses\"")
+        .contains("\"collector\" : \"G1New + G1Old\"");
   }
 
   private static TableScans xref(Observations seen) {
