@@ -245,6 +245,10 @@ class RunCommandIT {
         Path raw = runDir.resolve(rep.path("rawData").asText());
         assertThat(raw.resolve(profile.path("file").asText())).isNotEmptyFile();
         assertThat(raw.resolve("jfr.json")).isRegularFile();
+        // the recorder started with the JVM, before its warm-up: its own start in no window
+        assertThat(JSON.readTree(raw.resolve("gc.json").toFile()).path("recorderOnSinceJvmStart"))
+            .as(raw.toString())
+            .isEqualTo(com.fasterxml.jackson.databind.node.BooleanNode.TRUE);
       }
     }
     assertThat(Files.readString(runDir.resolve("summary.md")))

@@ -176,6 +176,7 @@ public final class ExperimentRunner {
       steps.add(new StepRun(experiment.steps().get(i), i));
     }
     Repetitions repetitions = experiment.repetitions();
+    tiers.recordMiddlewares(sampler != Sampler.NONE);
     tiers.parkMiddlewares(
         repetitions.rounds() && repetitions.jvm() == Repetitions.Jvm.SHARED && steps.size() > 1);
     long seed = ThreadLocalRandom.current().nextLong(1, 1L << 40);

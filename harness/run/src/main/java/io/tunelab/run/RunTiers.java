@@ -4,12 +4,14 @@ import io.tunelab.core.HarnessFailureException;
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.run.observe.HostClock;
+import io.tunelab.run.observe.JvmRecording;
 import io.tunelab.run.observe.ObserverConfig;
 import io.tunelab.run.observe.StackClock;
 import io.tunelab.tiers.broker.BrokerAttributes;
@@ -71,7 +73,23 @@ public final class RunTiers implements AutoCloseable {
   private boolean parking;
 
   /** Parked middleware JVMs by the configuration they run, on the current stack. */
-  private final Map<MiddlewareConfig, Parked> parked = new LinkedHashMap<>();
+  private final Map<JvmKey, Parked> parked = new LinkedHashMap<>();
+
+  /**
+   * Whether each middleware JVM gets its recorder ({@code middleware.jvm.jfr}) right after it
+   * starts: when the run observes, which reads the recordings.
+   */
+  private boolean recording;
+
+  /**
+   * What makes one middleware JVM unlike another: its settings and flags, and the recorder it
+   * started with (a JVM recorded with other settings is another JVM: it warmed up with its own).
+   */
+  private record JvmKey(MiddlewareConfig config, MiddlewareKnobs.Jfr recorder) {
+    static JvmKey of(KnobSet knobs) {
+      return new JvmKey(MiddlewareConfig.from(knobs), knobs.get(MiddlewareKnobs.JFR));
+    }
+  }
 
   /** A parked middleware JVM, with what the run knows of it. */
   private record Parked(
@@ -233,8 +251,7 @@ public final class RunTiers implements AutoCloseable {
   private void parkCurrent() {
     middleware.park();
     parked.put(
-        MiddlewareConfig.from(current),
-        new Parked(middleware, middlewareJvm, middlewareWarmup, current));
+        JvmKey.of(current), new Parked(middleware, middlewareJvm, middlewareWarmup, current));
     long pid = middleware.processes().get(0).pid();
     middleware = null;
     String waited = ParkedQuiet.await(pid);
@@ -248,7 +265,7 @@ public final class RunTiers implements AutoCloseable {
    * one died meanwhile: then it is stopped, and a new one is due).
    */
   private boolean resumeParked(KnobSet knobs) {
-    Parked found = parked.remove(MiddlewareConfig.from(knobs));
+    Parked found = parked.remove(JvmKey.of(knobs));
     if (found == null) {
       return false;
     }
@@ -361,6 +378,21 @@ public final class RunTiers implements AutoCloseable {
             stack.endpoints(),
             dir,
             OptionalLong.of(ProcessHandle.current().pid()));
+    if (recording) {
+      try {
+        JvmRecording.start(middleware.processes().get(0).pid(), knobs.get(MiddlewareKnobs.JFR));
+      } catch (IOException e) {
+        notices.accept(
+            "the middleware's recorder (middleware.jvm.jfr) did not start with it, its first"
+                + " recorded window pays for its start: "
+                + e.getMessage());
+      }
+    }
+  }
+
+  /** Whether each middleware JVM gets its recorder as it starts: when the run observes. */
+  synchronized void recordMiddlewares(boolean value) {
+    recording = value;
   }
 
   /**
@@ -426,7 +458,7 @@ public final class RunTiers implements AutoCloseable {
         pids(),
         ObserverConfig.of(stack, dir)
             .withMiddleware(middleware)
-            .withMiddlewareJfr(current.get(io.tunelab.core.knobs.MiddlewareKnobs.JFR)),
+            .withMiddlewareJfr(current.get(MiddlewareKnobs.JFR)),
         Optional.of(URI.create(middleware.statusUrl()).resolve("/metrics")));
   }
 

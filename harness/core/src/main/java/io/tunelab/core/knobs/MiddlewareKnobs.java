@@ -525,16 +525,17 @@ public final class MiddlewareKnobs {
   public static final Knob<Jfr> JFR =
       KNOBS
           .knob("middleware.jvm.jfr", KnobTypes.choice(Jfr.class), Jfr.GC)
-          .apply(Knob.Apply.LIVE)
           .doc(
-              "records each repetition of the running middleware JVM with the JDK Flight"
-                  + " Recorder, attached to it, nothing on its command line, into middleware.jfr"
-                  + " in the repetition's folder: gc its collections only, from the repetition's"
-                  + " start (gc.json: each pause with its collector, cause and heap before and"
-                  + " after; the GC findings), default or profile the JDK's settings of that name"
-                  + " (monitor waits from 1 ms) over the measured window, adding to run.json its"
-                  + " hot methods, contended monitors, allocations by class and heap per"
-                  + " generation after collections; off records nothing (no gc.json)")
+              "records the middleware JVM with the JDK Flight Recorder, attached to it right"
+                  + " after it starts (nothing on its command line) and on for its life, so the"
+                  + " recorder's own start is paid in the warm-up, not in a measured window (a JVM"
+                  + " per setting: hence a restart); each repetition is written to middleware.jfr"
+                  + " in its folder: gc its collections only, from the repetition's start (gc.json:"
+                  + " each pause with its collector, cause, heap before and after, young and old"
+                  + " generation after; the GC findings), default or profile the JDK's settings of"
+                  + " that name (monitor waits from 1 ms) over the measured window, adding to"
+                  + " run.json its hot methods, contended monitors, allocations by class and heap"
+                  + " per generation; off records nothing (no gc.json)")
           .study("AIA: visualGC, thread dumps (threads stuck in synchronized logging)")
           .add();
 

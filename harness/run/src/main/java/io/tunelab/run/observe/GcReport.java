@@ -12,15 +12,22 @@ import java.util.List;
  */
 final class GcReport {
   private final String tier;
-  private final String recording;
+  private final Recording recording;
+
+  /**
+   * The recording the pauses were read from.
+   *
+   * @param file how the folder names it
+   * @param sinceJvmStart whether the JVM's recorder was on since the JVM started ({@code
+   *     JvmRecording}), so that its own start fell in the warm-up, not in this window
+   */
+  record Recording(String file, boolean sinceJvmStart) {}
+
   private final GcPauses.Read read;
   private final List<GcPauses.Pause> pauses;
   private final Window window;
 
-  /**
-   * @param recording how the folder names the recording the pauses were read from
-   */
-  GcReport(String tier, String recording, GcPauses.Read read, Window window) {
+  GcReport(String tier, Recording recording, GcPauses.Read read, Window window) {
     this.tier = tier;
     this.recording = recording;
     this.read = read;
@@ -65,7 +72,8 @@ final class GcReport {
     GcData gc = measured();
     ObjectNode root = mapper.createObjectNode();
     root.put("tier", tier);
-    root.put("recording", recording);
+    root.put("recording", recording.file());
+    root.put("recorderOnSinceJvmStart", recording.sinceJvmStart());
     root.put("collector", read.collector().orElse("unknown"));
     root.put("measuredFromMillis", window.measuredFromMillis());
     root.put("endMillis", window.endMillis());

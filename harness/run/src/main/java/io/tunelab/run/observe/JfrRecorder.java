@@ -44,15 +44,24 @@ final class JfrRecorder implements AutoCloseable {
   private final FlightRecorderMXBean recorder;
   private final long recording;
   private final Path file;
+  private final boolean warm;
   private long startedNanos;
 
   private JfrRecorder(
-      JMXConnector connector, FlightRecorderMXBean recorder, long recording, Path file) {
+      JMXConnector connector,
+      FlightRecorderMXBean recorder,
+      long recording,
+      Path file,
+      boolean warm) {
     this.connector = connector;
     this.recorder = recorder;
     this.recording = recording;
     this.file = file;
+    this.warm = warm;
   }
+
+  /** The name of the recording {@link #recordForLife} keeps on. */
+  static final String FOR_LIFE = "tunelab-jvm";
 
   /**
    * Prepares a recording of JVM {@code pid}, not started yet: attaching loads the management agent
@@ -72,6 +81,9 @@ final class JfrRecorder implements AutoCloseable {
               connector.getMBeanServerConnection(),
               new ObjectName(FlightRecorderMXBean.MXBEAN_NAME),
               FlightRecorderMXBean.class);
+      boolean warm =
+          recorder.getRecordings().stream()
+              .anyMatch(r -> FOR_LIFE.equals(r.getName()) && "RUNNING".equals(r.getState()));
       prime(recorder);
       long id = recorder.newRecording();
       recorder.setRecordingSettings(id, settings(settings));
@@ -84,9 +96,31 @@ final class JfrRecorder implements AutoCloseable {
               "disk", "true",
               "dumpOnExit", "true",
               "destination", destination.toString()));
-      return new JfrRecorder(connector, recorder, id, destination);
+      return new JfrRecorder(connector, recorder, id, destination, warm);
     } catch (javax.management.MalformedObjectNameException | RuntimeException e) {
       connector.close();
+      throw new IOException("JVM " + pid + " did not start recording: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Starts a recording of JVM {@code pid} with these settings that lasts as long as the JVM, kept
+   * in its memory only (nothing on its disk: its data is not read, it keeps the recorder warm).
+   *
+   * @throws IOException when the JVM cannot be attached to or refuses to record
+   */
+  static void recordForLife(long pid, String settings) throws IOException {
+    try (JMXConnector connector = LocalJmx.connect(pid)) {
+      FlightRecorderMXBean recorder =
+          JMX.newMXBeanProxy(
+              connector.getMBeanServerConnection(),
+              new ObjectName(FlightRecorderMXBean.MXBEAN_NAME),
+              FlightRecorderMXBean.class);
+      long id = recorder.newRecording();
+      recorder.setRecordingSettings(id, settings(settings));
+      recorder.setRecordingOptions(id, Map.of("name", FOR_LIFE, "disk", "false"));
+      recorder.startRecording(id);
+    } catch (javax.management.MalformedObjectNameException | RuntimeException e) {
       throw new IOException("JVM " + pid + " did not start recording: " + e.getMessage(), e);
     }
   }
@@ -96,7 +130,8 @@ final class JfrRecorder implements AutoCloseable {
    * recorder itself (its classes, repository and threads), happens before the window and not in it:
    * without this, the first recorded 400-order window of a warm middleware cost it 92 ms of CPU per
    * order, the eleven after it 20-32 ms (benchmarks/jfr-overhead.yaml). Later calls cost a few
-   * milliseconds.
+   * milliseconds. It is not enough: the recorder's code is compiled as it first records, which is
+   * what {@link JvmRecording} moves into the warm-up.
    */
   private static void prime(FlightRecorderMXBean recorder) throws IOException {
     long id = recorder.newRecording();
@@ -140,6 +175,14 @@ final class JfrRecorder implements AutoCloseable {
       settings.put(event + "#enabled", "true");
     }
     return settings;
+  }
+
+  /**
+   * Whether the JVM was recording since its start ({@link JvmRecording}) when this recording was
+   * prepared: if not, the recorder's own start fell in this recording's window.
+   */
+  boolean warm() {
+    return warm;
   }
 
   /** Starts recording now. */

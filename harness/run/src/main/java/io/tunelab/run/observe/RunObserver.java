@@ -292,7 +292,7 @@ public final class RunObserver implements AutoCloseable {
         new Window(startMillis, measuredFromMillis < 0 ? startMillis : measuredFromMillis, end);
     Optional<PgSnapshot> last = db.flatMap(this::snapshot);
     // read after the snapshot: the database's deltas end with the window too
-    Optional<GcReport> gc = recorded.flatMap(r -> gcReport(r.file(), window));
+    Optional<GcReport> gc = recorded.flatMap(r -> gcReport(r, window));
     Optional<JfrProfile> profile =
         recordsCollectionsOnly()
             ? Optional.empty()
@@ -335,8 +335,11 @@ public final class RunObserver implements AutoCloseable {
     return observations;
   }
 
-  /** A stopped recording: its file and the seconds it recorded. */
-  private record Recorded(Path file, double seconds) {}
+  /**
+   * A stopped recording: its file, the seconds it recorded, and whether the JVM's recorder was on
+   * since the JVM's start.
+   */
+  private record Recorded(Path file, double seconds, boolean warm) {}
 
   /**
    * Stops the recording, which the JVM writes into the folder; empty (and the failure among the
@@ -348,7 +351,7 @@ public final class RunObserver implements AutoCloseable {
         return Optional.empty();
       }
       double seconds = recording.seconds();
-      return Optional.of(new Recorded(recording.stop(), seconds));
+      return Optional.of(new Recorded(recording.stop(), seconds, recording.warm()));
     } catch (IOException | RuntimeException e) {
       errors.record(JFR, e);
       return Optional.empty();
@@ -356,10 +359,14 @@ public final class RunObserver implements AutoCloseable {
   }
 
   /** The recording's collections over the window; empty when it cannot be read. */
-  private Optional<GcReport> gcReport(Path file, Window window) {
+  private Optional<GcReport> gcReport(Recorded recorded, Window window) {
     try {
       return Optional.of(
-          new GcReport(TierName.MIDDLEWARE.label(), JFR_FILE, GcPauses.read(file), window));
+          new GcReport(
+              TierName.MIDDLEWARE.label(),
+              new GcReport.Recording(JFR_FILE, recorded.warm()),
+              GcPauses.read(recorded.file()),
+              window));
     } catch (IOException | RuntimeException e) {
       errors.record(JFR, e);
       return Optional.empty();

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 
 class GcReportTest {
   private static final long MEASURED_FROM = 1_000_000;
+  private static final GcReport.Recording RECORDING =
+      new GcReport.Recording("middleware.jfr", true);
 
   // one pause in the warm-up, three measured: a young one, G1's remark (no heap summary), a full
   private static final GcPauses.Read READ =
@@ -38,7 +40,7 @@ class GcReportTest {
   void aMeasuredWindowSumsOnlyItsPauses() {
     Window window = new Window(MEASURED_FROM - 5_000, MEASURED_FROM, MEASURED_FROM + 1_000);
 
-    GcData gc = new GcReport("middleware", "middleware.jfr", READ, window).measured();
+    GcData gc = new GcReport("middleware", RECORDING, READ, window).measured();
 
     assertThat(gc.pauses()).isEqualTo(3);
     assertThat(gc.fullCollections()).isOne();
@@ -53,10 +55,10 @@ class GcReportTest {
   void gcJsonListsEveryPauseWithItsPhaseAndOnlyTheHeapFiguresItHas() {
     Window window = new Window(MEASURED_FROM - 5_000, MEASURED_FROM, MEASURED_FROM + 1_000);
 
-    JsonNode json =
-        new GcReport("middleware", "middleware.jfr", READ, window).json(new ObjectMapper());
+    JsonNode json = new GcReport("middleware", RECORDING, READ, window).json(new ObjectMapper());
 
     assertThat(json.path("recording").asText()).isEqualTo("middleware.jfr");
+    assertThat(json.path("recorderOnSinceJvmStart").asBoolean()).isTrue();
     assertThat(json.path("collector").asText()).isEqualTo("G1New + G1Old");
     assertThat(json.at("/measured/pauses").asInt()).isEqualTo(3);
     JsonNode pauses = json.path("pauses");
