@@ -44,19 +44,20 @@ class BenchCommandIT {
   private static final Path HOME = Path.of(System.getProperty("tunelab.home"));
 
   /**
-   * Bound by BRM's latency whatever the JIT's state: one engine thread handles one order at a time,
-   * so an order costs its BRM calls' latency plus its CPU; with 4 threads on 2 cores a cold JVM's
-   * CPU, not BRM, set the pace and a BRM three times slower did not always show. 4 repetitions of
-   * 30 orders after one warm-up batch (the time cap ends the warm-up after its first batch: the
-   * gate, not the steady state, is the subject here); with 2 repetitions a side, one noisy
-   * repetition left a 0.41 ratio not significant (p 0.067) in one verify, and with 3 a side one
-   * verify (the heap-death IT beside the first bench) left compare's throughput check not
+   * Bound by BRM's latency whatever the JIT's state: each engine thread handles one order at a
+   * time, so an order costs its BRM calls' latency plus its CPU; with 4 threads on 2 cores a cold
+   * JVM's CPU, not BRM, set the pace and a BRM three times slower did not always show. 4
+   * repetitions of 30 orders after one warm-up batch (the time cap ends the warm-up after its first
+   * batch: the gate, not the steady state, is the subject here); with 2 repetitions a side, one
+   * noisy repetition left a 0.41 ratio not significant (p 0.067) in one verify, and with 3 a side
+   * one verify (the heap-death IT beside the first bench) left compare's throughput check not
    * significant. Fewer orders a repetition do not buy repetitions: with 20, the steady window of a
    * repetition held too few completions and the slower bench's rates spread from 183 to 264
    * orders/min while its whole drains ran at 100-112. Both benches run on the suite's C1-only JIT,
-   * as every JVM of an IT does (the gate compares two runs made alike): alone on this machine the
-   * slower bench came out 0.41x [0.37, 0.46] of the first, p 8e-5, and the class took 132 s of CPU
-   * and 171 s, against 208 s and 208 s with C2's compilations.
+   * as every JVM of an IT does (the gate compares two runs made alike). Two engine threads wait on
+   * BRM side by side and are still bound by it: both configurations as two steps of one run, C1,
+   * alone on this machine, took 76 s with two threads (the slower 0.434x [0.410, 0.458] of the
+   * first, CV 1.7% each side) and 108 s with one (0.393x [0.359, 0.434], CV 5.3% and 2.7%).
    */
   private static final String EXPERIMENT =
       """
@@ -66,7 +67,7 @@ class BenchCommandIT {
       workload: {orders: 30, threads: 2, mix: "1:0:0", minMeasuredSeconds: 2,
                  warmupBatchOrders: 30, warmupMaxSeconds: 1}
       knobs: {db.seed.customers: 100, mocks.siebel.latency: 0, mocks.brm.latency: 50,
-              middleware.engine.threads: 1}
+              middleware.engine.threads: 2}
       steps: [{name: brm}]
       """;
 
