@@ -50,6 +50,7 @@ import picocli.CommandLine.Command;
       FindingsCommand.class,
       StudiesCommand.class,
       TuneCommand.class,
+      ThreadsCommand.class,
       CommandLine.HelpCommand.class
     })
 public final class Tunelab {

@@ -130,6 +130,16 @@ class BadInputCliTest {
   }
 
   @Test
+  void threadsOfAFolderWithoutARunningMiddlewareOrOfNoFolderAreRefused() {
+    assertThat(cli.execute("threads", dir.toString())).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("no middleware JVM of " + dir + " is running");
+    assertThat(cli.execute("threads", dir.resolve("absent").toString()))
+        .isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("no run folder at " + dir.resolve("absent"));
+    assertThat(dir.resolve(ThreadsCommand.FOLDER)).doesNotExist();
+  }
+
+  @Test
   void tuneRefusesANoBudgetAnUnknownKnobToKeepAndABadExperimentBeforeStartingAnything()
       throws Exception {
     Path experiment = dir.resolve("fine.yaml");

@@ -45,6 +45,18 @@ class MiddlewareDeathIT {
           .until(() -> running.stderr().contains("drain ("));
       List<ProcessHandle> middleware = middlewareUnder(runtime.dir());
       assertThat(middleware).hasSize(1);
+      // on demand, while it drains: its threads, found by the run's folder
+      Path runDir = TestRuntime.onlyRun(out);
+      CliProcess.Result threads =
+          new CliProcess(runtime.dir()).run(Duration.ofMinutes(1), "threads", runDir.toString());
+      assertThat(threads.exitCode()).as(threads.stderr()).isZero();
+      assertThat(threads.stdout()).contains("middleware JVM " + middleware.get(0).pid() + ": ");
+      try (java.util.stream.Stream<Path> dumps = Files.list(runDir.resolve("threads"))) {
+        Path dump = dumps.findFirst().orElseThrow();
+        assertThat(Files.readString(dump))
+            .startsWith("Threads of JVM " + middleware.get(0).pid())
+            .contains("java.lang.Thread.State: ");
+      }
       middleware.get(0).destroyForcibly();
 
       assertThat(running.process().waitFor(4, TimeUnit.MINUTES)).isTrue();
