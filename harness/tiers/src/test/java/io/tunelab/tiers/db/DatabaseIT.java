@@ -316,6 +316,31 @@ class DatabaseIT {
     assertThat(genericPlanOfAnInstanceLookup()).contains("Index Scan");
   }
 
+  /**
+   * An autovacuum that reaches a table between the purge's TRUNCATE and the statistics' reset (a
+   * worker the last repetition's counters set off) records it as vacuumed and empty, reltuples 0:
+   * the planner's generic plan then scans it sequentially as it grows. The reset takes it back to
+   * never vacuumed, as TRUNCATE left it.
+   */
+  @Test
+  void theResetTakesAnEmptiedTableAnAutovacuumReachedBackToNeverVacuumed() throws Exception {
+    database.purge();
+    try (Connection connection = connect();
+        Statement statement = connection.createStatement()) {
+      statement.execute("VACUUM process_instance");
+    }
+    assertThat(number("SELECT reltuples::bigint FROM pg_class WHERE relname = 'process_instance'"))
+        .as("what an autovacuum after the purge leaves")
+        .isZero();
+    assertThat(genericPlanOfAnInstanceLookup()).contains("Seq Scan on process_instance");
+
+    assertThat(database.resetStatistics()).isTrue();
+
+    assertThat(number("SELECT reltuples::bigint FROM pg_class WHERE relname = 'process_instance'"))
+        .isEqualTo(-1);
+    assertThat(genericPlanOfAnInstanceLookup()).contains("Index Scan");
+  }
+
   private static String genericPlanOfAnInstanceLookup() throws SQLException {
     try (Connection connection = connect();
         Statement statement = connection.createStatement()) {
