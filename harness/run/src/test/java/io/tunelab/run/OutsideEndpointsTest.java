@@ -19,21 +19,20 @@ class OutsideEndpointsTest {
   }
 
   private static Experiment experiment(String knob, String value) {
-    return new ExperimentReader()
-        .parse(
-            "x.yaml",
-            "x",
-            """
-            plan: batch-order
-            steps:
-              - name: a
-              - name: b
-                knobs:
-                  %s: "%s"
-            """
-                .formatted(knob, value),
-            Map.of(),
-            OptionalInt.empty());
+    return parse(
+        """
+        plan: batch-order
+        steps:
+          - name: a
+          - name: b
+            knobs:
+              %s: "%s"
+        """
+            .formatted(knob, value));
+  }
+
+  private static Experiment parse(String yaml) {
+    return new ExperimentReader().parse("x.yaml", "x", yaml, Map.of(), OptionalInt.empty());
   }
 
   @Test
@@ -72,20 +71,15 @@ class OutsideEndpointsTest {
   @Test
   void stepsThatNameDifferentControllerAddressesAreRefused() {
     Experiment experiment =
-        new ExperimentReader()
-            .parse(
-                "x.yaml",
-                "x",
-                """
-                plan: batch-order
-                steps:
-                  - name: a
-                    knobs: {workload.controllerHost: "10.0.0.4"}
-                  - name: b
-                    knobs: {workload.controllerHost: "10.0.0.7"}
-                """,
-                Map.of(),
-                OptionalInt.empty());
+        parse(
+            """
+            plan: batch-order
+            steps:
+              - name: a
+                knobs: {workload.controllerHost: "10.0.0.4"}
+              - name: b
+                knobs: {workload.controllerHost: "10.0.0.7"}
+            """);
 
     assertThatThrownBy(() -> OutsideEndpoints.check(experiment))
         .isInstanceOf(BadInputException.class)

@@ -84,7 +84,9 @@ final class JfrRecorder implements AutoCloseable {
       boolean warm =
           recorder.getRecordings().stream()
               .anyMatch(r -> FOR_LIFE.equals(r.getName()) && "RUNNING".equals(r.getState()));
-      prime(recorder);
+      if (!warm) {
+        prime(recorder); // the recorder on since the JVM's start needs no priming
+      }
       long id = recorder.newRecording();
       recorder.setRecordingSettings(id, settings(settings));
       Path destination = file.toAbsolutePath();
