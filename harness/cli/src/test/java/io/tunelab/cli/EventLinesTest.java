@@ -9,8 +9,8 @@ import io.tunelab.core.results.MeasuredWindow;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RequestMetrics;
-import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.stats.WarmupRule;
 import io.tunelab.run.Progress;
 import io.tunelab.run.RunEvent;
@@ -52,7 +52,8 @@ class EventLinesTest {
             true,
             "30 requests",
             METRICS,
-            new SoapMeasures(new RequestMetrics("closed", 30, 30, 0, 0, all, Map.of(), null, null)),
+            new RequestMeasures(
+                new RequestMetrics("closed", 30, 30, 0, 0, all, Map.of(), null, null)),
             null,
             1000,
             "tuned/rep-1");

@@ -15,8 +15,8 @@ import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RunResult;
-import io.tunelab.core.results.SortMeasures;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.tune.TrialVerdict;
@@ -175,7 +175,7 @@ class TuneGoalTest {
       double n = NOISE[i];
       PlanMeasures measures =
           plan == Plan.SORT_REQUESTS
-              ? new SortMeasures(
+              ? new RequestMeasures(
                   null,
                   new DeadlineMisses(
                       2000,

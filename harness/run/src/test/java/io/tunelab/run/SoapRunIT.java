@@ -10,10 +10,10 @@ import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.LatencyHistograms;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunResult;
-import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.StepResult;
@@ -220,7 +220,7 @@ class SoapRunIT {
 
   /** A concurrent-soap repetition's request counts: its measures are the plan's own. */
   private static RequestMetrics requests(Repetition rep) {
-    assertThat(rep.measures()).isInstanceOf(SoapMeasures.class);
-    return ((SoapMeasures) rep.measures()).requests();
+    assertThat(rep.measures()).isInstanceOf(RequestMeasures.class);
+    return ((RequestMeasures) rep.measures()).requests();
   }
 }

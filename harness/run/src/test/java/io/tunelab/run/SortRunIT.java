@@ -10,11 +10,11 @@ import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
-import io.tunelab.core.results.SortMeasures;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.stack.EmbeddedProvider;
@@ -98,7 +98,7 @@ class SortRunIT {
     assertThat(run.throughputUnit()).isEqualTo("requests/min");
     Repetition rep = repetition();
     List<JtlRecord> samples = samples(rep);
-    RequestMetrics requests = ((SortMeasures) rep.measures()).requests();
+    RequestMetrics requests = ((RequestMeasures) rep.measures()).requests();
     // about 120 Poisson arrivals in 6 s
     assertThat(samples).hasSizeBetween(60, 200);
     assertThat(requests.requests()).isEqualTo(samples.size());
@@ -122,7 +122,7 @@ class SortRunIT {
   void theDeadlineMissesAreTheJtlsOwnCount() throws Exception {
     Repetition rep = repetition();
     List<JtlRecord> samples = samples(rep);
-    DeadlineMisses deadline = ((SortMeasures) rep.measures()).deadline();
+    DeadlineMisses deadline = ((RequestMeasures) rep.measures()).deadline();
     long late =
         samples.stream().filter(s -> s.success() && s.elapsedMillis() > DEADLINE_MILLIS).count();
     long failed = samples.stream().filter(s -> !s.success()).count();
@@ -139,7 +139,7 @@ class SortRunIT {
   @Test
   void missesOverTheLimitAreAFindingWithTheSlowestStatements() throws Exception {
     Repetition rep = repetition();
-    DeadlineMisses deadline = ((SortMeasures) rep.measures()).deadline();
+    DeadlineMisses deadline = ((RequestMeasures) rep.measures()).deadline();
     String findings = Files.readString(runDir.resolve(rep.rawData()).resolve(RunLayout.FINDINGS));
     List<Finding> deadlineFindings =
         rep.findings().stream().filter(f -> f.kind() == FindingKind.DEADLINE_MISSES).toList();

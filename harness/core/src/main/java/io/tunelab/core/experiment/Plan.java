@@ -1,48 +1,176 @@
 package io.tunelab.core.experiment;
 
+import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}.
+ * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}: each
+ * constant is the plan's whole declaration to the core (its YAML name, its file, the unit it counts
+ * and so measures, its words in summary.md, the knobs only it reads).
  *
- * <p>To add a plan: add a constant here with its YAML name, file and throughput unit, list the
- * workload knobs only it reads in {@link PlanKnobs}, then give the run loop the plan's parts of a
- * repetition ({@code io.tunelab.run.PlanSteps}, beside {@code io.tunelab.run.BatchOrderSteps}) and
- * register them in {@code io.tunelab.run.PlanRunner} (a test fails while a plan has none), and its
- * measures beside the shared metrics in {@code io.tunelab.core.results.PlanMeasures}.
+ * <p>To add a plan: add a constant here, then give the run loop the plan's room ({@code
+ * io.tunelab.run.plans.<plan>}, its {@code io.tunelab.run.PlanSteps}) and register it in {@code
+ * io.tunelab.run.PlanRunner} (a test fails while a plan has none), and name both in
+ * docs/architecture.md (a test fails while it does not). A plan that counts orders, requests or
+ * messages as an existing one does is measured and rendered by what exists.
  */
 public enum Plan {
   /** A batch of orders published on the intake queue, drained through the order-to-bill flow. */
-  BATCH_ORDER("batch-order", "batch-order.jmx", "orders/min", false),
+  BATCH_ORDER(
+      "batch-order",
+      "batch-order.jmx",
+      Unit.ORDER,
+      new Words(
+          "each over its drain's steady window",
+          "orders (completed/faulted/lost/dup)",
+          "every order of every repetition accounted for."),
+      () ->
+          List.of(
+              WorkloadKnobs.ORDERS,
+              WorkloadKnobs.WARMUP_ORDERS,
+              WorkloadKnobs.WARMUP_MAX_ORDERS,
+              WorkloadKnobs.WARMUP_BATCH_ORDERS,
+              WorkloadKnobs.MODE,
+              WorkloadKnobs.MIN_MEASURED_SECONDS,
+              WorkloadKnobs.MIX,
+              WorkloadKnobs.NEW_CUSTOMER_PERCENT,
+              WorkloadKnobs.SEED,
+              WorkloadKnobs.PERSISTENT,
+              WorkloadKnobs.DRAIN_TIMEOUT,
+              WorkloadKnobs.CRASH,
+              WorkloadKnobs.CRASH_AT_PERCENT)),
   /**
    * Billing-care: concurrent CRM users (closed model) or arrivals at a rate (open model) asking the
    * middleware's SOAP service three queries each; {@code concurrent-soap-open.jmx} for the open
    * model.
    */
-  CONCURRENT_SOAP("concurrent-soap", "concurrent-soap.jmx", "requests/min", true),
+  CONCURRENT_SOAP(
+      "concurrent-soap",
+      "concurrent-soap.jmx",
+      Unit.REQUEST,
+      new Words("each over its run", "requests (answered/errors)", Words.ERRORS_WITHIN),
+      () ->
+          List.of(
+              WorkloadKnobs.MODEL,
+              WorkloadKnobs.LOOPS,
+              WorkloadKnobs.RAMP_UP,
+              WorkloadKnobs.DURATION,
+              WorkloadKnobs.WARMUP_LOOPS,
+              WorkloadKnobs.RESPONSE_TIMEOUT)),
   /**
    * The messaging server: clients enqueue device messages on one or more queues, one way or two
    * way; the middleware dequeues, logs each in the database and drives the device driver.
    */
-  MESSAGING("messaging", "messaging.jmx", "messages/min", false),
+  MESSAGING(
+      "messaging",
+      "messaging.jmx",
+      Unit.MESSAGE,
+      new Words(
+          "each from its first send to its last message finished",
+          "messages (driven/failed/lost)",
+          "every message of every repetition accounted for."),
+      () ->
+          List.of(
+              WorkloadKnobs.MESSAGES,
+              WorkloadKnobs.WARMUP_MESSAGES,
+              WorkloadKnobs.CRASH,
+              WorkloadKnobs.CRASH_AT_PERCENT,
+              WorkloadKnobs.MIN_MEASURED_SECONDS,
+              WorkloadKnobs.MESSAGE_MODE,
+              WorkloadKnobs.REPLY_QUEUE,
+              WorkloadKnobs.PRIORITIES,
+              WorkloadKnobs.MESSAGE_BYTES,
+              WorkloadKnobs.MODE,
+              WorkloadKnobs.SEED,
+              WorkloadKnobs.PERSISTENT,
+              WorkloadKnobs.DRAIN_TIMEOUT,
+              WorkloadKnobs.RESPONSE_TIMEOUT,
+              MiddlewareKnobs.MESSAGING_QUEUES,
+              MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS,
+              MiddlewareKnobs.MESSAGING_NAVIGATION,
+              MiddlewareKnobs.MESSAGING_EXCLUSIVE,
+              MocksKnobs.DRIVER.latency(),
+              MocksKnobs.DRIVER.faultRate(),
+              MocksKnobs.DRIVER.faultKind())),
   /**
    * The sort hub: conveyor devices send fixed-width sort requests at a target rate (open model);
    * the middleware's sort service answers each with a chute, an answer over the deadline a miss.
    */
-  SORT_REQUESTS("sort-requests", "sort-requests.jmx", "requests/min", true);
+  SORT_REQUESTS(
+      "sort-requests",
+      "sort-requests.jmx",
+      Unit.REQUEST,
+      new Words(
+          "each over its run", "requests (answered/errors), missed deadline", Words.ERRORS_WITHIN),
+      () ->
+          List.of(
+              WorkloadKnobs.MIX,
+              WorkloadKnobs.SEED,
+              WorkloadKnobs.DURATION,
+              WorkloadKnobs.RESPONSE_TIMEOUT,
+              WorkloadKnobs.DEADLINE,
+              WorkloadKnobs.MAX_MISS_PERCENT,
+              WorkloadKnobs.RESCAN_PERCENT,
+              WorkloadKnobs.RESCAN_AFTER_SECONDS,
+              WorkloadKnobs.WARMUP_SECONDS,
+              MiddlewareKnobs.SORT_SERVER_THREADS,
+              MiddlewareKnobs.SORT_PARSE_IN,
+              MiddlewareKnobs.SORT_SQL,
+              DataKnobs.SORT_FILL_FACTOR));
+
+  /**
+   * What a plan counts, and so how a repetition of it is measured beside the shared metrics: the
+   * orders of a batch, each accounted for; requests, each answered or failed (per operation, and
+   * against a deadline when the plan has one); messages, each driven, failed or lost.
+   */
+  public enum Unit {
+    ORDER("orders/min"),
+    REQUEST("requests/min"),
+    MESSAGE("messages/min");
+
+    private final String perMinute;
+
+    Unit(String perMinute) {
+      this.perMinute = perMinute;
+    }
+
+    /** The throughput's unit, e.g. {@code orders/min}. */
+    public String perMinute() {
+      return perMinute;
+    }
+  }
+
+  /**
+   * What summary.md says of a plan's steps in the plan's own words.
+   *
+   * @param window how each repetition's throughput is timed
+   * @param outcomes the heading of the column that counts each step's outcomes
+   * @param valid what a complete, valid run guarantees
+   */
+  public record Words(String window, String outcomes, String valid) {
+    static final String ERRORS_WITHIN =
+        "every repetition's errors within workload.maxErrorPercent.";
+  }
 
   private final String yamlName;
   private final String file;
-  private final String throughputUnit;
-  private final boolean requests;
+  private final Unit unit;
+  private final Words words;
+  private final Supplier<List<Knob<?>>> ownKnobs;
 
-  Plan(String yamlName, String file, String throughputUnit, boolean requests) {
+  Plan(String yamlName, String file, Unit unit, Words words, Supplier<List<Knob<?>>> ownKnobs) {
     this.yamlName = yamlName;
     this.file = file;
-    this.throughputUnit = throughputUnit;
-    this.requests = requests;
+    this.unit = unit;
+    this.words = words;
+    this.ownKnobs = ownKnobs;
   }
 
   /**
@@ -50,7 +178,7 @@ public enum Plan {
    * taking its work from the broker's queues.
    */
   public boolean answersRequests() {
-    return requests;
+    return unit == Unit.REQUEST;
   }
 
   /** The name an experiment file uses, e.g. {@code batch-order}. */
@@ -63,9 +191,34 @@ public enum Plan {
     return file;
   }
 
-  /** Unit of the throughput metric: orders/min (async) or requests/min (sync). */
+  /** What it counts. */
+  public Unit unit() {
+    return unit;
+  }
+
+  /** Unit of the throughput metric: orders/min, requests/min or messages/min. */
   public String throughputUnit() {
-    return throughputUnit;
+    return unit.perMinute();
+  }
+
+  /** Its words in summary.md. */
+  public Words words() {
+    return words;
+  }
+
+  /**
+   * The words of the plan run.json names; a request plan's for a name this version does not know.
+   */
+  public static Words wordsOf(String yamlName) {
+    return of(yamlName).orElse(CONCURRENT_SOAP).words();
+  }
+
+  /**
+   * The workload knobs only this plan reads (and the tiers' knobs only its flow uses); {@link
+   * PlanKnobs} refuses them in an experiment of another plan.
+   */
+  public List<Knob<?>> ownKnobs() {
+    return ownKnobs.get();
   }
 
   /** The plan of that YAML name. */

@@ -1,102 +1,28 @@
 package io.tunelab.core.experiment;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MiddlewareKnobs;
-import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Which workload knobs each plan reads. A workload knob that only another plan reads means nothing
- * to this one: an experiment that sets it (in {@code workload:}, {@code knobs:}, a step or {@code
- * --set}) is refused rather than silently ignored, so that nobody believes, say, {@code
- * workload.orders} shaped a SOAP run. Knobs of the tiers (db, broker, mocks, middleware) and the
- * shared workload knobs (threads, warm-up timing and its steady-state rule, error and steal limits)
- * apply to every plan.
+ * Which workload knobs each plan reads ({@link Plan#ownKnobs}). A workload knob that only another
+ * plan reads means nothing to this one: an experiment that sets it (in {@code workload:}, {@code
+ * knobs:}, a step or {@code --set}) is refused rather than silently ignored, so that nobody
+ * believes, say, {@code workload.orders} shaped a SOAP run. Knobs of the tiers (db, broker, mocks,
+ * middleware) and the shared workload knobs (threads, warm-up timing and its steady-state rule,
+ * error and steal limits) apply to every plan.
  */
 public final class PlanKnobs {
-  private static final Map<Plan, List<Knob<?>>> OWN = new EnumMap<>(Plan.class);
-
-  static {
-    OWN.put(
-        Plan.BATCH_ORDER,
-        List.of(
-            WorkloadKnobs.ORDERS,
-            WorkloadKnobs.WARMUP_ORDERS,
-            WorkloadKnobs.WARMUP_MAX_ORDERS,
-            WorkloadKnobs.WARMUP_BATCH_ORDERS,
-            WorkloadKnobs.MODE,
-            WorkloadKnobs.MIN_MEASURED_SECONDS,
-            WorkloadKnobs.MIX,
-            WorkloadKnobs.NEW_CUSTOMER_PERCENT,
-            WorkloadKnobs.SEED,
-            WorkloadKnobs.PERSISTENT,
-            WorkloadKnobs.DRAIN_TIMEOUT,
-            WorkloadKnobs.CRASH,
-            WorkloadKnobs.CRASH_AT_PERCENT));
-    OWN.put(
-        Plan.CONCURRENT_SOAP,
-        List.of(
-            WorkloadKnobs.MODEL,
-            WorkloadKnobs.LOOPS,
-            WorkloadKnobs.RAMP_UP,
-            WorkloadKnobs.DURATION,
-            WorkloadKnobs.WARMUP_LOOPS,
-            WorkloadKnobs.RESPONSE_TIMEOUT));
-    OWN.put(
-        Plan.MESSAGING,
-        List.of(
-            WorkloadKnobs.MESSAGES,
-            WorkloadKnobs.WARMUP_MESSAGES,
-            WorkloadKnobs.CRASH,
-            WorkloadKnobs.CRASH_AT_PERCENT,
-            WorkloadKnobs.MIN_MEASURED_SECONDS,
-            WorkloadKnobs.MESSAGE_MODE,
-            WorkloadKnobs.REPLY_QUEUE,
-            WorkloadKnobs.PRIORITIES,
-            WorkloadKnobs.MESSAGE_BYTES,
-            WorkloadKnobs.MODE,
-            WorkloadKnobs.SEED,
-            WorkloadKnobs.PERSISTENT,
-            WorkloadKnobs.DRAIN_TIMEOUT,
-            WorkloadKnobs.RESPONSE_TIMEOUT,
-            MiddlewareKnobs.MESSAGING_QUEUES,
-            MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS,
-            MiddlewareKnobs.MESSAGING_NAVIGATION,
-            MiddlewareKnobs.MESSAGING_EXCLUSIVE,
-            MocksKnobs.DRIVER.latency(),
-            MocksKnobs.DRIVER.faultRate(),
-            MocksKnobs.DRIVER.faultKind()));
-    OWN.put(
-        Plan.SORT_REQUESTS,
-        List.of(
-            WorkloadKnobs.MIX,
-            WorkloadKnobs.SEED,
-            WorkloadKnobs.DURATION,
-            WorkloadKnobs.RESPONSE_TIMEOUT,
-            WorkloadKnobs.DEADLINE,
-            WorkloadKnobs.MAX_MISS_PERCENT,
-            WorkloadKnobs.RESCAN_PERCENT,
-            WorkloadKnobs.RESCAN_AFTER_SECONDS,
-            WorkloadKnobs.WARMUP_SECONDS,
-            MiddlewareKnobs.SORT_SERVER_THREADS,
-            MiddlewareKnobs.SORT_PARSE_IN,
-            MiddlewareKnobs.SORT_SQL,
-            DataKnobs.SORT_FILL_FACTOR));
-  }
-
   private PlanKnobs() {}
 
   /** The workload knobs only {@code plan} reads. */
   public static List<Knob<?>> own(Plan plan) {
-    return OWN.get(plan);
+    return plan.ownKnobs();
   }
 
   /**
@@ -104,12 +30,12 @@ public final class PlanKnobs {
    * plans may own the same knob).
    */
   public static boolean uses(Plan plan, String knobName) {
-    if (OWN.get(plan).stream().anyMatch(knob -> knob.name().equals(knobName))) {
+    if (plan.ownKnobs().stream().anyMatch(knob -> knob.name().equals(knobName))) {
       return true;
     }
-    return OWN.entrySet().stream()
-        .filter(e -> e.getKey() != plan)
-        .flatMap(e -> e.getValue().stream())
+    return java.util.Arrays.stream(Plan.values())
+        .filter(other -> other != plan)
+        .flatMap(other -> other.ownKnobs().stream())
         .noneMatch(knob -> knob.name().equals(knobName));
   }
 

@@ -6,18 +6,19 @@ import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
- * What only one plan measures in a repetition, beside the metrics every plan has: the batch-order
- * plan accounts for every order of a batch and says how its window was made, the concurrent-soap
- * plan counts requests per operation, the messaging plan accounts for every message and times both
- * directions, the sort-requests plan counts the answers over its deadline. A new plan adds its own
- * record here; the readers (operations, errors, gates, summaries) ask the record, not its type.
+ * What a plan measures in a repetition beside the metrics every plan has, by what it counts ({@link
+ * Plan.Unit}): an order plan (batch-order) accounts for every order of a batch and says how its
+ * window was made, a request plan (concurrent-soap, sort-requests) counts requests per operation
+ * and, with a deadline, the answers over it, a message plan (messaging) accounts for every message
+ * and times both directions. A new plan that counts one of these reuses its record; the readers
+ * (operations, errors, gates, summaries) ask the record, not its type.
  *
  * <p>The accessors a plan does not measure answer null: each is a field of the repetition in
  * run.json, written only by the plans that have it. A repetition read alone can only guess its plan
  * from the fields present; the run's {@code plan} settles it ({@link #as}).
  */
 public sealed interface PlanMeasures
-    permits BatchOrderMeasures, SoapMeasures, MessagingMeasures, SortMeasures {
+    permits BatchOrderMeasures, RequestMeasures, MessagingMeasures {
   /**
    * Units the repetition tried: orders submitted or failed to send, requests made, messages
    * planned; empty when they were not counted.
@@ -34,17 +35,17 @@ public sealed interface PlanMeasures
    * plan.
    */
   static PlanMeasures as(Plan plan, PlanMeasures read) {
-    return switch (plan) {
-      case BATCH_ORDER ->
+    return switch (plan.unit()) {
+      case ORDER ->
           read instanceof BatchOrderMeasures
               ? read
               : new BatchOrderMeasures(read.accounting(), read.window());
-      case CONCURRENT_SOAP ->
-          read instanceof SoapMeasures ? read : new SoapMeasures(read.requests());
-      case MESSAGING ->
+      case REQUEST ->
+          read instanceof RequestMeasures
+              ? read
+              : new RequestMeasures(read.requests(), read.deadline());
+      case MESSAGE ->
           read instanceof MessagingMeasures ? read : new MessagingMeasures(read.messages());
-      case SORT_REQUESTS ->
-          read instanceof SortMeasures ? read : new SortMeasures(read.requests(), read.deadline());
     };
   }
 

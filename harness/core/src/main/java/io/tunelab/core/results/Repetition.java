@@ -171,11 +171,9 @@ public record Repetition(
     PlanMeasures measures =
         messages != null
             ? new MessagingMeasures(messages)
-            : deadline != null
-                ? new SortMeasures(requests, deadline)
-                : requests != null
-                    ? new SoapMeasures(requests)
-                    : new BatchOrderMeasures(accounting, window);
+            : requests != null || deadline != null
+                ? new RequestMeasures(requests, deadline)
+                : new BatchOrderMeasures(accounting, window);
     Copy copy =
         new Copy(measured(number, valid, verdict, metrics, measures, warmup, wallMillis, rawData));
     copy.findings = findings;

@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Repetitions;
 import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.stats.Comparison;
@@ -43,7 +44,7 @@ public final class SummaryMarkdown {
         .append("; baseline `")
         .append(run.baseline())
         .append("` = 100. Warm-up excluded. Throughput: median of the counted repetitions (")
-        .append(PlanWords.of(run.plan()).window())
+        .append(Plan.wordsOf(run.plan()).window())
         .append("); p99 and p99.9:")
         .append(" of every sample of the step (")
         .append(latencyMethod(run))
@@ -51,7 +52,7 @@ public final class SummaryMarkdown {
     md.append("| step | knobs changed | throughput (")
         .append(run.throughputUnit())
         .append(") | p99 (ms) | p99.9 (ms) | index | vs baseline: B/A [95% CI] | CV | ")
-        .append(PlanWords.of(run.plan()).outcomes())
+        .append(Plan.wordsOf(run.plan()).outcomes())
         .append(" |\n")
         .append("| --- | --- | ---: | ---: | ---: | ---: | --- | ---: | --- |\n");
     for (StepResult step : run.steps()) {
@@ -205,7 +206,7 @@ public final class SummaryMarkdown {
   private static String statusLine(RunResult run) {
     if (RunResult.COMPLETE.equals(run.status())) {
       return run.valid()
-          ? "**complete, valid**: " + PlanWords.of(run.plan()).valid()
+          ? "**complete, valid**: " + Plan.wordsOf(run.plan()).valid()
           : "**complete, INVALID**: some repetition lost or duplicated orders or had too many"
               + " errors (see run.json).";
     }

@@ -9,9 +9,9 @@ import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunResult;
-import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.results.StepResult;
 import io.tunelab.core.results.Warmup;
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ class GateMeasureTest {
             true,
             "requests",
             Metrics.of(1200, LatencyMillis.of(all, all.getMaxValue()), invoiceErrors),
-            new SoapMeasures(requests),
+            new RequestMeasures(requests),
             new Warmup(5, 5, 1000),
             2000,
             "s/rep-" + n)

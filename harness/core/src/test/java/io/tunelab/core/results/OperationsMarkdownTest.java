@@ -51,7 +51,7 @@ class OperationsMarkdownTest {
             valid,
             valid ? "ok" : "INVALID",
             Metrics.of(600, LatencyMillis.of(latencies(300), 399), 2),
-            new SoapMeasures(requests),
+            new RequestMeasures(requests),
             new Warmup(5, 5, 1000),
             1000,
             "s/rep-" + n)

@@ -70,8 +70,8 @@ class PlanMeasuresTest {
 
     for (PlanMeasures measures :
         List.of(
-            new SoapMeasures(requests),
-            new SortMeasures(requests, new DeadlineMisses(1000, 90, 2, 0, 2.2, 5)))) {
+            new RequestMeasures(requests),
+            new RequestMeasures(requests, new DeadlineMisses(1000, 90, 2, 0, 2.2, 5)))) {
       assertThat(measures.attempts(THREE_ERRORS)).hasValue(90);
       assertThat(measures.unitOperation()).isNull();
       assertThat(measures.failures())
@@ -80,9 +80,9 @@ class PlanMeasuresTest {
           .containsOnlyKeys("GetInvoiceList", "GetCustomer");
       assertThat(Operations.of(repetition(measures)).get("GetInvoiceList").errors()).isEqualTo(4);
     }
-    assertThat(new SortMeasures(requests, null).requests()).isSameAs(requests);
-    assertThat(new SoapMeasures(null).attempts(THREE_ERRORS)).isEmpty();
-    assertThat(new SoapMeasures(null).failures()).isEmpty();
+    assertThat(new RequestMeasures(requests, null).requests()).isSameAs(requests);
+    assertThat(new RequestMeasures(null).attempts(THREE_ERRORS)).isEmpty();
+    assertThat(new RequestMeasures(null).failures()).isEmpty();
   }
 
   @Test

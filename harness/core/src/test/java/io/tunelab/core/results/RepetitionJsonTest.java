@@ -61,13 +61,13 @@ class RepetitionJsonTest {
             "closed", 30, 30, 1, 3.3, all, Map.of("GetInvoiceList", all), null, null);
     Repetition rep =
         Repetition.measured(
-            2, true, "ok", METRICS, new SoapMeasures(requests), null, 1000, "s/rep-2");
+            2, true, "ok", METRICS, new RequestMeasures(requests), null, 1000, "s/rep-2");
 
     JsonNode json = JSON.valueToTree(rep);
 
     assertThat(names(json)).contains("requests").doesNotContain("accounting", "window", "measures");
     Repetition read = JSON.treeToValue(json, Repetition.class);
-    assertThat(read.measures()).isEqualTo(new SoapMeasures(requests));
+    assertThat(read.measures()).isEqualTo(new RequestMeasures(requests));
   }
 
   @Test

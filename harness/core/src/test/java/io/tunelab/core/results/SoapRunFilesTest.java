@@ -24,7 +24,7 @@ class SoapRunFilesTest {
         true,
         "300 requests",
         Metrics.of(throughput, new LatencyMillis(110, 150, 390, 400), errors),
-        new SoapMeasures(
+        new RequestMeasures(
             new RequestMetrics(
                 "closed",
                 300,
@@ -90,7 +90,7 @@ class SoapRunFilesTest {
     RunResult read = RunFiles.read(dir);
     assertThat(read.steps().get(0).repetitions().get(1).measures())
         .isInstanceOfSatisfying(
-            SoapMeasures.class, soap -> assertThat(soap.requests().errors()).isEqualTo(3));
+            RequestMeasures.class, soap -> assertThat(soap.requests().errors()).isEqualTo(3));
     assertThat(read.valid()).isTrue();
   }
 

@@ -20,7 +20,7 @@ class SortSummaryTest {
         true,
         requests + " requests",
         Metrics.of(1200, new LatencyMillis(11, 15, 2390, 2400), failed),
-        new SortMeasures(
+        new RequestMeasures(
             new RequestMetrics(
                 "open",
                 requests,

@@ -7,8 +7,8 @@ import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RunLayout;
-import io.tunelab.core.results.SoapMeasures;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.PlanSteps;
@@ -118,7 +118,7 @@ public final class SoapSteps implements PlanSteps {
         outcome.valid(),
         outcome.verdict(),
         outcome.metrics(),
-        new SoapMeasures(outcome.requests()),
+        new RequestMeasures(outcome.requests()),
         result.stats().histograms().get(SoapStats.OVERALL),
         steal,
         all.requests() - all.errors(),

@@ -5,8 +5,8 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
+import io.tunelab.core.results.RequestMeasures;
 import io.tunelab.core.results.RunLayout;
-import io.tunelab.core.results.SortMeasures;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.run.PlanSteps;
 import io.tunelab.run.Progress;
@@ -171,7 +171,7 @@ public final class SortSteps implements PlanSteps {
         outcome.valid(),
         outcome.verdict(),
         outcome.metrics(),
-        new SortMeasures(outcome.requests(), outcome.deadline()),
+        new RequestMeasures(outcome.requests(), outcome.deadline()),
         result.stats().histograms().get(SoapStats.OVERALL),
         steal,
         all.requests() - all.errors(),
