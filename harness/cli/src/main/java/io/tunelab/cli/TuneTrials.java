@@ -258,8 +258,7 @@ final class TuneTrials implements TuneLoop.Trials {
       if (runDirs.size() < recorded.size()) {
         return replay(file, text, recorded.get(runDirs.size()));
       }
-      Files.createDirectories(dir);
-      Files.writeString(file, text);
+      OutputFiles.replace(file, text);
       Ran ran = runs.run(file, steps.size() == 1);
       runDirs.add(ran.dir());
       return ran;

@@ -2,12 +2,11 @@ package io.tunelab.run;
 
 import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.results.LatencyHistograms;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.Repetition;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
@@ -41,26 +40,28 @@ final class LatencyLog {
    * first interval's start (or the window's).
    */
   static void write(Histogram histogram, Path file) {
-    try {
-      Files.createDirectories(file.getParent());
-      try (PrintStream out =
-          new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
-        HistogramLogWriter log = new HistogramLogWriter(out);
-        log.outputComment(
-            "tunelab: the measured latencies of one repetition (warm-up excluded); unit = ms"
-                + " (recorded values and Interval_Max are milliseconds: read it with"
-                + " HistogramLogProcessor -outputValueUnitRatio 1); one interval per second, by the"
-                + " time each latency ended");
-        log.outputLogFormatVersion();
-        if (histogram instanceof TimedLatencies timed && !timed.perSecond().isEmpty()) {
-          perSecond(log, timed);
-        } else {
-          whole(log, histogram);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the latency log " + file, e);
-    }
+    OutputFiles.replace(
+        file,
+        bytes -> {
+          // the writer's PrintStream stays open: OutputFiles closes the stream under it
+          PrintStream out = new PrintStream(bytes, false, StandardCharsets.UTF_8);
+          HistogramLogWriter log = new HistogramLogWriter(out);
+          log.outputComment(
+              "tunelab: the measured latencies of one repetition (warm-up excluded); unit = ms"
+                  + " (recorded values and Interval_Max are milliseconds: read it with"
+                  + " HistogramLogProcessor -outputValueUnitRatio 1); one interval per second, by"
+                  + " the time each latency ended");
+          log.outputLogFormatVersion();
+          if (histogram instanceof TimedLatencies timed && !timed.perSecond().isEmpty()) {
+            perSecond(log, timed);
+          } else {
+            whole(log, histogram);
+          }
+          out.flush();
+          if (out.checkError()) {
+            throw new IOException("the latency log's stream failed");
+          }
+        });
   }
 
   private static void perSecond(HistogramLogWriter log, TimedLatencies timed) {

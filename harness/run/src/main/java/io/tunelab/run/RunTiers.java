@@ -6,6 +6,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
@@ -25,10 +26,10 @@ import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackProvider;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumSet;
@@ -571,10 +572,9 @@ public final class RunTiers implements AutoCloseable {
             (name, log) -> {
               try {
                 if (Files.isRegularFile(log)) {
-                  Files.createDirectories(dir);
-                  Files.copy(log, dir.resolve(name + ".log"), StandardCopyOption.REPLACE_EXISTING);
+                  OutputFiles.copy(log, dir.resolve(name + ".log"));
                 }
-              } catch (IOException e) {
+              } catch (UncheckedIOException e) {
                 // The run's results matter more than a log copy; the original stays where it is.
               }
             });

@@ -2,13 +2,11 @@ package io.tunelab.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.StartState;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.QueueCounters;
 import io.tunelab.tiers.db.Database;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.OptionalInt;
 
@@ -31,12 +29,8 @@ final class StartStateProbe {
       OptionalInt files = broker.journalDataFiles();
       state = state.withBroker(queued, files.isPresent() ? files.getAsInt() : null);
     }
-    try {
-      Files.createDirectories(dir);
-      JSON.writeValue(dir.resolve(FILE).toFile(), state);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + dir.resolve(FILE), e);
-    }
+    StartState read = state;
+    OutputFiles.replace(dir.resolve(FILE), out -> JSON.writeValue(out, read));
     return state;
   }
 }

@@ -1,6 +1,7 @@
 package io.tunelab.core.results;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,8 +12,8 @@ import java.util.List;
 
 /**
  * The one way tunelab writes a file for its users (results, reports, baselines, history, study
- * records): written aside, then moved over the old one, so a reader, a later run or a user who
- * pressed Ctrl-C never finds half a file that looks whole.
+ * records, each repetition's raw data): written aside, then moved over the old one, so a reader, a
+ * later run or a user who pressed Ctrl-C never finds half a file that looks whole.
  */
 public final class OutputFiles {
   private OutputFiles() {}
@@ -38,16 +39,53 @@ public final class OutputFiles {
    * @throws UncheckedIOException naming the file
    */
   public static Path replace(Path file, String text) {
+    return replace(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /** What writes a file's bytes, e.g. a JSON mapper or a histogram log. */
+  @FunctionalInterface
+  public interface Content {
+    void writeTo(OutputStream out) throws IOException;
+  }
+
+  /**
+   * Replaces {@code file} whole with what {@code content} writes, making its folder when missing;
+   * when the writing fails, the file is left as it was and nothing is left beside it.
+   *
+   * @return {@code file}
+   * @throws UncheckedIOException naming the file
+   */
+  public static Path replace(Path file, Content content) {
     Path target = file.toAbsolutePath();
+    Path aside = target.resolveSibling(target.getFileName() + ".tmp");
     try {
       Files.createDirectories(target.getParent());
-      Path aside = target.resolveSibling(target.getFileName() + ".tmp");
-      Files.writeString(aside, text, StandardCharsets.UTF_8);
+      try (OutputStream out = Files.newOutputStream(aside)) {
+        content.writeTo(out);
+      }
       Files.move(
           aside, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
       return file;
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
+    } catch (IOException | RuntimeException e) {
+      try {
+        Files.deleteIfExists(aside);
+      } catch (IOException suppressed) {
+        e.addSuppressed(suppressed);
+      }
+      if (e instanceof RuntimeException r) {
+        throw r;
+      }
+      throw new UncheckedIOException("cannot write " + file, (IOException) e);
     }
+  }
+
+  /**
+   * Replaces {@code target} whole with a copy of {@code source} (a tier's log as it is now).
+   *
+   * @return {@code target}
+   * @throws UncheckedIOException naming the files
+   */
+  public static Path copy(Path source, Path target) {
+    return replace(target, out -> Files.copy(source, out));
   }
 }

@@ -1,12 +1,11 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.WaitProfile;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.stack.TierName;
 import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -106,30 +105,33 @@ final class DbSource implements Source {
   }
 
   void writeAsh(Path file, Window window) {
-    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(ASH_HEADER);
-      out.newLine();
-      synchronized (history) {
-        for (Row row : history) {
-          PgObserver.Session s = row.session();
-          out.write(
-              String.join(
-                  ",",
-                  Long.toString(row.epochMillis()),
-                  window.phase(row.epochMillis()),
-                  Integer.toString(s.pid()),
-                  SeriesStore.csv(text(s.backendType())),
-                  SeriesStore.csv(text(s.state())),
-                  text(s.waitEventType()),
-                  text(s.waitEvent()),
-                  Long.toString(s.queryId()),
-                  SeriesStore.csv(text(s.relation()))));
+    OutputFiles.replace(
+        file,
+        bytes -> {
+          BufferedWriter out =
+              new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+          out.write(ASH_HEADER);
           out.newLine();
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+          synchronized (history) {
+            for (Row row : history) {
+              PgObserver.Session s = row.session();
+              out.write(
+                  String.join(
+                      ",",
+                      Long.toString(row.epochMillis()),
+                      window.phase(row.epochMillis()),
+                      Integer.toString(s.pid()),
+                      SeriesStore.csv(text(s.backendType())),
+                      SeriesStore.csv(text(s.state())),
+                      text(s.waitEventType()),
+                      text(s.waitEvent()),
+                      Long.toString(s.queryId()),
+                      SeriesStore.csv(text(s.relation()))));
+              out.newLine();
+            }
+          }
+          out.flush();
+        });
   }
 
   private static String text(String value) {

@@ -8,6 +8,7 @@ import io.tunelab.core.cost.WorkCost;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.RunData;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.stack.TierName;
 import java.io.IOException;
@@ -141,19 +142,12 @@ final class ObservationWriter {
 
   /** Writes {@code findings.json} into {@code dir}. */
   private static Path writeFindings(Path dir, List<Finding> findings) {
-    Path file = dir.resolve(FINDINGS);
-    try {
-      JSON.writeValue(file.toFile(), findings);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
-    return file;
+    return OutputFiles.replace(dir.resolve(FINDINGS), out -> JSON.writeValue(out, findings));
   }
 
   /** Writes the middleware's recording summed up ({@code jfr.json}). */
-  static void writeProfile(Path file, io.tunelab.core.measure.JfrProfile profile)
-      throws IOException {
-    JSON.writeValue(file.toFile(), profile);
+  static void writeProfile(Path file, io.tunelab.core.measure.JfrProfile profile) {
+    OutputFiles.replace(file, out -> JSON.writeValue(out, profile));
   }
 
   /**
@@ -167,7 +161,7 @@ final class ObservationWriter {
     try {
       ObjectNode root = (ObjectNode) JSON.readTree(file.toFile());
       root.set(WORK_COST, JSON.valueToTree(cost));
-      JSON.writeValue(file.toFile(), root);
+      OutputFiles.replace(file, out -> JSON.writeValue(out, root));
     } catch (IOException e) {
       throw new UncheckedIOException("cannot add the work cost to " + file, e);
     }
@@ -191,9 +185,7 @@ final class ObservationWriter {
     return root;
   }
 
-  private Path json(String name, com.fasterxml.jackson.databind.JsonNode node) throws IOException {
-    Path file = dir.resolve(name);
-    JSON.writeValue(file.toFile(), node);
-    return file;
+  private Path json(String name, com.fasterxml.jackson.databind.JsonNode node) {
+    return OutputFiles.replace(dir.resolve(name), out -> JSON.writeValue(out, node));
   }
 }

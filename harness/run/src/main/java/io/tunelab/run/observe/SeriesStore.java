@@ -1,11 +1,10 @@
 package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.Point;
+import io.tunelab.core.results.OutputFiles;
 import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -64,29 +63,32 @@ final class SeriesStore {
 
   /** Writes {@code series.csv}: one row per value, grouped by series and label, oldest first. */
   synchronized void write(Path file, Window window) {
-    try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-      out.write(HEADER);
-      out.newLine();
-      for (Map.Entry<Key, List<Point>> entry : series.entrySet()) {
-        String name = csv(entry.getKey().series());
-        String label = csv(entry.getKey().label());
-        for (Point point : entry.getValue()) {
-          out.write(
-              point.epochMillis()
-                  + ","
-                  + window.phase(point.epochMillis())
-                  + ","
-                  + name
-                  + ","
-                  + label
-                  + ","
-                  + number(point.value()));
+    OutputFiles.replace(
+        file,
+        bytes -> {
+          BufferedWriter out =
+              new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+          out.write(HEADER);
           out.newLine();
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file, e);
-    }
+          for (Map.Entry<Key, List<Point>> entry : series.entrySet()) {
+            String name = csv(entry.getKey().series());
+            String label = csv(entry.getKey().label());
+            for (Point point : entry.getValue()) {
+              out.write(
+                  point.epochMillis()
+                      + ","
+                      + window.phase(point.epochMillis())
+                      + ","
+                      + name
+                      + ","
+                      + label
+                      + ","
+                      + number(point.value()));
+              out.newLine();
+            }
+          }
+          out.flush();
+        });
   }
 
   static String number(double value) {

@@ -1,13 +1,12 @@
 package io.tunelab.run.observe;
 
+import io.tunelab.core.results.OutputFiles;
 import java.io.IOException;
 import java.lang.management.LockInfo;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MonitorInfo;
 import java.lang.management.ThreadInfo;
 import java.lang.management.ThreadMXBean;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -53,8 +52,7 @@ public final class ThreadDump {
       states.merge(thread.getThreadState(), 1, Integer::sum);
       append(out, thread);
     }
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    Files.writeString(file, out, StandardCharsets.UTF_8);
+    OutputFiles.replace(file, out.toString());
     return threads.length + " threads " + states;
   }
 

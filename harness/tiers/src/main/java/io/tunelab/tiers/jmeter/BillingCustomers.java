@@ -1,10 +1,7 @@
 package io.tunelab.tiers.jmeter;
 
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import io.tunelab.core.results.OutputFiles;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -40,26 +37,24 @@ public final class BillingCustomers {
    * @return the number of customer rows written
    */
   public static int writeCsv(String jdbcUrl, String user, String password, Path csv, int limit) {
+    StringBuilder text = new StringBuilder(HEADER + "\n");
+    int rows = 0;
     try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password);
         PreparedStatement query = connection.prepareStatement(MAPPINGS)) {
       query.setInt(1, limit);
-      Files.createDirectories(csv.toAbsolutePath().getParent());
-      int rows = 0;
-      try (ResultSet mappings = query.executeQuery();
-          BufferedWriter out = Files.newBufferedWriter(csv, StandardCharsets.UTF_8)) {
-        out.write(HEADER + "\n");
+      try (ResultSet mappings = query.executeQuery()) {
         while (mappings.next()) {
           String poid = mappings.getString(2);
-          out.write(mappings.getString(1) + "," + poid + "," + brmId(poid) + "\n");
+          text.append(mappings.getString(1)).append(',').append(poid).append(',');
+          text.append(brmId(poid)).append('\n');
           rows++;
         }
       }
-      return rows;
     } catch (SQLException e) {
       throw new IllegalStateException("cannot read the seeded customers: " + e.getMessage(), e);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + csv, e);
     }
+    OutputFiles.replace(csv, text.toString());
+    return rows;
   }
 
   /** The BRM mock's number for an account POID: CRC-32 of its UTF-8 text, plus one. */

@@ -1,8 +1,10 @@
 package io.tunelab.tiers.jmeter;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.results.OutputFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -333,15 +335,16 @@ public final class SortRequests {
    * Writes {@code spec}'s rows to {@code csv} (replaced); each row's scannedAt is {@code clock}.
    */
   public static Summary write(Path csv, Spec spec, Clock clock) {
-    Path parent = csv.toAbsolutePath().getParent();
-    try {
-      Files.createDirectories(parent);
-      try (BufferedWriter out = Files.newBufferedWriter(csv, StandardCharsets.US_ASCII)) {
-        return new Rows(spec, clock).write(out);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + csv, e);
-    }
+    Summary[] written = new Summary[1];
+    OutputFiles.replace(
+        csv,
+        bytes -> {
+          BufferedWriter out =
+              new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.US_ASCII));
+          written[0] = new Rows(spec, clock).write(out);
+          out.flush();
+        });
+    return written[0];
   }
 
   /**
@@ -373,11 +376,7 @@ public final class SortRequests {
       for (int row = engine; row < lines.size(); row += engines) {
         share.add(lines.get(row));
       }
-      try {
-        Files.write(engineCsv(csv, engine), share, StandardCharsets.US_ASCII);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot write " + engineCsv(csv, engine), e);
-      }
+      OutputFiles.replace(engineCsv(csv, engine), String.join("\n", share) + "\n");
     }
   }
 

@@ -4,6 +4,7 @@ import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.OrdersCsv;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
@@ -14,9 +15,6 @@ import io.tunelab.run.RepetitionData;
 import io.tunelab.run.RunTiers;
 import io.tunelab.run.Sampler;
 import io.tunelab.tiers.jmeter.LoadGenerator;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -91,17 +89,13 @@ public final class BatchOrderSteps implements PlanSteps {
   /** Every submitted order of the measured batch and where it ended, by id. */
   static void writeLedger(MeasuredDrain.Drained drained, Path file) {
     OrderSender.Sent sent = drained.sent();
-    try {
-      Files.writeString(
-          file,
-          OrdersCsv.of(
-              sent.sentAtMillis(),
-              sent.plan().arrivalRate().paced() ? sent.dueMillis() : Map.of(),
-              sent.lines(),
-              drained.drain().accounting()));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write the orders' ledger " + file, e);
-    }
+    OutputFiles.replace(
+        file,
+        OrdersCsv.of(
+            sent.sentAtMillis(),
+            sent.plan().arrivalRate().paced() ? sent.dueMillis() : Map.of(),
+            sent.lines(),
+            drained.drain().accounting()));
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.MessagingMeasures;
+import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stack.Endpoints;
@@ -146,11 +147,7 @@ public final class MessagingSteps implements PlanSteps {
       crashCount.close();
     }
     Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before[0]));
-    try {
-      java.nio.file.Files.writeString(dir.resolve(RunLayout.MESSAGES), run.accounting().csv());
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("cannot write the messages' ledger in " + dir, e);
-    }
+    OutputFiles.replace(dir.resolve(RunLayout.MESSAGES), run.accounting().csv());
     MessagingOutcome outcome =
         MessagingOutcome.of(run, knobs, Math.max(0, duplicates() - duplicatesBefore));
     sizer.drained(outcome.metrics().throughputPerMinute());
