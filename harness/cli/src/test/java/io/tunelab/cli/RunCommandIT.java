@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * run.json, summary.md, observer files and raw data, its report.html in headless Chromium, what its
  * second step's knobs did to the tiers (read back from the broker and the database), {@code tunelab
  * compare} on it, and nothing left running. The middleware is recorded with JFR ({@code --set
- * middleware.jvm.jfr=default}), so every part of a recorded window's path is exercised too.
+ * middleware.jvm.jfr=default}), so every part of a recorded window's path is exercised too, and so
+ * are the broker (its collections) and the mocks (the default settings).
  */
 class RunCommandIT {
   private static final Duration RUN = Duration.ofMinutes(8);
@@ -60,6 +61,11 @@ class RunCommandIT {
             // the whole path of a recorded window: run.json, summary.md, report.html in Chromium
             "--set",
             "middleware.jvm.jfr=default",
+            // the stack's other JVM tiers, one each way
+            "--set",
+            "broker.jvm.jfr=gc",
+            "--set",
+            "mocks.jvm.jfr=default",
             // the other test JVM's work is not the host's steal a user's run would meet: in a
             // verify it had this run measure disturbed windows again (up to six repetitions a
             // step) and warm up to its cap, and the class took 163 s of CPU where the run
@@ -256,6 +262,30 @@ class RunCommandIT {
         .contains("### Beneath the numbers: brm-25ms");
     assertThat(Files.readString(runDir.resolve("report.html")))
         .contains("brm-50ms/rep-1/middleware.jfr");
+  }
+
+  @Test
+  void theBrokerAndTheMocksJvmsAreRecordedFromTheirStartInEveryRepetition() throws Exception {
+    for (JsonNode step : run.path("steps")) {
+      for (JsonNode rep : step.path("repetitions")) {
+        Path raw = runDir.resolve(rep.path("rawData").asText());
+        assertThat(raw.resolve("broker.jfr")).isNotEmptyFile();
+        JsonNode brokerGc = JSON.readTree(raw.resolve("broker-gc.json").toFile());
+        assertThat(brokerGc.path("tier").asText()).isEqualTo("broker");
+        assertThat(brokerGc.path("collector").asText()).as(raw.toString()).isNotEqualTo("unknown");
+        // attached as the broker started, before the first warm-up: on in every window since
+        assertThat(brokerGc.path("recorderOnSinceJvmStart").asBoolean())
+            .as(raw.toString())
+            .isTrue();
+        assertThat(raw.resolve("broker-jfr.json")).doesNotExist(); // gc: collections only
+        assertThat(raw.resolve("mocks.jfr")).isNotEmptyFile();
+        JsonNode mocks = JSON.readTree(raw.resolve("mocks-jfr.json").toFile());
+        assertThat(mocks.path("settings").asText()).isEqualTo("default");
+        assertThat(mocks.path("seconds").asDouble()).isPositive();
+        assertThat(JSON.readTree(raw.resolve("mocks-gc.json").toFile()).path("tier").asText())
+            .isEqualTo("mocks");
+      }
+    }
   }
 
   @Test

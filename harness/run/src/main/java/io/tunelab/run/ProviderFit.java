@@ -5,15 +5,18 @@ import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Step;
 import io.tunelab.core.knobs.BrokerKnobs;
+import io.tunelab.core.knobs.Jfr;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.tiers.stack.BrokerDisk;
 import io.tunelab.tiers.stack.StackProvider;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -47,6 +50,32 @@ public final class ProviderFit {
     for (Step step : experiment.steps()) {
       BrokerDisk.check(
           step.knobs().get(BrokerKnobs.MAX_DISK_USAGE), used, " (step " + step.name() + ")");
+    }
+  }
+
+  /** A JVM tier is recorded by attaching to it, which only a JVM of this machine allows. */
+  private static void checkRecording(Experiment experiment, StackProvider provider) {
+    if (provider.recordsTierJvms()) {
+      return;
+    }
+    for (Step step : experiment.steps()) {
+      for (Knob<Jfr> knob : List.of(BrokerKnobs.JFR, MocksKnobs.JFR)) {
+        Jfr level = step.knobs().get(knob);
+        if (level != Jfr.OFF) {
+          throw new BadInputException(
+              knob.name()
+                  + "="
+                  + level.label()
+                  + " (step "
+                  + step.name()
+                  + ") attaches the JDK Flight Recorder to the tier's JVM, which only a JVM of"
+                  + " this machine allows: --provider "
+                  + provider.name()
+                  + " runs it elsewhere. Run it with --provider embedded, or leave "
+                  + knob.name()
+                  + " out");
+        }
+      }
     }
   }
 
@@ -96,6 +125,7 @@ public final class ProviderFit {
     }
     checkBrokerDisk(experiment, provider);
     checkCrash(experiment, provider);
+    checkRecording(experiment, provider);
     if (provider.ownsTiers()) {
       return;
     }

@@ -1,7 +1,9 @@
 package io.tunelab.run;
 
 import io.tunelab.core.HarnessFailureException;
+import io.tunelab.core.knobs.BrokerKnobs;
 import io.tunelab.core.knobs.DataKnobs;
+import io.tunelab.core.knobs.Jfr;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.MiddlewareKnobs;
@@ -86,7 +88,7 @@ public final class RunTiers implements AutoCloseable {
    * What makes one middleware JVM unlike another: its settings and flags, and the recorder it
    * started with (a JVM recorded with other settings is another JVM: it warmed up with its own).
    */
-  private record JvmKey(MiddlewareConfig config, MiddlewareKnobs.Jfr recorder) {
+  private record JvmKey(MiddlewareConfig config, Jfr recorder) {
     static JvmKey of(KnobSet knobs) {
       return new JvmKey(MiddlewareConfig.from(knobs), knobs.get(MiddlewareKnobs.JFR));
     }
@@ -150,6 +152,7 @@ public final class RunTiers implements AutoCloseable {
         stackTiers = List.copyOf(STACK_TIERS);
       }
       stackTiers.forEach(tier -> restarted.add(tier.label()));
+      recordStackJvms(knobs, stackTiers);
       if (stackTiers.contains(KnobTier.BROKER)) {
         checkBroker(knobs);
       }
@@ -391,6 +394,46 @@ public final class RunTiers implements AutoCloseable {
     }
   }
 
+  /**
+   * The broker's and the mocks' JVMs just started, recorded for their life as {@code
+   * broker.jvm.jfr} and {@code mocks.jvm.jfr} ask, when the run observes: the recorder's own start
+   * falls in the warm-up, as the middleware's does.
+   */
+  private void recordStackJvms(KnobSet knobs, List<KnobTier> started) {
+    if (!recording) {
+      return;
+    }
+    for (Map.Entry<String, Jfr> tier : stackJfr(knobs).entrySet()) {
+      if (tier.getValue() == Jfr.OFF
+          || started.stream().noneMatch(t -> t.label().equals(tier.getKey()))) {
+        continue;
+      }
+      List<ProcessHandle> jvm = stack.watchedProcesses().getOrDefault(tier.getKey(), List.of());
+      try {
+        if (jvm.isEmpty()) {
+          throw new IOException("no process of the tier on this machine");
+        }
+        JvmRecording.start(jvm.get(0).pid(), tier.getValue());
+      } catch (IOException e) {
+        notices.accept(
+            "the "
+                + tier.getKey()
+                + "'s recorder ("
+                + tier.getKey()
+                + ".jvm.jfr) did not start with it, its first recorded window pays for its start: "
+                + e.getMessage());
+      }
+    }
+  }
+
+  /** The stack's other JVM tiers' recorder settings, by tier name. */
+  private static Map<String, Jfr> stackJfr(KnobSet knobs) {
+    Map<String, Jfr> levels = new java.util.LinkedHashMap<>();
+    levels.put(TierName.BROKER.label(), knobs.get(BrokerKnobs.JFR));
+    levels.put(TierName.MOCKS.label(), knobs.get(MocksKnobs.JFR));
+    return levels;
+  }
+
   /** Whether each middleware JVM gets its recorder as it starts: when the run observes. */
   synchronized void recordMiddlewares(boolean value) {
     recording = value;
@@ -459,7 +502,8 @@ public final class RunTiers implements AutoCloseable {
         pids(),
         ObserverConfig.of(stack, dir)
             .withMiddleware(middleware)
-            .withMiddlewareJfr(current.get(MiddlewareKnobs.JFR)),
+            .withMiddlewareJfr(current.get(MiddlewareKnobs.JFR))
+            .withStackJfr(stackJfr(current)),
         Optional.of(URI.create(middleware.statusUrl()).resolve("/metrics")));
   }
 

@@ -120,6 +120,39 @@ class ProviderFitTest {
         .doesNotThrowAnyException();
   }
 
+  @Test
+  void aTierJvmRecordedIsRefusedWhereItIsNotAJvmOfThisMachine() {
+    StackProvider containers =
+        new StackProvider() {
+          @Override
+          public String name() {
+            return "testcontainers";
+          }
+
+          @Override
+          public Stack start(StackConfig config) {
+            throw new AssertionError("no tier may start for a refused experiment");
+          }
+        };
+    Experiment experiment =
+        experiment("db.seed.customers: 100", "[{name: a}, {name: b, knobs: {mocks.jvm.jfr: gc}}]");
+
+    assertThatThrownBy(() -> ProviderFit.check(experiment, containers))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("mocks.jvm.jfr=gc (step b) attaches the JDK Flight Recorder")
+        .hasMessageContaining("--provider testcontainers runs it elsewhere")
+        .hasMessageContaining("leave mocks.jvm.jfr out");
+    assertThatCode(
+            () ->
+                ProviderFit.check(
+                    experiment,
+                    new io.tunelab.tiers.stack.EmbeddedProvider(
+                        io.tunelab.tiers.TunelabHome.locate(),
+                        new io.tunelab.tiers.stack.StackRegistry(
+                            java.nio.file.Path.of("target/provider-fit")))))
+        .doesNotThrowAnyException();
+  }
+
   /** What a tuner must not propose there: the same knobs check refuses in a step. */
   @Test
   void theKnobsAStackItDoesNotOwnCannotChangeAreItsTiersRestartKnobs() {

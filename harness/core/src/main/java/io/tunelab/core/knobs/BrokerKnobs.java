@@ -93,6 +93,18 @@ public final class BrokerKnobs {
           .doc("extra flags of the broker JVM, space-separated")
           .add();
 
+  public static final Knob<Jfr> JFR =
+      KNOBS
+          .knob("broker.jvm.jfr", KnobTypes.choice(Jfr.class), Jfr.OFF)
+          .doc(
+              "records the broker JVM with the JDK Flight Recorder as middleware.jvm.jfr records"
+                  + " the middleware (attached right after it starts and on for its life; the"
+                  + " embedded stack only): each repetition is written to broker.jfr in its folder,"
+                  + " gc its collections (broker-gc.json, the series gc.* labelled broker), default"
+                  + " or profile the JDK's settings of that name over the measured window summed up"
+                  + " in broker-jfr.json (hot methods, contended monitors, allocations by class)")
+          .add();
+
   /** This tier's knobs, in declaration order. */
   public static final java.util.List<Knob<?>> ALL = KNOBS.all();
 

@@ -11,18 +11,6 @@ public final class MiddlewareKnobs {
     SERIAL
   }
 
-  /**
-   * The JDK Flight Recorder's settings for each repetition of the middleware: none; its collections
-   * only ({@code gc}, the GC log's place: events at each collection, nothing sampled); or the JDK's
-   * own {@code default} (about 1% overhead) or {@code profile} (more samples, lower thresholds).
-   */
-  public enum Jfr implements KnobChoice {
-    OFF,
-    GC,
-    DEFAULT,
-    PROFILE
-  }
-
   /** How a stage's broker and database work commit. */
   public enum Transactions implements KnobChoice {
     LOCAL,

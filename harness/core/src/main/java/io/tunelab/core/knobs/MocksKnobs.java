@@ -131,6 +131,19 @@ public final class MocksKnobs {
     return new BackendKnobs(backend, latency, faultRate, faultKind);
   }
 
+  public static final Knob<Jfr> JFR =
+      KNOBS
+          .knob("mocks.jvm.jfr", KnobTypes.choice(Jfr.class), Jfr.OFF)
+          .doc(
+              "records the back-end mocks' JVM with the JDK Flight Recorder as middleware.jvm.jfr"
+                  + " records the middleware (attached right after it starts and on for its life;"
+                  + " the embedded stack only): each repetition is written to mocks.jfr in its"
+                  + " folder, gc its collections (mocks-gc.json, the series gc.* labelled mocks),"
+                  + " default or profile the JDK's settings of that name over the measured window"
+                  + " summed up in mocks-jfr.json: whether the simulated back-ends' own pauses"
+                  + " reach the latencies measured")
+          .add();
+
   /** This tier's knobs, in declaration order. */
   public static final java.util.List<Knob<?>> ALL = KNOBS.all();
 

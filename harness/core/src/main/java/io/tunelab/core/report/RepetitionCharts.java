@@ -63,7 +63,7 @@ final class RepetitionCharts {
   }
 
   private static ObjectNode gc(SeriesCsv series) {
-    ObjectNode chart = chart("GC of the middleware: heap after each pause, pause time", "MB");
+    ObjectNode chart = chart("GC of each JVM recorded: heap after each pause, pause time", "MB");
     chart.put("y2Unit", "pause ms");
     series
         .of("gc.heapAfterMegabytes")

@@ -44,6 +44,24 @@ public final class RunLayout {
   /** That recording summed up, as the repetition's {@code profile} in run.json. */
   public static final String JFR_SUMMARY = "jfr.json";
 
+  /**
+   * Another JVM tier's recording of the repetition ({@code broker.jvm.jfr}, {@code mocks.jvm.jfr}),
+   * e.g. {@code broker.jfr}.
+   */
+  public static String jfr(String tier) {
+    return tier + ".jfr";
+  }
+
+  /** Another JVM tier's GC pauses, e.g. {@code broker-gc.json}. */
+  public static String gc(String tier) {
+    return tier + "-" + GC;
+  }
+
+  /** Another JVM tier's recording summed up, e.g. {@code broker-jfr.json}. */
+  public static String jfrSummary(String tier) {
+    return tier + "-" + JFR_SUMMARY;
+  }
+
   /** What the findings rules said. */
   public static final String FINDINGS = "findings.json";
 

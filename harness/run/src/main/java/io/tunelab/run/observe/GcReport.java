@@ -35,6 +35,11 @@ final class GcReport {
     this.window = window;
   }
 
+  /** The tier whose JVM collected, as series label it. */
+  String tier() {
+    return tier;
+  }
+
   List<GcPauses.Pause> pauses() {
     return pauses;
   }

@@ -1,6 +1,6 @@
 package io.tunelab.run.observe;
 
-import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.Jfr;
 import java.io.IOException;
 
 /**
@@ -21,8 +21,8 @@ public final class JvmRecording {
    *
    * @throws IOException when the JVM cannot be attached to or refuses to record
    */
-  public static void start(long pid, MiddlewareKnobs.Jfr level) throws IOException {
-    if (level != MiddlewareKnobs.Jfr.OFF) {
+  public static void start(long pid, Jfr level) throws IOException {
+    if (level != Jfr.OFF) {
       JfrRecorder.recordForLife(pid, level.label());
     }
   }

@@ -10,7 +10,6 @@ import io.tunelab.core.findings.Findings;
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunLayout;
-import io.tunelab.core.stack.TierName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,6 +50,7 @@ final class ObservationWriter {
   Observations write(
       int cores,
       Optional<GcReport> gc,
+      List<GcReport> stackGc,
       Optional<PgDelta> pg,
       Optional<DbSource> db,
       Optional<MocksSource> mocks,
@@ -63,7 +63,10 @@ final class ObservationWriter {
     try {
       Files.createDirectories(dir);
       if (gc.isPresent()) {
-        files.add(writeGc(gc.get()));
+        files.add(writeGc(gc.get(), GC));
+      }
+      for (GcReport tier : stackGc) {
+        files.add(writeGc(tier, RunLayout.gc(tier.tier())));
       }
       store.write(dir.resolve(SERIES), window);
       files.add(dir.resolve(SERIES));
@@ -118,14 +121,16 @@ final class ObservationWriter {
     }
   }
 
-  /** Adds the run's GC pauses to the series and writes {@code gc.json}. */
-  private Path writeGc(GcReport gc) throws IOException {
+  /**
+   * Adds a JVM's GC pauses to the series, labelled with its tier, and writes them into {@code file}
+   * ({@code gc.json} for the middleware).
+   */
+  private Path writeGc(GcReport gc, String file) {
+    String jvm = gc.tier();
     for (GcPauses.Pause pause : gc.pauses()) {
       if (pause.epochMillis() >= window.startMillis()
           && pause.epochMillis() <= window.endMillis()) {
-        store.add(
-            pause.epochMillis(), "gc.pauseMillis", TierName.MIDDLEWARE.label(), pause.millis());
-        String jvm = TierName.MIDDLEWARE.label();
+        store.add(pause.epochMillis(), "gc.pauseMillis", jvm, pause.millis());
         if (Double.isFinite(pause.afterMegabytes())) {
           store.add(pause.epochMillis(), "gc.heapAfterMegabytes", jvm, pause.afterMegabytes());
         }
@@ -137,7 +142,7 @@ final class ObservationWriter {
         }
       }
     }
-    return json(GC, gc.json(JSON));
+    return json(file, gc.json(JSON));
   }
 
   /** Writes {@code findings.json} into {@code dir}. */

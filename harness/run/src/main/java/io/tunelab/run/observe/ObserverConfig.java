@@ -2,6 +2,7 @@ package io.tunelab.run.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.findings.MiddlewareExit;
+import io.tunelab.core.knobs.Jfr;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
@@ -33,6 +34,8 @@ import java.util.function.Supplier;
  * @param middlewareJfr the JDK Flight Recorder settings the middleware is recorded with ({@code
  *     middleware.jfr} in the folder): {@code gc} from the observer's start, {@code default} or
  *     {@code profile} over the measured window; empty when it is not recorded
+ * @param stackJfr the stack's other JVM tiers recorded the same way ({@code broker.jvm.jfr}, {@code
+ *     mocks.jvm.jfr}), tier name to settings, each into {@code <tier>.jfr}; only those recorded
  */
 public record ObserverConfig(
     Path dir,
@@ -42,7 +45,8 @@ public record ObserverConfig(
     Optional<Supplier<JsonNode>> middlewareStatus,
     Optional<Supplier<Optional<MiddlewareExit>>> middlewareExit,
     Duration interval,
-    Optional<String> middlewareJfr) {
+    Optional<String> middlewareJfr,
+    Map<String, String> stackJfr) {
   public static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
 
   /** The dist jar of the load tier, by which its JVM is found among this JVM's children. */
@@ -56,6 +60,7 @@ public record ObserverConfig(
     Objects.requireNonNull(middlewareStatus, "middlewareStatus");
     Objects.requireNonNull(middlewareExit, "middlewareExit");
     Objects.requireNonNull(middlewareJfr, "middlewareJfr");
+    stackJfr = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(stackJfr));
     if (interval.toMillis() < 100) {
       throw new IllegalArgumentException("sample at most every 100 ms, was " + interval);
     }
@@ -80,7 +85,8 @@ public record ObserverConfig(
         Optional.empty(),
         Optional.empty(),
         DEFAULT_INTERVAL,
-        Optional.empty());
+        Optional.empty(),
+        Map.of());
   }
 
   /**
@@ -97,7 +103,8 @@ public record ObserverConfig(
         Optional.empty(),
         Optional.empty(),
         DEFAULT_INTERVAL,
-        Optional.empty());
+        Optional.empty(),
+        Map.of());
   }
 
   /**
@@ -117,11 +124,35 @@ public record ObserverConfig(
    * The same, recording the middleware with these JDK Flight Recorder settings ({@code
    * middleware.jvm.jfr}: {@code gc}, {@code default}, {@code profile}), or not when off.
    */
-  public ObserverConfig withMiddlewareJfr(MiddlewareKnobs.Jfr jfr) {
+  public ObserverConfig withMiddlewareJfr(Jfr jfr) {
     return with(
         middlewareStatus,
         middlewareExit,
-        jfr == MiddlewareKnobs.Jfr.OFF ? Optional.empty() : Optional.of(jfr.label()));
+        jfr == Jfr.OFF ? Optional.empty() : Optional.of(jfr.label()));
+  }
+
+  /**
+   * The same, recording these tiers' JVMs (the broker's, the mocks') with these JDK Flight Recorder
+   * settings, those off not at all.
+   */
+  public ObserverConfig withStackJfr(Map<String, Jfr> levels) {
+    Map<String, String> recorded = new LinkedHashMap<>();
+    levels.forEach(
+        (tier, level) -> {
+          if (level != Jfr.OFF) {
+            recorded.put(tier, level.label());
+          }
+        });
+    return new ObserverConfig(
+        dir,
+        tiers,
+        childTiers,
+        endpoints,
+        middlewareStatus,
+        middlewareExit,
+        interval,
+        middlewareJfr,
+        recorded);
   }
 
   /** The same with one more tier (or another source of a tier's processes). */
@@ -136,13 +167,15 @@ public record ObserverConfig(
         middlewareStatus,
         middlewareExit,
         interval,
-        middlewareJfr);
+        middlewareJfr,
+        stackJfr);
   }
 
   private ObserverConfig with(
       Optional<Supplier<JsonNode>> status,
       Optional<Supplier<Optional<MiddlewareExit>>> exit,
       Optional<String> jfr) {
-    return new ObserverConfig(dir, tiers, childTiers, endpoints, status, exit, interval, jfr);
+    return new ObserverConfig(
+        dir, tiers, childTiers, endpoints, status, exit, interval, jfr, stackJfr);
   }
 }

@@ -2,11 +2,11 @@ package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.measure.JfrProfile;
+import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.mocks.MocksClient;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
@@ -39,7 +39,6 @@ public final class RunObserver implements AutoCloseable {
   private static final Path PROC = Path.of("/proc");
   private static final long TICKS_PER_SECOND = 100; // USER_HZ on every Linux architecture we run
   private static final long PAGE_BYTES = 4096;
-  private static final String JFR = "jfr";
 
   /** The middleware's recording of the measured window, in the observer's folder. */
   public static final String JFR_FILE = io.tunelab.core.results.RunLayout.JFR;
@@ -70,7 +69,10 @@ public final class RunObserver implements AutoCloseable {
    * The middleware's recording, when {@code middleware.jvm.jfr} asks: its collections from the
    * observer's start, or a profile of the measured window.
    */
-  private final Optional<JfrRecorder> recorder;
+  private final Optional<TierRecording> recording;
+
+  /** The other JVM tiers' recordings, as {@code broker.jvm.jfr} and {@code mocks.jvm.jfr} ask. */
+  private final List<TierRecording> stackRecordings;
 
   private RunObserver(ObserverConfig config) {
     this.config = config;
@@ -90,11 +92,32 @@ public final class RunObserver implements AutoCloseable {
     sources.add(new RoundTripPaceSource());
     baseline = db.flatMap(this::snapshot).orElse(null);
     load = MachineLoad.before(PROC, meter(config), errors);
-    recorder = config.middlewareJfr().flatMap(this::recorder);
-    if (recordsCollectionsOnly()) {
-      // the pauses of the warm-up too, each with its phase in gc.json, as the GC log had them
-      recorder.ifPresent(this::startRecording);
-    }
+    recording =
+        config
+            .middlewareJfr()
+            .map(
+                settings ->
+                    TierRecording.prepare(
+                        TierName.MIDDLEWARE.label(),
+                        settings,
+                        JFR_FILE,
+                        config.dir(),
+                        config.tiers().get(TierName.MIDDLEWARE.label()),
+                        errors));
+    stackRecordings =
+        config.stackJfr().entrySet().stream()
+            .map(
+                e ->
+                    TierRecording.prepare(
+                        e.getKey(),
+                        e.getValue(),
+                        RunLayout.jfr(e.getKey()),
+                        config.dir(),
+                        config.tiers().get(e.getKey()),
+                        errors))
+            .toList();
+    // the pauses of the warm-up too, each with its phase in gc.json, as the GC log had them
+    recordings().filter(TierRecording::collectionsOnly).forEach(TierRecording::start);
     executor =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -144,35 +167,6 @@ public final class RunObserver implements AutoCloseable {
       return Optional.of(new DbSource(PgObserver.connect(e.db(), e.dbUser(), e.dbPassword())));
     } catch (Exception ex) {
       errors.record(TierName.DB.label(), ex);
-      return Optional.empty();
-    }
-  }
-
-  private boolean recordsCollectionsOnly() {
-    return config.middlewareJfr().filter(JfrRecorder.GC::equals).isPresent();
-  }
-
-  private void startRecording(JfrRecorder recorder) {
-    try {
-      recorder.start();
-    } catch (IOException e) {
-      errors.record(JFR, e);
-    }
-  }
-
-  private Optional<JfrRecorder> recorder(String settings) {
-    Optional<ProcessHandle> jvm =
-        Optional.ofNullable(config.tiers().get(TierName.MIDDLEWARE.label()))
-            .flatMap(processes -> processes.get().stream().findFirst());
-    if (jvm.isEmpty()) {
-      errors.record(JFR, new IllegalStateException("no middleware JVM to record"));
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(
-          JfrRecorder.prepare(jvm.get().pid(), settings, config.dir().resolve(JFR_FILE)));
-    } catch (IOException | RuntimeException e) {
-      errors.record(JFR, e);
       return Optional.empty();
     }
   }
@@ -231,7 +225,7 @@ public final class RunObserver implements AutoCloseable {
     readCpu(now); // the warm-up's last reading, tagged warm-up
     samplerCpuNanosAtMeasured = samplerCpuNanos.get();
     measuredFromMillis = now + 1;
-    recorder.filter(r -> !r.started()).ifPresent(this::startRecording);
+    recordings().forEach(TierRecording::start);
     mocks.ifPresent(
         m -> {
           try {
@@ -287,16 +281,27 @@ public final class RunObserver implements AutoCloseable {
     long end = System.currentTimeMillis();
     readCpu(end); // the measured window's last reading
     load.after();
-    Optional<Recorded> recorded = recorder.flatMap(this::stopRecording);
+    Optional<TierRecording.Recorded> recorded = recording.flatMap(TierRecording::stop);
+    List<Optional<TierRecording.Recorded>> stackRecorded =
+        stackRecordings.stream().map(TierRecording::stop).toList();
     Window window =
         new Window(startMillis, measuredFromMillis < 0 ? startMillis : measuredFromMillis, end);
     Optional<PgSnapshot> last = db.flatMap(this::snapshot);
     // read after the snapshot: the database's deltas end with the window too
-    Optional<GcReport> gc = recorded.flatMap(r -> gcReport(r, window));
+    Optional<GcReport> gc = recorded.flatMap(r -> recording.orElseThrow().gc(r, window));
     Optional<JfrProfile> profile =
-        recordsCollectionsOnly()
-            ? Optional.empty()
-            : recorded.flatMap(r -> profile(r.file(), r.seconds()));
+        recorded.flatMap(r -> recording.orElseThrow().profile(r, config.dir().resolve(JFR_JSON)));
+    List<GcReport> stackGc = new ArrayList<>();
+    for (int i = 0; i < stackRecordings.size(); i++) {
+      TierRecording tier = stackRecordings.get(i);
+      stackRecorded
+          .get(i)
+          .ifPresent(
+              r -> {
+                tier.gc(r, window).ifPresent(stackGc::add);
+                tier.profile(r, config.dir().resolve(RunLayout.jfrSummary(tier.tier())));
+              });
+    }
     Optional<PgDelta> delta =
         last.isPresent() && baseline != null
             ? Optional.of(new PgDelta(baseline, last.get()))
@@ -317,6 +322,7 @@ public final class RunObserver implements AutoCloseable {
             .write(
                 cpu.cores(),
                 gc,
+                stackGc,
                 delta,
                 db,
                 mocks,
@@ -335,60 +341,14 @@ public final class RunObserver implements AutoCloseable {
     return observations;
   }
 
-  /**
-   * A stopped recording: its file, the seconds it recorded, and whether the JVM's recorder was on
-   * since the JVM's start.
-   */
-  private record Recorded(Path file, double seconds, boolean warm) {}
-
-  /**
-   * Stops the recording, which the JVM writes into the folder; empty (and the failure among the
-   * errors) when it did not record or was not written.
-   */
-  private Optional<Recorded> stopRecording(JfrRecorder recording) {
-    try (recording) {
-      if (!recording.started()) {
-        return Optional.empty();
-      }
-      double seconds = recording.seconds();
-      return Optional.of(new Recorded(recording.stop(), seconds, recording.warm()));
-    } catch (IOException | RuntimeException e) {
-      errors.record(JFR, e);
-      return Optional.empty();
-    }
-  }
-
-  /** The recording's collections over the window; empty when it cannot be read. */
-  private Optional<GcReport> gcReport(Recorded recorded, Window window) {
-    try {
-      return Optional.of(
-          new GcReport(
-              TierName.MIDDLEWARE.label(),
-              new GcReport.Recording(JFR_FILE, recorded.warm()),
-              GcPauses.read(recorded.file()),
-              window));
-    } catch (IOException | RuntimeException e) {
-      errors.record(JFR, e);
-      return Optional.empty();
-    }
-  }
-
-  /** The recorded window summed up in {@code jfr.json}; empty when that fails. */
-  private Optional<JfrProfile> profile(Path file, double seconds) {
-    try {
-      JfrProfile profile =
-          JfrReader.read(file, JFR_FILE, config.middlewareJfr().orElseThrow(), seconds);
-      ObservationWriter.writeProfile(config.dir().resolve(JFR_JSON), profile);
-      return Optional.of(profile);
-    } catch (IOException | RuntimeException e) {
-      errors.record(JFR, e);
-      return Optional.empty();
-    }
-  }
-
   /** The data with how the middleware ended, when it died before the window's end. */
   private RunData withExit(RunData data) {
     return config.middlewareExit().flatMap(Supplier::get).map(data::with).orElse(data);
+  }
+
+  /** The middleware's recording first, then the other tiers'. */
+  private java.util.stream.Stream<TierRecording> recordings() {
+    return java.util.stream.Stream.concat(recording.stream(), stackRecordings.stream());
   }
 
   /** Stops sampling without needing the observations (e.g. after a failed run). */

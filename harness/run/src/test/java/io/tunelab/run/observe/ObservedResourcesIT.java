@@ -54,7 +54,7 @@ class ObservedResourcesIT {
           RunObserver.start(
               ObserverConfig.of(fixture.stack, ObservedWindows.RESULTS.resolve("jfr"))
                   .withMiddleware(middleware)
-                  .withMiddlewareJfr(io.tunelab.core.knobs.MiddlewareKnobs.Jfr.DEFAULT));
+                  .withMiddlewareJfr(io.tunelab.core.knobs.Jfr.DEFAULT));
       observer.markMeasured();
       TestOrders.send(fixture.endpoints.broker(), orders);
       fixture.awaitAccounted(orders.size(), Duration.ofMinutes(2));

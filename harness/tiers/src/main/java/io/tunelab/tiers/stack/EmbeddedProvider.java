@@ -126,6 +126,11 @@ public final class EmbeddedProvider implements StackProvider {
     return true;
   }
 
+  @Override
+  public boolean recordsTierJvms() {
+    return true;
+  }
+
   private EmbeddedStack.Restarter restarter(Path dir, OptionalLong owner, String dbPassword) {
     return new EmbeddedStack.Restarter() {
       @Override

@@ -36,6 +36,14 @@ public interface StackProvider {
   }
 
   /**
+   * Whether its tiers' JVMs (the broker's, the mocks') are processes of this machine that the JDK
+   * Flight Recorder can be attached to ({@code broker.jvm.jfr}, {@code mocks.jvm.jfr}).
+   */
+  default boolean recordsTierJvms() {
+    return false;
+  }
+
+  /**
    * Whether the stack it brings up has the device-driver mock the messaging plan drives: a provider
    * that starts the mocks always has it; one that connects knows from its endpoints.
    */
