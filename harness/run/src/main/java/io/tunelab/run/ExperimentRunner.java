@@ -7,7 +7,6 @@ import io.tunelab.core.experiment.Step;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.report.HtmlReport;
-import io.tunelab.core.results.Precision;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.ResultFormat;
 import io.tunelab.core.results.RunFiles;
@@ -18,6 +17,7 @@ import io.tunelab.core.results.ScheduleOutcome;
 import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.StartState;
 import io.tunelab.core.results.StepResult;
+import io.tunelab.core.studies.StudyPrecision;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.jmeter.JmeterEngines;
 import io.tunelab.tiers.jmeter.JmeterServer;
@@ -184,34 +184,41 @@ public final class ExperimentRunner {
     long started = System.currentTimeMillis();
     StepRun current = null;
     OptionalInt next;
-    while ((next = schedule.next(soFar(steps), System.currentTimeMillis() - started)).isPresent()) {
+    while ((next = schedule.next(soFar(experiment, steps), System.currentTimeMillis() - started))
+        .isPresent()) {
       StepRun step = steps.get(next.getAsInt());
       if (step != current) {
         visit(experiment, step, eta);
         current = step;
       }
       runRepetition(experiment, step, eta, schedule.round());
-      save(result.withSchedule(outcome(schedule, seed, started, null)));
+      save(result.withSchedule(outcome(experiment, schedule, seed, started, null)));
     }
     Schedule.Stop stop = schedule.stop();
-    save(result.withSchedule(outcome(schedule, seed, started, stop == null ? null : stop.text())));
+    save(
+        result.withSchedule(
+            outcome(experiment, schedule, seed, started, stop == null ? null : stop.text())));
   }
 
-  /** What each step has so far, with the minimum detectable effect of its comparisons. */
-  private List<Schedule.StepSoFar> soFar(List<StepRun> steps) {
+  /**
+   * What each step has so far, with the minimum detectable effect of its comparisons: a study's own
+   * (its expectations), else each step's with the baseline.
+   */
+  private List<Schedule.StepSoFar> soFar(Experiment experiment, List<StepRun> steps) {
     List<Schedule.StepSoFar> out = new ArrayList<>();
     for (StepRun step : steps) {
       int counted = (int) step.done.stream().filter(Repetition::undisturbed).count();
       out.add(
           new Schedule.StepSoFar(
-              counted, Precision.mde(result, step.step.name()), step.done.size()));
+              counted, StudyPrecision.mde(result, experiment, step.step.name()), step.done.size()));
     }
     return out;
   }
 
-  private ScheduleOutcome outcome(Schedule schedule, long seed, long started, String stoppedBy) {
+  private ScheduleOutcome outcome(
+      Experiment experiment, Schedule schedule, long seed, long started, String stoppedBy) {
     Repetitions r = result.repetitions();
-    double worst = Precision.worstMde(result);
+    double worst = StudyPrecision.worstMde(result, experiment);
     return new ScheduleOutcome(
         schedule.round(),
         seed,

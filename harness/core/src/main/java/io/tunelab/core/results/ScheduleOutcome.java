@@ -11,8 +11,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param stoppedBy why no more repetitions were measured, in words: every step had its count, the
  *     target minimum detectable effect was reached, a step reached its most repetitions, or the
  *     time cap came first; null while running or when the run was stopped
- * @param worstMdePercent the largest minimum detectable effect among the comparisons with the
- *     baseline at the end, % of the baseline; null without a comparison
+ * @param worstMdePercent the largest minimum detectable effect among the comparisons the run
+ *     answers at the end (each step's with the baseline, or a study's expectations), %; null
+ *     without a comparison
  * @param targetMdePercent the adaptive target; null for a fixed count
  * @param minutes the schedule's wall time so far, minutes
  */

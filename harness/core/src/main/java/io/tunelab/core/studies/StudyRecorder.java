@@ -167,7 +167,7 @@ public final class StudyRecorder {
   }
 
   /** The repetitions' values of the study's metric, with their windows' noise for a throughput. */
-  private static Function<Repetition, Estimate> estimates(
+  static Function<Repetition, Estimate> estimates(
       Study study, List<Repetition> a, List<Repetition> b) {
     ToDoubleFunction<Repetition> value = r -> MetricValues.of(study.metric(), r).orElseThrow();
     return study.metric() == StudyMetric.THROUGHPUT
@@ -214,7 +214,7 @@ public final class StudyRecorder {
     return values;
   }
 
-  private static String comparedWith(Study.Expectation e, Experiment experiment) {
+  static String comparedWith(Study.Expectation e, Experiment experiment) {
     if (e.against() == Study.Against.BASELINE) {
       return experiment.baseline();
     }
