@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,9 @@ class ObservedResourcesIT {
           RunObserver.start(
               ObserverConfig.of(fixture.stack, ObservedWindows.RESULTS.resolve("jfr"))
                   .withMiddleware(middleware)
-                  .withMiddlewareJfr(io.tunelab.core.knobs.Jfr.DEFAULT));
+                  .withMiddlewareJfr(io.tunelab.core.knobs.Jfr.DEFAULT)
+                  // the broker too, as broker.jvm.jfr=default records it
+                  .withStackJfr(Map.of("broker", io.tunelab.core.knobs.Jfr.DEFAULT)));
       observer.markMeasured();
       TestOrders.send(fixture.endpoints.broker(), orders);
       fixture.awaitAccounted(orders.size(), Duration.ofMinutes(2));
@@ -76,16 +79,20 @@ class ObservedResourcesIT {
                 .map(e -> e.getEventType().getName()))
         .isNotEmpty()
         .doesNotContain("jdk.InitialEnvironmentVariable");
-    String recording =
-        new String(
-            Files.readAllBytes(seen.dir().resolve(RunObserver.JFR_FILE)),
-            java.nio.charset.StandardCharsets.ISO_8859_1);
-    for (String password :
-        List.of(fixture.endpoints.middlewareDbPassword(), fixture.endpoints.brokerPassword())) {
-      if (!password.isEmpty()) {
-        assertThat(recording).as("a password in the recording").doesNotContain(password);
+    for (String file : List.of(RunObserver.JFR_FILE, "broker.jfr")) {
+      String recording =
+          new String(
+              Files.readAllBytes(seen.dir().resolve(file)),
+              java.nio.charset.StandardCharsets.ISO_8859_1);
+      for (String password :
+          List.of(fixture.endpoints.middlewareDbPassword(), fixture.endpoints.brokerPassword())) {
+        if (!password.isEmpty()) {
+          assertThat(recording).as("a password in " + file).doesNotContain(password);
+        }
       }
     }
+    assertThat(seen.dir().resolve("broker-jfr.json")).content().contains("\"hotMethods\"");
+    assertThat(seen.dir().resolve("broker-gc.json")).content().contains("\"tier\" : \"broker\"");
     assertThat(seen.dir().resolve(RunObserver.JFR_JSON)).content().contains("\"hotMethods\"");
     io.tunelab.core.measure.JfrProfile profile = seen.profile().orElseThrow();
     assertThat(profile.settings()).isEqualTo("default");
