@@ -42,6 +42,13 @@ class ProviderFitTest {
     };
   }
 
+  /** The embedded provider, which owns its tiers, crashes them and records their JVMs. */
+  private static StackProvider embedded() {
+    return new io.tunelab.tiers.stack.EmbeddedProvider(
+        io.tunelab.tiers.TunelabHome.locate(),
+        new io.tunelab.tiers.stack.StackRegistry(java.nio.file.Path.of("target/provider-fit")));
+  }
+
   private static Experiment experiment(String knobs, String steps) {
     return new ExperimentReader()
         .parse(
@@ -109,15 +116,7 @@ class ProviderFitTest {
         .hasMessageContaining("workload.crash=db (step b) kills the db tier")
         .hasMessageContaining("--provider external cannot")
         .hasMessageContaining("Run it with --provider embedded");
-    assertThatCode(
-            () ->
-                ProviderFit.check(
-                    experiment,
-                    new io.tunelab.tiers.stack.EmbeddedProvider(
-                        io.tunelab.tiers.TunelabHome.locate(),
-                        new io.tunelab.tiers.stack.StackRegistry(
-                            java.nio.file.Path.of("target/provider-fit")))))
-        .doesNotThrowAnyException();
+    assertThatCode(() -> ProviderFit.check(experiment, embedded())).doesNotThrowAnyException();
   }
 
   @Test
@@ -142,15 +141,7 @@ class ProviderFitTest {
         .hasMessageContaining("mocks.jvm.jfr=gc (step b) attaches the JDK Flight Recorder")
         .hasMessageContaining("--provider testcontainers runs it elsewhere")
         .hasMessageContaining("leave mocks.jvm.jfr out");
-    assertThatCode(
-            () ->
-                ProviderFit.check(
-                    experiment,
-                    new io.tunelab.tiers.stack.EmbeddedProvider(
-                        io.tunelab.tiers.TunelabHome.locate(),
-                        new io.tunelab.tiers.stack.StackRegistry(
-                            java.nio.file.Path.of("target/provider-fit")))))
-        .doesNotThrowAnyException();
+    assertThatCode(() -> ProviderFit.check(experiment, embedded())).doesNotThrowAnyException();
   }
 
   /** What a tuner must not propose there: the same knobs check refuses in a step. */
