@@ -1,8 +1,11 @@
 package io.tunelab.core.results;
 
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,6 +80,29 @@ public final class OutputFiles {
       }
       throw new UncheckedIOException("cannot write " + file, (IOException) e);
     }
+  }
+
+  /** What writes a text file, line by line (a CSV of many rows). */
+  @FunctionalInterface
+  public interface Text {
+    void writeTo(BufferedWriter out) throws IOException;
+  }
+
+  /**
+   * Replaces {@code file} whole with the text {@code text} writes in {@code charset}, as {@link
+   * #replace(Path, Content)} does.
+   *
+   * @return {@code file}
+   * @throws UncheckedIOException naming the file
+   */
+  public static Path replaceText(Path file, Charset charset, Text text) {
+    return replace(
+        file,
+        bytes -> {
+          BufferedWriter out = new BufferedWriter(new OutputStreamWriter(bytes, charset));
+          text.writeTo(out);
+          out.flush();
+        });
   }
 
   /**

@@ -59,4 +59,33 @@ class OutputFilesTest {
     assertThat(target).doesNotExist();
     assertThat(target.resolveSibling("db.log.tmp")).doesNotExist();
   }
+
+  @Test
+  void aTextFileIsWrittenInItsCharsetWithEveryLineTheWriterBufferedAndAFailureKeepsTheOldOne()
+      throws IOException {
+    Path file = dir.resolve("series.csv");
+    OutputFiles.replaceText(
+        file,
+        StandardCharsets.ISO_8859_1,
+        out -> {
+          out.write("label");
+          out.newLine();
+          out.write("caf\u00e9");
+        });
+
+    assertThat(Files.readAllBytes(file))
+        .containsExactly('l', 'a', 'b', 'e', 'l', '\n', 'c', 'a', 'f', (byte) 0xe9);
+    assertThatThrownBy(
+            () ->
+                OutputFiles.replaceText(
+                    file,
+                    StandardCharsets.UTF_8,
+                    out -> {
+                      out.write("half");
+                      throw new IOException("the disk is full");
+                    }))
+        .isInstanceOf(UncheckedIOException.class);
+    assertThat(Files.readAllBytes(file)).hasSize(10);
+    assertThat(file.resolveSibling("series.csv.tmp")).doesNotExist();
+  }
 }

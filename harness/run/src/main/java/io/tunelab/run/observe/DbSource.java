@@ -3,8 +3,6 @@ package io.tunelab.run.observe;
 import io.tunelab.core.findings.WaitProfile;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.stack.TierName;
-import java.io.BufferedWriter;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -105,11 +103,10 @@ final class DbSource implements Source {
   }
 
   void writeAsh(Path file, Window window) {
-    OutputFiles.replace(
+    OutputFiles.replaceText(
         file,
-        bytes -> {
-          BufferedWriter out =
-              new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+        StandardCharsets.UTF_8,
+        out -> {
           out.write(ASH_HEADER);
           out.newLine();
           synchronized (history) {
@@ -130,7 +127,6 @@ final class DbSource implements Source {
               out.newLine();
             }
           }
-          out.flush();
         });
   }
 

@@ -2,8 +2,6 @@ package io.tunelab.run.observe;
 
 import io.tunelab.core.findings.Point;
 import io.tunelab.core.results.OutputFiles;
-import java.io.BufferedWriter;
-import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,11 +61,10 @@ final class SeriesStore {
 
   /** Writes {@code series.csv}: one row per value, grouped by series and label, oldest first. */
   synchronized void write(Path file, Window window) {
-    OutputFiles.replace(
+    OutputFiles.replaceText(
         file,
-        bytes -> {
-          BufferedWriter out =
-              new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.UTF_8));
+        StandardCharsets.UTF_8,
+        out -> {
           out.write(HEADER);
           out.newLine();
           for (Map.Entry<Key, List<Point>> entry : series.entrySet()) {
@@ -87,7 +84,6 @@ final class SeriesStore {
               out.newLine();
             }
           }
-          out.flush();
         });
   }
 
