@@ -87,13 +87,15 @@ enum TuneGoal {
    * @param source the experiment's file, for the message
    */
   void requireMeasuredBy(Plan plan, String source) {
-    if (this == DEADLINE_MISSES && plan != Plan.SORT_REQUESTS) {
+    if (this == DEADLINE_MISSES && !plan.hasDeadline()) {
       throw new BadInputException(
           source
-              + ": --goal deadline-misses reads the sort hub's deadline, and this experiment's"
-              + " plan is "
+              + ": --goal deadline-misses reads the answers' deadline, and this experiment's"
+              + " plan, "
               + plan.yamlName()
-              + ": use --goal throughput or p99 (or cost), or a sort-requests experiment");
+              + ", has none: use --goal throughput or p99 (or cost), or a plan with a deadline ("
+              + deadlinePlans()
+              + ")");
     }
   }
 
@@ -266,5 +268,12 @@ enum TuneGoal {
 
   private static OptionalDouble some(double value) {
     return OptionalDouble.of(value);
+  }
+
+  private static String deadlinePlans() {
+    return java.util.Arrays.stream(Plan.values())
+        .filter(Plan::hasDeadline)
+        .map(Plan::yamlName)
+        .collect(java.util.stream.Collectors.joining(", "));
   }
 }

@@ -167,8 +167,9 @@ class BadInputCliTest {
                 out.toString()))
         .isEqualTo(ExitCodes.BAD_INPUT);
     assertThat(cli.err())
-        .contains(experiment + ": --goal deadline-misses reads the sort hub's deadline")
-        .contains("plan is batch-order");
+        .contains(experiment + ": --goal deadline-misses reads the answers' deadline")
+        .contains("plan, batch-order, has none")
+        .contains("a plan with a deadline (sort-requests)");
     // --resume of a folder that holds no tune
     assertThat(cli.execute("tune", experiment.toString(), "--resume", dir.toString()))
         .isEqualTo(ExitCodes.BAD_INPUT);

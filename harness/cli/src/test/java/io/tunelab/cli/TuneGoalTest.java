@@ -110,7 +110,8 @@ class TuneGoalTest {
     assertThatThrownBy(() -> TuneGoal.DEADLINE_MISSES.requireMeasuredBy(Plan.BATCH_ORDER, "q.yaml"))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("q.yaml: --goal deadline-misses")
-        .hasMessageContaining("plan is batch-order");
+        .hasMessageContaining("plan, batch-order, has none")
+        .hasMessageContaining("a plan with a deadline (sort-requests)");
     assertThatThrownBy(() -> TuneGoal.of("latency"))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("throughput, p99, deadline-misses, cost");

@@ -221,6 +221,11 @@ public enum Plan {
     return ownKnobs.get();
   }
 
+  /** Whether its answers have a deadline ({@code workload.deadlineMillis}) that they can miss. */
+  public boolean hasDeadline() {
+    return ownKnobs().contains(WorkloadKnobs.DEADLINE);
+  }
+
   /** The plan of that YAML name. */
   public static Optional<Plan> of(String yamlName) {
     return Arrays.stream(values()).filter(p -> p.yamlName.equals(yamlName)).findFirst();

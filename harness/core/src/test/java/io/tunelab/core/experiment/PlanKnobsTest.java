@@ -27,6 +27,13 @@ class PlanKnobsTest {
   }
 
   @Test
+  void aPlanHasADeadlineWhenItReadsTheDeadlineKnob() {
+    assertThat(java.util.Arrays.stream(Plan.values()).filter(Plan::hasDeadline))
+        .containsExactly(Plan.SORT_REQUESTS);
+    assertThat(Plan.SORT_REQUESTS.ownKnobs()).contains(WorkloadKnobs.DEADLINE);
+  }
+
+  @Test
   void readsAConcurrentSoapSweepWithItsWorkloadKnobs() {
     Experiment experiment =
         parse(

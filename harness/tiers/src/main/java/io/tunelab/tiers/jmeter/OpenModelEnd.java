@@ -6,9 +6,9 @@ package io.tunelab.tiers.jmeter;
  * every arrival has started and no answer is outstanding, instead of after the whole trailing pause
  * (io.tunelab.load.IdleEnd). The trailing pause stays the limit for a slow answer.
  */
-final class OpenModelEnd {
+public final class OpenModelEnd {
   /** The property the load tier reads; a plan declares it so the property check lets it through. */
-  static final String PROPERTY = "tunelab.endWhenIdleAfterMillis";
+  public static final String PROPERTY = "tunelab.endWhenIdleAfterMillis";
 
   /** The pause before the first arrival, as the plans' schedules have it. */
   static final int LEAD_PAUSE_MILLIS = 2_000;
@@ -19,7 +19,7 @@ final class OpenModelEnd {
   private OpenModelEnd() {}
 
   /** The property's value for arrivals lasting {@code durationSeconds}. */
-  static String afterMillis(int durationSeconds) {
+  public static String afterMillis(int durationSeconds) {
     return Long.toString(LEAD_PAUSE_MILLIS + 1000L * durationSeconds + ARRIVALS_MARGIN_MILLIS);
   }
 }

@@ -8,17 +8,17 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 
 /** Billing-care SOAP requests as the CRM sends them, for the ITs. */
-final class BillingCareClient {
+public final class BillingCareClient {
   private final URI url;
   private final HttpClient http =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
-  BillingCareClient(URI url) {
+  public BillingCareClient(URI url) {
     this.url = url;
   }
 
   /** The request envelope of {@code operation} (e.g. GetBalanceSummary) for a customer. */
-  static String envelope(String operation, String customerId) {
+  public static String envelope(String operation, String customerId) {
     return "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\""
         + " xmlns:bc=\"urn:tunelab:billing-care\"><soapenv:Body><bc:"
         + operation
@@ -29,7 +29,7 @@ final class BillingCareClient {
         + "Request></soapenv:Body></soapenv:Envelope>";
   }
 
-  HttpResponse<String> ask(String operation, String customerId) {
+  public HttpResponse<String> ask(String operation, String customerId) {
     try {
       return askAsync(operation, customerId).get();
     } catch (InterruptedException e) {
@@ -40,11 +40,11 @@ final class BillingCareClient {
     }
   }
 
-  CompletableFuture<HttpResponse<String>> askAsync(String operation, String customerId) {
+  public CompletableFuture<HttpResponse<String>> askAsync(String operation, String customerId) {
     return send(envelope(operation, customerId));
   }
 
-  CompletableFuture<HttpResponse<String>> send(String envelope) {
+  public CompletableFuture<HttpResponse<String>> send(String envelope) {
     HttpRequest request =
         HttpRequest.newBuilder(url)
             .timeout(Duration.ofSeconds(60))

@@ -246,51 +246,6 @@ class MiddlewareTierIT {
   }
 
   @Test
-  void twoInstancesBothServeTheBillingCareRequestsSpreadOverThem() throws Exception {
-    Database db =
-        new Database(
-            stack.endpoints().db(), stack.endpoints().dbUser(), stack.endpoints().dbPassword());
-    db.seed(20);
-    Path csv = LOGS.resolve("spread").resolve("customers.csv");
-    java.nio.file.Files.createDirectories(csv.getParent());
-    io.tunelab.tiers.jmeter.BillingCustomers.writeCsv(
-        stack.endpoints().db(),
-        stack.endpoints().dbUser(),
-        stack.endpoints().dbPassword(),
-        csv,
-        20);
-    try (MiddlewareTier middleware =
-        start(KnobSet.defaults().with("middleware.instances", "2"), "spread")) {
-      io.tunelab.tiers.jmeter.ConcurrentSoapPlan plan =
-          io.tunelab.tiers.jmeter.ConcurrentSoapPlan.closed(middleware.billingUrl(), csv, 4, 3);
-
-      io.tunelab.tiers.jmeter.ConcurrentSoapResult result =
-          io.tunelab.tiers.jmeter.ConcurrentSoapResult.run(
-              io.tunelab.tiers.jmeter.SpreadOverInstances.over(
-                  io.tunelab.tiers.jmeter.TestLoad.shared(), middleware.billingUrls()),
-              plan,
-              LOGS.resolve("spread").resolve("load"),
-              Duration.ofMinutes(2),
-              false);
-
-      assertThat(result.stats().overall().requests()).isEqualTo(36);
-      assertThat(result.stats().overall().errors()).isZero();
-      List<Long> served =
-          middleware.statuses().stream()
-              .map(
-                  status -> {
-                    long requests = 0;
-                    for (JsonNode operation : status.path("billing").path("operations")) {
-                      requests += operation.path("requests").asLong();
-                    }
-                    return requests;
-                  })
-              .toList();
-      assertThat(served).as("requests served by each instance").containsExactly(18L, 18L);
-    }
-  }
-
-  @Test
   void twoMiddlewaresInOneFolderEachFindTheirOwnStatusPort() {
     KnobSet knobs = KnobSet.defaults();
     try (MiddlewareTier first = start(knobs, "ports")) {

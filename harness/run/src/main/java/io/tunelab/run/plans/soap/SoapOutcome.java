@@ -8,8 +8,6 @@ import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.run.RequestFigures;
 import io.tunelab.run.Verdicts;
 import io.tunelab.run.observe.HostClock;
-import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
-import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

@@ -8,8 +8,6 @@ import io.tunelab.core.results.Warmup;
 import io.tunelab.run.Progress;
 import io.tunelab.run.RoundWarmup;
 import io.tunelab.run.RunTiers;
-import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
-import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.SpreadOverInstances;
 import java.net.URI;

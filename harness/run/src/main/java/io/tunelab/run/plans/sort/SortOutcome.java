@@ -9,7 +9,6 @@ import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.run.RequestFigures;
 import io.tunelab.run.Verdicts;
-import io.tunelab.tiers.jmeter.SortRequestResult;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;

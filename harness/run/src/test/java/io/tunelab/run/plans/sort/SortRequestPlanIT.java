@@ -1,17 +1,23 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.sort;
 
-import static io.tunelab.tiers.jmeter.SortRequests.BARCODE_CHARS;
-import static io.tunelab.tiers.jmeter.SortRequests.BARCODE_OFFSET;
-import static io.tunelab.tiers.jmeter.SortRequests.DEVICE_ID_CHARS;
-import static io.tunelab.tiers.jmeter.SortRequests.DEVICE_ID_OFFSET;
+import static io.tunelab.run.plans.sort.SortRequests.BARCODE_CHARS;
+import static io.tunelab.run.plans.sort.SortRequests.BARCODE_OFFSET;
+import static io.tunelab.run.plans.sort.SortRequests.DEVICE_ID_CHARS;
+import static io.tunelab.run.plans.sort.SortRequests.DEVICE_ID_OFFSET;
 import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.tiers.jmeter.SortRequests.Mix;
-import io.tunelab.tiers.jmeter.SortRequests.Spec;
+import io.tunelab.run.plans.sort.SortRequests.Mix;
+import io.tunelab.run.plans.sort.SortRequests.Spec;
+import io.tunelab.tiers.jmeter.JmeterDashboard;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.LoadItBroker;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.LocalJmeter;
+import io.tunelab.tiers.jmeter.TestLoad;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

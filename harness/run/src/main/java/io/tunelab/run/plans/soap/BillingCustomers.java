@@ -1,4 +1,4 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.results.OutputFiles;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,9 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.sort;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.results.OutputFiles;
 import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -336,13 +335,11 @@ public final class SortRequests {
    */
   public static Summary write(Path csv, Spec spec, Clock clock) {
     Summary[] written = new Summary[1];
-    OutputFiles.replace(
+    OutputFiles.replaceText(
         csv,
-        bytes -> {
-          BufferedWriter out =
-              new BufferedWriter(new OutputStreamWriter(bytes, StandardCharsets.US_ASCII));
+        StandardCharsets.US_ASCII,
+        out -> {
           written[0] = new Rows(spec, clock).write(out);
-          out.flush();
         });
     return written[0];
   }

@@ -1,4 +1,4 @@
-package io.tunelab.tiers.middleware;
+package io.tunelab.run.plans.soap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -6,10 +6,9 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.tiers.Tier;
-import io.tunelab.tiers.jmeter.BillingCustomers;
-import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
-import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.LocalJmeter;
+import io.tunelab.tiers.middleware.FlowFixture;
+import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,7 +1,9 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.MocksKnobs;
+import io.tunelab.tiers.jmeter.LoadPlan;
+import io.tunelab.tiers.jmeter.OpenModelEnd;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.URI;

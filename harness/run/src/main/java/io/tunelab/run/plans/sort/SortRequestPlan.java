@@ -1,6 +1,8 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.sort;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.jmeter.LoadPlan;
+import io.tunelab.tiers.jmeter.OpenModelEnd;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.URI;

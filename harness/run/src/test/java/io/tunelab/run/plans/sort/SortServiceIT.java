@@ -1,12 +1,13 @@
-package io.tunelab.tiers.middleware;
+package io.tunelab.run.plans.sort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.tiers.jmeter.SortRequests;
-import io.tunelab.tiers.jmeter.SortRequests.MsgType;
+import io.tunelab.run.plans.sort.SortRequests.MsgType;
+import io.tunelab.tiers.middleware.FlowFixture;
+import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,4 +1,4 @@
-package io.tunelab.tiers.middleware;
+package io.tunelab.run.plans.soap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,12 +9,13 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.LatencySummary;
-import io.tunelab.tiers.jmeter.BillingCustomers;
-import io.tunelab.tiers.jmeter.ConcurrentSoapPlan;
-import io.tunelab.tiers.jmeter.ConcurrentSoapResult;
 import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadPlan;
+import io.tunelab.tiers.jmeter.SpreadOverInstances;
 import io.tunelab.tiers.jmeter.TestLoad;
+import io.tunelab.tiers.middleware.BillingCareClient;
+import io.tunelab.tiers.middleware.FlowFixture;
+import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.mocks.MockCounts;
 import io.tunelab.tiers.mocks.MockEvents;
 import io.tunelab.tiers.stack.StackConfig;
@@ -64,6 +65,37 @@ class BillingCareIT {
   void cleanSlate() {
     fixture.reset();
     fixture.brm().setLatency(Latency.NONE);
+  }
+
+  @Test
+  void twoInstancesBothServeTheBillingCareRequestsSpreadOverThem() throws Exception {
+    try (MiddlewareTier middleware =
+        fixture.middleware(KnobSet.defaults().with("middleware.instances", "2"), "spread")) {
+      ConcurrentSoapPlan plan = ConcurrentSoapPlan.closed(middleware.billingUrl(), customers, 4, 3);
+
+      ConcurrentSoapResult result =
+          ConcurrentSoapResult.run(
+              SpreadOverInstances.over(TestLoad.shared(), middleware.billingUrls()),
+              plan,
+              DIR.resolve("spread"),
+              RUN_TIMEOUT,
+              false);
+
+      assertThat(result.stats().overall().requests()).isEqualTo(36);
+      assertThat(result.stats().overall().errors()).isZero();
+      List<Long> served =
+          middleware.statuses().stream()
+              .map(
+                  status -> {
+                    long requests = 0;
+                    for (JsonNode operation : status.path("billing").path("operations")) {
+                      requests += operation.path("requests").asLong();
+                    }
+                    return requests;
+                  })
+              .toList();
+      assertThat(served).as("requests served by each instance").containsExactly(18L, 18L);
+    }
   }
 
   @Test

@@ -1,19 +1,19 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.sort;
 
-import static io.tunelab.tiers.jmeter.SortRequests.BARCODE_OFFSET;
-import static io.tunelab.tiers.jmeter.SortRequests.TOTAL_LENGTH;
-import static io.tunelab.tiers.jmeter.SortRequests.readSlotOffset;
+import static io.tunelab.run.plans.sort.SortRequests.BARCODE_OFFSET;
+import static io.tunelab.run.plans.sort.SortRequests.TOTAL_LENGTH;
+import static io.tunelab.run.plans.sort.SortRequests.readSlotOffset;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.tiers.jmeter.SortRequests.Mix;
-import io.tunelab.tiers.jmeter.SortRequests.MsgType;
-import io.tunelab.tiers.jmeter.SortRequests.Read;
-import io.tunelab.tiers.jmeter.SortRequests.Request;
-import io.tunelab.tiers.jmeter.SortRequests.Spec;
-import io.tunelab.tiers.jmeter.SortRequests.Summary;
+import io.tunelab.run.plans.sort.SortRequests.Mix;
+import io.tunelab.run.plans.sort.SortRequests.MsgType;
+import io.tunelab.run.plans.sort.SortRequests.Read;
+import io.tunelab.run.plans.sort.SortRequests.Request;
+import io.tunelab.run.plans.sort.SortRequests.Spec;
+import io.tunelab.run.plans.sort.SortRequests.Summary;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

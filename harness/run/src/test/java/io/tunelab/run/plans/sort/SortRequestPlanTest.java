@@ -1,11 +1,12 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.sort;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.tiers.jmeter.SortRequests.Mix;
-import io.tunelab.tiers.jmeter.SortRequests.Spec;
+import io.tunelab.run.plans.sort.SortRequests.Mix;
+import io.tunelab.run.plans.sort.SortRequests.Spec;
+import io.tunelab.tiers.jmeter.LoadPlan;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

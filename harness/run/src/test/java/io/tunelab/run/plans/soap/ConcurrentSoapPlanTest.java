@@ -1,10 +1,11 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.soap;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.tiers.jmeter.ConcurrentSoapPlan.Model;
+import io.tunelab.run.plans.soap.ConcurrentSoapPlan.Model;
+import io.tunelab.tiers.jmeter.LoadPlan;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -1,8 +1,10 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.sort;
 
 import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.SoapStats;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.LoadRun;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
