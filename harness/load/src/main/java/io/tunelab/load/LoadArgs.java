@@ -20,6 +20,8 @@ import java.util.Map;
  *     exists); null for none
  * @param remotes the JMeter engines ({@code host:port} of each one's RMI registry) that run the
  *     plan in JMeter's distributed mode, this JVM their controller; empty to run it in this JVM
+ * @param stopFile a file whose appearance ends the run early, each thread after its current sample
+ *     ({@link StopFile}); null for none
  */
 public record LoadArgs(
     Path plan,
@@ -30,14 +32,15 @@ public record LoadArgs(
     Path report,
     List<String> remotes,
     String rmiHost,
-    Influxdb influxdb) {
+    Influxdb influxdb,
+    Path stopFile) {
   /** JMeter's InfluxDB backend listener: the write URL and the {@code application} tag. */
   public record Influxdb(String url, String application) {}
 
   static final String USAGE =
       "usage: LoadMain --plan FILE.jmx --jtl FILE.csv --work DIR [--sample-variables a,b]"
           + " [--report DIR] [--remote HOST:PORT,... [--rmi-host HOST]]"
-          + " [--influxdb URL --influxdb-application NAME]"
+          + " [--influxdb URL --influxdb-application NAME] [--stop-file FILE]"
           + " [-Jname=value]...";
 
   /**
@@ -68,6 +71,7 @@ public record LoadArgs(
     Path jtl = null;
     Path work = null;
     Path report = null;
+    Path stopFile = null;
     List<String> sampleVariables = new ArrayList<>();
     List<String> remotes = new ArrayList<>();
     String rmiHost = null;
@@ -91,6 +95,7 @@ public record LoadArgs(
         case "--rmi-host" -> rmiHost = value;
         case "--influxdb" -> influxdbUrl = value;
         case "--influxdb-application" -> application = value;
+        case "--stop-file" -> stopFile = Path.of(value);
         default -> throw new IllegalArgumentException("unknown argument '" + arg + "'; " + USAGE);
       }
     }
@@ -110,9 +115,15 @@ public record LoadArgs(
       throw new IllegalArgumentException(
           "--influxdb and --influxdb-application go together; " + USAGE);
     }
+    if (stopFile != null && !remotes.isEmpty()) {
+      throw new IllegalArgumentException(
+          "--stop-file ends a run of this JVM's own engine; the engines of --remote run theirs:"
+              + " give one of them; "
+              + USAGE);
+    }
     Influxdb influxdb = influxdbUrl == null ? null : new Influxdb(influxdbUrl, application);
     return new LoadArgs(
-        plan, jtl, work, sampleVariables, properties, report, remotes, rmiHost, influxdb);
+        plan, jtl, work, sampleVariables, properties, report, remotes, rmiHost, influxdb, stopFile);
   }
 
   private static List<String> remotes(String list) {

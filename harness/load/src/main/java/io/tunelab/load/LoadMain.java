@@ -97,7 +97,7 @@ public final class LoadMain {
       try {
         outcome =
             parsed.remotes().isEmpty()
-                ? PlanRun.run(parsed.plan(), jtl, parsed.influxdb())
+                ? PlanRun.run(parsed.plan(), jtl, parsed.influxdb(), parsed.stopFile())
                 : PlanRun.runRemote(
                     parsed.plan(),
                     jtl,

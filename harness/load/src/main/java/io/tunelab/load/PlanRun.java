@@ -79,11 +79,22 @@ final class PlanRun {
    * @param influxdb JMeter's InfluxDB backend listener to add to the plan; null for none
    */
   static Outcome run(Path plan, Path jtl, LoadArgs.Influxdb influxdb) throws BadPlanException {
+    return run(plan, jtl, influxdb, null);
+  }
+
+  /**
+   * {@link #run(Path, Path, LoadArgs.Influxdb)}, ended early when {@code stopFile} appears.
+   *
+   * @param stopFile the file whose appearance stops the run ({@link StopFile}); null for none
+   */
+  static Outcome run(Path plan, Path jtl, LoadArgs.Influxdb influxdb, Path stopFile)
+      throws BadPlanException {
     Prepared prepared = prepare(plan, jtl, influxdb);
     try {
       StandardJMeterEngine engine = new StandardJMeterEngine();
       engine.configure(prepared.tree());
       IdleEnd.watch(prepared.tree());
+      StopFile.watch(stopFile, engine, prepared.tree());
       engine.run(); // returns when every thread has ended and the listeners closed the JTL
       return prepared.outcome(JMeterUtils.getProperty(PLAN_ERROR_PROPERTY));
     } finally {

@@ -38,6 +38,20 @@ class LoadArgsTest {
   }
 
   @Test
+  void readsTheStopFileForThisJvmsOwnRunOnly() {
+    String[] base = {"--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w"};
+    assertThat(LoadArgs.parse(base).stopFile()).isNull();
+    assertThat(LoadArgs.parse(concat(base, "--stop-file", "/tmp/w/stop")).stopFile())
+        .isEqualTo(Path.of("/tmp/w/stop"));
+    assertThatThrownBy(
+            () ->
+                LoadArgs.parse(
+                    concat(concat(base, "--stop-file", "/tmp/w/stop"), "--remote", "a:1")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("--stop-file ends a run of this JVM's own engine");
+  }
+
+  @Test
   void readsTheInfluxdbListenerOnlyWithItsApplicationTag() {
     String[] base = {"--plan", "p.jmx", "--jtl", "r.jtl", "--work", "w"};
     assertThat(LoadArgs.parse(base).influxdb()).isNull();

@@ -21,6 +21,19 @@ public interface LoadGenerator {
    */
   LoadRun run(LoadPlan plan, Path dir, Duration timeout, boolean dashboard);
 
+  /**
+   * Starts {@code plan} and returns at once: for a load that runs beside another for as long as
+   * that one lasts, stopped by {@link RunningLoad#stop}. Close what it returns.
+   *
+   * @param timeout the longest the run may take; the load tier is stopped after it
+   * @throws UnsupportedOperationException when this generator cannot stop a run it started (the
+   *     engines of JMeter's distributed mode run theirs to its end)
+   */
+  default RunningLoad start(LoadPlan plan, Path dir, Duration timeout) {
+    throw new UnsupportedOperationException(
+        getClass().getSimpleName() + " runs a plan to its end only; start it on this host");
+  }
+
   /** {@link #run(LoadPlan, Path, Duration, boolean)} without a dashboard. */
   default LoadRun run(LoadPlan plan, Path dir, Duration timeout) {
     return run(plan, dir, timeout, false);

@@ -69,33 +69,38 @@ public final class LocalJmeter implements LoadGenerator {
    */
   @Override
   public LoadRun run(LoadPlan plan, Path dir, Duration timeout, boolean dashboard) {
+    try (RunningLoad running = launch(plan, dir, timeout, dashboard, false)) {
+      return running.await();
+    }
+  }
+
+  /**
+   * Starts {@code plan} in a load JVM of its own and returns at once: the run ends at the plan's
+   * end or soon after {@link RunningLoad#stop}, and is killed at {@code timeout}.
+   */
+  @Override
+  public RunningLoad start(LoadPlan plan, Path dir, Duration timeout) {
+    return launch(plan, dir, timeout, false, true);
+  }
+
+  private RunningLoad launch(
+      LoadPlan plan, Path dir, Duration timeout, boolean dashboard, boolean stoppable) {
     Path work = dir.toAbsolutePath().normalize();
-    Path jtl = work.resolve(RunLayout.JTL);
     Path log = work.resolve(RunLayout.LOAD_LOG);
     deleteOld(log);
-    List<String> args = arguments(home, plan, work, dashboard);
+    List<String> args = new ArrayList<>(arguments(home, plan, work, dashboard));
+    Path stopFile = work.resolve(RunningLoad.STOP_FILE);
+    deleteOld(stopFile);
+    if (stoppable) {
+      args.addAll(List.of("--stop-file", stopFile.toString()));
+    }
     Map<String, String> env = new java.util.LinkedHashMap<>();
     secrets(plan).forEach((name, value) -> env.put(SECRET_PROPERTY_PREFIX + name, value));
     JavaCommand.Launch launch =
         JavaCommand.withClassArchive(home.dist(NAME), jvmFlags, owner, args);
     long started = System.nanoTime();
     TierProcess process = launch.start(NAME, work, log, env);
-    try {
-      if (!process.waitFor(timeout)) {
-        throw timedOut(timeout, log);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IllegalStateException("interrupted while the load ran; stopped it", e);
-    } finally {
-      process.stop(STOP_GRACE); // a no-op once it ended; the whole tree otherwise
-    }
-    int exit = process.exitValue();
-    if (exit == 2) {
-      throw new BadInputException(loadSays(log) + " (log: " + log + ")");
-    }
-    return new LoadRun(
-        exit, jtl, log, work.resolve("jmeter.log"), Duration.ofNanos(System.nanoTime() - started));
+    return new RunningLoad(process, work, stopFile, timeout, started);
   }
 
   /** A load run that did not end in time, and was stopped. */
@@ -198,11 +203,11 @@ public final class LocalJmeter implements LoadGenerator {
     }
   }
 
-  static void deleteOld(Path log) {
+  static void deleteOld(Path file) {
     try {
-      Files.deleteIfExists(log);
+      Files.deleteIfExists(file);
     } catch (IOException e) {
-      throw new IllegalStateException("cannot replace the old load log " + log, e);
+      throw new IllegalStateException("cannot remove the old " + file, e);
     }
   }
 }

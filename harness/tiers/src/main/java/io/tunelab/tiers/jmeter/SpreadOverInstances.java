@@ -55,4 +55,9 @@ public final class SpreadOverInstances implements LoadGenerator {
   public LoadRun run(LoadPlan plan, Path dir, Duration timeout, boolean dashboard) {
     return load.run(plan.with(PROPERTY, morePorts), dir, timeout, dashboard);
   }
+
+  @Override
+  public RunningLoad start(LoadPlan plan, Path dir, Duration timeout) {
+    return load.start(plan.with(PROPERTY, morePorts), dir, timeout);
+  }
 }
