@@ -3,6 +3,7 @@ package io.tunelab.run;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.run.plans.batchorder.BatchOrderSteps;
 import io.tunelab.run.plans.messaging.MessagingSteps;
+import io.tunelab.run.plans.soap.BillingCareUsers;
 import io.tunelab.run.plans.soap.SoapSteps;
 import io.tunelab.run.plans.sort.SortSteps;
 import io.tunelab.tiers.jmeter.LoadGenerator;
@@ -44,7 +45,10 @@ interface PlanRunner {
           BatchSizer sizer = new BatchSizer();
           return (tiers, load, sampler, progress) ->
               new MeasuredRepetition(
-                  new BatchOrderSteps(tiers, load, progress, sizer), tiers, sampler, progress);
+                  new BatchOrderSteps(tiers, load, progress, sizer, new BillingCareUsers()),
+                  tiers,
+                  sampler,
+                  progress);
         });
     runners.put(
         Plan.CONCURRENT_SOAP,

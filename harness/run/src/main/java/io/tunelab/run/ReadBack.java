@@ -52,10 +52,21 @@ final class ReadBack {
       read.put("middleware.messaging", JSON.convertValue(status.path("messaging"), Map.class));
       read.put("broker.messagingQueuesExclusive", exclusive(endpoints));
     }
-    if (status.has("billing")) {
-      // the billing-care server's own view: worker threads, peak concurrency, requests served
-      read.put("middleware.billing", JSON.convertValue(status.path("billing"), Map.class));
+    List<JsonNode> statuses = tiers.middleware().statuses();
+    if (statuses.size() > 1) {
+      // each instance's role as it says it (middleware.role: one for all, or one each)
+      read.put(
+          "middleware.instanceRoles",
+          statuses.stream().map(each -> each.path("settings").path("role").asText()).toList());
     }
+    // the billing-care server's own view (threads, peak concurrency, requests served), from the
+    // first instance that opens it
+    statuses.stream()
+        .filter(each -> each.has("billing"))
+        .findFirst()
+        .ifPresent(
+            each ->
+                read.put("middleware.billing", JSON.convertValue(each.path("billing"), Map.class)));
     return read;
   }
 

@@ -38,6 +38,7 @@ public enum Plan {
               WorkloadKnobs.WARMUP_MAX_ORDERS,
               WorkloadKnobs.WARMUP_BATCH_ORDERS,
               WorkloadKnobs.MODE,
+              WorkloadKnobs.BESIDE_USERS,
               WorkloadKnobs.MIN_MEASURED_SECONDS,
               WorkloadKnobs.MIX,
               WorkloadKnobs.NEW_CUSTOMER_PERCENT,

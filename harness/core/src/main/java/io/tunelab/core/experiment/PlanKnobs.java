@@ -54,6 +54,9 @@ public final class PlanKnobs {
     if (plan == Plan.MESSAGING) {
       return messagingMisfit(knobs);
     }
+    if (plan == Plan.BATCH_ORDER && knobs.get(WorkloadKnobs.BESIDE_USERS) > 0) {
+      return besideMisfit(knobs);
+    }
     if (plan != Plan.BATCH_ORDER
         && knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
       return Optional.of(
@@ -69,22 +72,64 @@ public final class PlanKnobs {
     return Optional.empty();
   }
 
-  private static Optional<String> roleMisfit(Plan plan, MiddlewareKnobs.Role role) {
+  private static Optional<String> roleMisfit(Plan plan, List<MiddlewareKnobs.Role> roles) {
     boolean requests = plan.answersRequests();
-    if (requests ? role.servesRequests() : role.servesQueues()) {
+    if (roles.stream().anyMatch(role -> requests ? role.servesRequests() : role.servesQueues())) {
       return Optional.empty();
     }
+    String named = MiddlewareKnobs.ROLE.name() + "=" + MiddlewareKnobs.ROLE.format(roles);
+    String fit = (requests ? MiddlewareKnobs.Role.SYNC : MiddlewareKnobs.Role.ASYNC).label();
+    if (roles.size() > 1) {
+      return Optional.of(
+          named
+              + (requests
+                  ? ": no instance opens a SOAP service, and plan "
+                      + plan.yamlName()
+                      + " sends them requests"
+                  : ": no instance consumes a queue, and plan "
+                      + plan.yamlName()
+                      + " sends its work there")
+              + ": make one of them all or "
+              + fit);
+    }
     return Optional.of(
-        MiddlewareKnobs.ROLE.name()
-            + "="
-            + role.label()
+        named
             + (requests
                 ? " opens no SOAP service, and plan " + plan.yamlName() + " sends it requests"
                 : " consumes no queue, and plan " + plan.yamlName() + " sends its work there")
             + ": set "
             + MiddlewareKnobs.ROLE.name()
             + "=all or "
-            + (requests ? MiddlewareKnobs.Role.SYNC : MiddlewareKnobs.Role.ASYNC).label());
+            + fit);
+  }
+
+  /** Billing-care users beside a drain need the drain's window and an instance that answers. */
+  private static Optional<String> besideMisfit(KnobSet knobs) {
+    String beside = WorkloadKnobs.BESIDE_USERS.name() + "=" + knobs.get(WorkloadKnobs.BESIDE_USERS);
+    if (knobs.get(WorkloadKnobs.MODE) != WorkloadKnobs.Mode.BACKLOG) {
+      return Optional.of(
+          beside
+              + " queries while a held batch drains, and "
+              + WorkloadKnobs.MODE.name()
+              + "="
+              + knobs.get(WorkloadKnobs.MODE).label()
+              + " holds none: set "
+              + WorkloadKnobs.MODE.name()
+              + "=backlog or "
+              + WorkloadKnobs.BESIDE_USERS.name()
+              + "=0");
+    }
+    List<MiddlewareKnobs.Role> roles = knobs.get(MiddlewareKnobs.ROLE);
+    if (roles.stream().noneMatch(MiddlewareKnobs.Role::servesRequests)) {
+      return Optional.of(
+          beside
+              + " sends billing-care requests, and "
+              + MiddlewareKnobs.ROLE.name()
+              + "="
+              + MiddlewareKnobs.ROLE.format(roles)
+              + " opens no SOAP service: give an instance the role all or sync");
+    }
+    return Optional.empty();
   }
 
   private static Optional<String> messagingMisfit(KnobSet knobs) {

@@ -107,6 +107,33 @@ public final class KnobRules {
                 : Optional.empty();
           });
 
+  /** A role per instance names every instance, in order: a different count has no meaning. */
+  public static final KnobRule ROLES_NAME_EVERY_INSTANCE =
+      new KnobRule(
+          "middleware.role is one role for every instance or one per middleware.instances",
+          List.of(MiddlewareKnobs.ROLE, MiddlewareKnobs.INSTANCES),
+          knobs -> {
+            int roles = knobs.get(MiddlewareKnobs.ROLE).size();
+            int instances = knobs.get(MiddlewareKnobs.INSTANCES);
+            return roles > 1 && roles != instances
+                ? Optional.of(
+                    MiddlewareKnobs.ROLE.name()
+                        + "="
+                        + MiddlewareKnobs.ROLE.format(knobs.get(MiddlewareKnobs.ROLE))
+                        + " names "
+                        + roles
+                        + " instances but "
+                        + MiddlewareKnobs.INSTANCES.name()
+                        + " is "
+                        + instances
+                        + ": set "
+                        + MiddlewareKnobs.INSTANCES.name()
+                        + "="
+                        + roles
+                        + ", or give one role for all of them")
+                : Optional.empty();
+          });
+
   /** Engines named on other hosts are the engines: a different count cannot be met. */
   public static final KnobRule ENGINE_HOSTS_ARE_THE_ENGINES =
       new KnobRule(
@@ -182,6 +209,7 @@ public final class KnobRules {
           BROKER_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOB,
           MIX_HAS_A_WEIGHT,
           MIDDLEWARE_POOLS_FIT_THE_DATABASE,
+          ROLES_NAME_EVERY_INSTANCE,
           ENGINE_HOSTS_ARE_THE_ENGINES);
 
   /**

@@ -137,6 +137,42 @@ public final class KnobTypes {
     };
   }
 
+  /**
+   * One or more of an enum's words, comma-separated ({@code async,sync}): a value for each of
+   * several instances of a tier, or one for all of them.
+   */
+  public static <E extends Enum<E> & KnobChoice> KnobType<List<E>> choices(Class<E> choices) {
+    KnobType<E> one = choice(choices);
+    return new KnobType<>() {
+      @Override
+      public List<E> parse(String text) {
+        List<E> values = new java.util.ArrayList<>();
+        for (String word : text.split(",", -1)) {
+          if (word.isBlank()) {
+            throw new IllegalArgumentException("an empty word in the list");
+          }
+          values.add(one.parse(word));
+        }
+        return List.copyOf(values);
+      }
+
+      @Override
+      public String format(List<E> values) {
+        return String.join(",", values.stream().map(KnobChoice::label).toList());
+      }
+
+      @Override
+      public String allowed() {
+        return one.allowed() + ", or one for each instance, comma-separated";
+      }
+
+      @Override
+      public String kind() {
+        return "choices";
+      }
+    };
+  }
+
   /** A back-end delay: {@code 500}, {@code uniform:400..600}, {@code lognormal:500:0.25}. */
   public static KnobType<Latency> latency() {
     return new KnobType<>() {

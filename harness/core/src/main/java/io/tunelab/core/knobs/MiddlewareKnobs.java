@@ -1,5 +1,7 @@
 package io.tunelab.core.knobs;
 
+import java.util.List;
+
 /** The reference middleware: its settings file and its JVM (a change restarts it). */
 public final class MiddlewareKnobs {
   private static final KnobList KNOBS = new KnobList(KnobTier.MIDDLEWARE, Knob.Apply.RESTART);
@@ -131,13 +133,14 @@ public final class MiddlewareKnobs {
           .study(Studies.SERVICE_BROKER + ": fetcher processes polling request tables, vs a queue")
           .add();
 
-  public static final Knob<Role> ROLE =
+  public static final Knob<List<Role>> ROLE =
       KNOBS
-          .knob("middleware.role", KnobTypes.choice(Role.class), Role.ALL)
+          .knob("middleware.role", KnobTypes.choices(Role.class), List.of(Role.ALL))
           .doc(
               "which flows the middleware serves: all; async (consumers on the queues, no SOAP"
-                  + " service); sync (the billing-care and sort services, no consumer): a plan"
-                  + " needs a role that serves it")
+                  + " service); sync (the billing-care and sort services, no consumer). One word"
+                  + " for every instance, or one per instance in order (async,sync: the first"
+                  + " consumes, the second answers): a plan needs an instance that serves it")
           .study("AIA: separate clusters for the synchronous and asynchronous flows")
           .add();
 
@@ -465,10 +468,11 @@ public final class MiddlewareKnobs {
           .knob("middleware.instances", KnobTypes.integer(1, 4), 1)
           .unit("JVMs")
           .doc(
-              "middleware instances, each its own JVM with every other middleware knob, all"
-                  + " consuming the broker's queues (competing consumers: each queue's consumers"
-                  + " multiply) and sharing the database (each its own JDBC pool); billing-care and"
-                  + " sort requests spread over them, each JMeter thread keeping the instance its"
+              "middleware instances, each its own JVM with every other middleware knob (but"
+                  + " middleware.role, which may give each its own), consuming the broker's queues"
+                  + " (competing consumers: each queue's consumers multiply) and sharing the"
+                  + " database (each its own JDBC pool); billing-care and sort requests spread over"
+                  + " the instances that serve them, each JMeter thread keeping the instance its"
                   + " first request took. The observer sums their CPU as the middleware's; /status,"
                   + " JFR and thread dumps are the first instance's")
           .study("AIA: several server instances on one box; a messaging server on 1, 2, 3 nodes")

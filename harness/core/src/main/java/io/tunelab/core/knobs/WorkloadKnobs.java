@@ -151,6 +151,21 @@ public final class WorkloadKnobs {
                   + " noisier)")
           .add();
 
+  public static final Knob<Integer> BESIDE_USERS =
+      KNOBS
+          .knob("workload.besideUsers", KnobTypes.integer(0, 1_000), 0)
+          .unit("users")
+          .doc(
+              "batch-order, backlog mode: billing-care users querying the middleware while each"
+                  + " batch drains (warm-up batches too), the asynchronous and the synchronous flow"
+                  + " at once:"
+                  + " each user asks concurrent-soap's three queries back to back, in a load JVM of"
+                  + " their own, from before the release until the drain ends; their answers"
+                  + " inside the drain go in run.json as the repetition's beside requests. 0 for"
+                  + " none")
+          .study("AIA: separate clusters for the synchronous and asynchronous flows")
+          .add();
+
   public static final Knob<Integer> STEADY_BATCHES =
       KNOBS
           .knob("workload.steadyBatches", KnobTypes.integer(2, 1_000), 3)

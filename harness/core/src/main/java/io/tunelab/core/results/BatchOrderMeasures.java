@@ -10,17 +10,30 @@ import java.util.TreeMap;
  * @param accounting where every order of the measured batch ended
  * @param window how the measured window was made (mode, hold, drain and steady spans, the whole
  *     drain's throughput); null until the run loop adds it, and in runs older than it
+ * @param beside the billing-care requests answered inside the drain by users querying beside it
+ *     ({@code workload.besideUsers}); null when none ran
  */
-public record BatchOrderMeasures(OrderAccounting accounting, MeasuredWindow window)
+public record BatchOrderMeasures(
+    OrderAccounting accounting, MeasuredWindow window, RequestMetrics beside)
     implements PlanMeasures {
   /** The accounting alone, before the window is added. */
   public static BatchOrderMeasures of(OrderAccounting accounting) {
-    return new BatchOrderMeasures(accounting, null);
+    return new BatchOrderMeasures(accounting, null, null);
+  }
+
+  /** The accounting and how the window was made, with no load beside it. */
+  public BatchOrderMeasures(OrderAccounting accounting, MeasuredWindow window) {
+    this(accounting, window, null);
   }
 
   /** These measures with how the window was made. */
   public BatchOrderMeasures withWindow(MeasuredWindow made) {
-    return new BatchOrderMeasures(accounting, made);
+    return new BatchOrderMeasures(accounting, made, beside);
+  }
+
+  /** These measures with the requests of the load beside the drain. */
+  public BatchOrderMeasures withBeside(RequestMetrics requests) {
+    return new BatchOrderMeasures(accounting, window, requests);
   }
 
   /** The orders submitted, and those the load tier failed to send (errors no fault explains). */
@@ -42,6 +55,10 @@ public record BatchOrderMeasures(OrderAccounting accounting, MeasuredWindow wind
       ErrorKinds.put(out, Operations.ORDER, ErrorKinds.LOST, accounting.lost());
       ErrorKinds.put(out, Operations.ORDER, ErrorKinds.DUPLICATED, accounting.duplicated());
       ErrorKinds.put(out, Operations.ORDER, ErrorKinds.UNEXPECTED, accounting.unexpected());
+    }
+    if (beside != null) {
+      ErrorKinds.counted(beside.failures())
+          .forEach((operation, errors) -> out.put(Operations.BESIDE + operation, errors));
     }
     return out;
   }

@@ -25,6 +25,12 @@ public final class Operations {
   /** The messaging plan's operation: a message, end to end (two way: its round trip). */
   public static final String MESSAGE = "message";
 
+  /**
+   * What names the operations of a load beside the plan's own ({@code workload.besideUsers}):
+   * {@code beside:GetBalanceSummary}.
+   */
+  public static final String BESIDE = "beside:";
+
   /** The percentiles an operation's statistics hold without its histogram. */
   private static final double[] STATS_PERCENTILES = {50, 90, 95, 99};
 
@@ -95,22 +101,7 @@ public final class Operations {
     PlanMeasures measures = r.measures();
     RequestMetrics requests = measures.requests();
     if (requests != null) {
-      requests
-          .byOperation()
-          .forEach(
-              (name, stats) -> {
-                String encoded = requests.latencyHistograms().get(name);
-                out.put(
-                    name,
-                    new Of(
-                        name,
-                        stats.requests(),
-                        stats.errors(),
-                        stats.requestsPerMinute(),
-                        stats,
-                        encoded == null ? null : LatencyHistograms.decode(encoded),
-                        (double) stats.maxMillis()));
-              });
+      putRequests(out, "", requests);
       return out;
     }
     Metrics m = r.metrics();
@@ -131,7 +122,29 @@ public final class Operations {
               histogram,
               max));
     }
+    if (measures.beside() != null) {
+      putRequests(out, BESIDE, measures.beside());
+    }
     return out;
+  }
+
+  private static void putRequests(Map<String, Of> out, String prefix, RequestMetrics requests) {
+    requests
+        .byOperation()
+        .forEach(
+            (name, stats) -> {
+              String encoded = requests.latencyHistograms().get(name);
+              out.put(
+                  prefix + name,
+                  new Of(
+                      prefix + name,
+                      stats.requests(),
+                      stats.errors(),
+                      stats.requestsPerMinute(),
+                      stats,
+                      encoded == null ? null : LatencyHistograms.decode(encoded),
+                      (double) stats.maxMillis()));
+            });
   }
 
   /**

@@ -39,7 +39,7 @@ public sealed interface PlanMeasures
       case ORDER ->
           read instanceof BatchOrderMeasures
               ? read
-              : new BatchOrderMeasures(read.accounting(), read.window());
+              : new BatchOrderMeasures(read.accounting(), read.window(), read.beside());
       case REQUEST ->
           read instanceof RequestMeasures
               ? read
@@ -77,6 +77,14 @@ public sealed interface PlanMeasures
 
   /** The answers that missed the deadline; null for plans without one. */
   default DeadlineMisses deadline() {
+    return null;
+  }
+
+  /**
+   * The requests of a load that ran beside the plan's own (billing-care users while a batch of
+   * orders drained, {@code workload.besideUsers}), inside the measured window; null when none ran.
+   */
+  default RequestMetrics beside() {
     return null;
   }
 

@@ -26,9 +26,9 @@ import org.HdrHistogram.Histogram;
  * @param verdict one line: the accounting, and why the repetition is invalid if it is
  * @param metrics what was measured (warm-up excluded)
  * @param measures what only its plan measures: the accounting of every order and how the window was
- *     made (batch-order), request counts per operation (concurrent-soap); in run.json its fields
- *     sit beside the others ({@code accounting}, {@code window}, {@code requests}) as they always
- *     have
+ *     made (batch-order, with the requests of a load beside its drain), request counts per
+ *     operation (concurrent-soap); in run.json its fields sit beside the others ({@code
+ *     accounting}, {@code window}, {@code requests}) as they always have
  * @param warmup the warm-up before it, not measured; null when there was none
  * @param wallMillis from the repetition's data preparation to the end of its drain
  * @param rawData the folder with its JTL and logs, relative to the run folder
@@ -71,6 +71,7 @@ import org.HdrHistogram.Histogram;
   "requests",
   "messages",
   "deadline",
+  "beside",
   "findings",
   "observer",
   "latencyHistogram",
@@ -156,6 +157,7 @@ public record Repetition(
       @JsonProperty("requests") RequestMetrics requests,
       @JsonProperty("messages") MessageMetrics messages,
       @JsonProperty("deadline") DeadlineMisses deadline,
+      @JsonProperty("beside") RequestMetrics beside,
       @JsonProperty("findings") List<Finding> findings,
       @JsonProperty("observer") ObserverStats observer,
       @JsonProperty("latencyHistogram") String latencyHistogram,
@@ -173,7 +175,7 @@ public record Repetition(
             ? new MessagingMeasures(messages)
             : requests != null || deadline != null
                 ? new RequestMeasures(requests, deadline)
-                : new BatchOrderMeasures(accounting, window);
+                : new BatchOrderMeasures(accounting, window, beside);
     Copy copy =
         new Copy(measured(number, valid, verdict, metrics, measures, warmup, wallMillis, rawData));
     copy.findings = findings;
@@ -208,6 +210,11 @@ public record Repetition(
   @JsonProperty("deadline")
   private DeadlineMisses jsonDeadline() {
     return measures.deadline();
+  }
+
+  @JsonProperty("beside")
+  private RequestMetrics jsonBeside() {
+    return measures.beside();
   }
 
   @JsonProperty("messages")

@@ -8,6 +8,7 @@ import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -300,6 +301,70 @@ class ExperimentReaderTest {
         """,
         "middleware.role=sync consumes no queue, and plan batch-order sends its work there: set"
             + " middleware.role=all or async");
+    assertBad(
+        """
+        plan: sort-requests
+        knobs: {middleware.instances: 2, middleware.role: "async,async"}
+        steps:
+          - name: a
+        """,
+        "middleware.role=async,async: no instance opens a SOAP service, and plan sort-requests"
+            + " sends them requests: make one of them all or sync");
+  }
+
+  @Test
+  void usersBesideADrainNeedAHeldBatchAndAnInstanceThatAnswers() {
+    assertBad(
+        """
+        plan: batch-order
+        workload: {besideUsers: 2, mode: stream}
+        steps:
+          - name: a
+        """,
+        "workload.besideUsers=2 queries while a held batch drains, and workload.mode=stream holds"
+            + " none: set workload.mode=backlog or workload.besideUsers=0");
+    assertBad(
+        """
+        plan: batch-order
+        workload: {besideUsers: 2}
+        knobs: {middleware.instances: 2, middleware.role: "async,async"}
+        steps:
+          - name: a
+        """,
+        "workload.besideUsers=2 sends billing-care requests, and middleware.role=async,async opens"
+            + " no SOAP service: give an instance the role all or sync");
+    assertBad(
+        """
+        plan: concurrent-soap
+        workload: {besideUsers: 2}
+        steps:
+          - name: a
+        """,
+        "workload.besideUsers");
+    Experiment split =
+        parse(
+            """
+            plan: batch-order
+            workload: {besideUsers: 2}
+            knobs: {middleware.instances: 2, middleware.role: "async,sync"}
+            steps:
+              - name: a
+            """);
+    assertThat(split.steps().get(0).knobs().get(WorkloadKnobs.BESIDE_USERS)).isEqualTo(2);
+  }
+
+  @Test
+  void aSplitClusterServesAPlanWhenOneOfItsInstancesDoes() {
+    for (String plan : List.of("batch-order", "concurrent-soap")) {
+      Experiment split =
+          parse(
+              "plan: "
+                  + plan
+                  + "\nknobs: {middleware.instances: 2, middleware.role: \"async,sync\"}\n"
+                  + "steps:\n  - name: a\n");
+      assertThat(split.steps().get(0).knobs().get(MiddlewareKnobs.ROLE))
+          .containsExactly(MiddlewareKnobs.Role.ASYNC, MiddlewareKnobs.Role.SYNC);
+    }
   }
 
   @Test

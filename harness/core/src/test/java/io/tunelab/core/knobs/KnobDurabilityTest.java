@@ -41,6 +41,7 @@ class KnobDurabilityTest {
           Map.entry("middleware.messaging.dequeueThreads", "how many threads"),
           Map.entry("middleware.sort.serverThreads", "how many threads"),
           Map.entry("workload.mode", "how the load arrives"),
+          Map.entry("workload.besideUsers", "what the load asks beside the orders"),
           Map.entry("workload.newCustomerPercent", "what the load asks"),
           Map.entry("workload.drainTimeoutSeconds", "how long the harness waits"),
           Map.entry("workload.crash", "a fault the experiment asks for, not a tuning"),

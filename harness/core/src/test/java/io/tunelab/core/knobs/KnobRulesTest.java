@@ -49,6 +49,28 @@ class KnobRulesTest {
   }
 
   @Test
+  void aRolePerInstanceNamesEveryInstanceInOrder() {
+    KnobSet split = defaults.with("middleware.role", "async, SYNC");
+    assertThat(split.get(MiddlewareKnobs.ROLE))
+        .containsExactly(MiddlewareKnobs.Role.ASYNC, MiddlewareKnobs.Role.SYNC);
+    assertThat(split.changed()).containsEntry("middleware.role", "async,sync");
+    assertThat(split.violations())
+        .singleElement()
+        .asString()
+        .contains("middleware.role=async,sync names 2 instances but middleware.instances is 1")
+        .contains("set middleware.instances=2, or give one role for all of them");
+    assertThat(split.with("middleware.instances", "2").violations()).isEmpty();
+    assertThat(defaults.with("middleware.role", "async").with("middleware.instances", "3"))
+        .as("one role: every instance's")
+        .satisfies(knobs -> assertThat(knobs.violations()).isEmpty());
+    assertThatThrownBy(() -> defaults.with("middleware.role", "async,,sync"))
+        .hasMessageContaining("middleware.role")
+        .hasMessageContaining("one for each instance, comma-separated");
+    assertThatThrownBy(() -> defaults.with("middleware.role", "async,both"))
+        .hasMessageContaining("one of all, async, sync");
+  }
+
+  @Test
   void engineHostsAreTheEnginesSoAnotherCountIsRefused() {
     KnobSet hosts = defaults.with("workload.engineHosts", "10.0.0.5:1099,10.0.0.6:1099");
     assertThat(hosts.violations()).as("workload.engines at 1: the hosts' count").isEmpty();

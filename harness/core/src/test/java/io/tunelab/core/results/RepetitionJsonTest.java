@@ -54,6 +54,43 @@ class RepetitionJsonTest {
   }
 
   @Test
+  void theRequestsOfUsersBesideADrainAreTheBatchsBesideOperations() throws Exception {
+    LatencySummary all = new LatencySummary(40, 2, 480, 5, 20, 90, 18, 40, 60, 85);
+    RequestMetrics beside =
+        new RequestMetrics("closed", 40, 40, 2, 5.0, all, Map.of("GetInvoiceList", all), null, null)
+            .withOperations(Map.of(), Map.of("GetInvoiceList", Map.of("500 timeout", 2L)));
+    Repetition rep =
+        Repetition.measured(
+            1,
+            true,
+            "ok",
+            METRICS,
+            new BatchOrderMeasures(new OrderAccounting(50, 50, 0, 0, 0), WINDOW, beside),
+            null,
+            1000,
+            "s/rep-1");
+
+    JsonNode json = JSON.valueToTree(rep);
+
+    assertThat(names(json)).contains("accounting", "window", "beside").doesNotContain("requests");
+    assertThat(json.path("beside").path("requests").asInt()).isEqualTo(40);
+    Repetition read = JSON.treeToValue(json, Repetition.class);
+    assertThat(read.measures().beside()).isEqualTo(beside);
+    assertThat(read.measures().requests()).as("not the plan's own requests").isNull();
+    assertThat(Operations.of(read))
+        .containsOnlyKeys(Operations.ORDER, "beside:GetInvoiceList")
+        .hasEntrySatisfying(
+            "beside:GetInvoiceList",
+            op -> {
+              assertThat(op.requests()).isEqualTo(40);
+              assertThat(op.errors()).isEqualTo(2);
+            });
+    assertThat(read.measures().failures())
+        .containsEntry("beside:GetInvoiceList", Map.of("500 timeout", 2L));
+    assertThat(read.measures().attempts(METRICS)).as("orders, not queries").hasValue(50);
+  }
+
+  @Test
   void aSoapRepetitionWritesItsRequestsAndNoAccounting() throws Exception {
     LatencySummary all = new LatencySummary(30, 1, 600, 5, 20, 90, 18, 40, 60, 85);
     RequestMetrics requests =

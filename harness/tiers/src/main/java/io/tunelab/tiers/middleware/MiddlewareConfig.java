@@ -61,12 +61,20 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
 
   private static final String JVM_PREFIX = Knobs.MIDDLEWARE_PREFIX + "jvm.";
 
+  /** The settings key of {@code middleware.role}: one role, or one per instance. */
+  static final String ROLE_KEY = settingsKey(MiddlewareKnobs.ROLE);
+
   public MiddlewareConfig {
     Objects.requireNonNull(settings, "settings");
     settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     jvmFlags = List.copyOf(jvmFlags);
     if (instances < 1) {
       throw new IllegalArgumentException("instances must be 1 or more, was " + instances);
+    }
+    int roles = settings.getOrDefault(ROLE_KEY, "").split(",").length;
+    if (roles > 1 && roles != instances) {
+      throw new IllegalArgumentException(
+          roles + " roles for " + instances + " instances: " + settings.get(ROLE_KEY));
     }
     for (Map.Entry<String, String> setting : settings.entrySet()) {
       if (ENDPOINT_KEYS.contains(setting.getKey())) {
@@ -111,7 +119,8 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
         KnobRules.YOUNG_GENERATION_FITS_THE_HEAP,
         KnobRules.INITIAL_HEAP_FITS_THE_HEAP,
         KnobRules.MIDDLEWARE_FLAGS_LEAVE_THE_HEAP_TO_ITS_KNOBS,
-        KnobRules.MIDDLEWARE_POOLS_FIT_THE_DATABASE);
+        KnobRules.MIDDLEWARE_POOLS_FIT_THE_DATABASE,
+        KnobRules.ROLES_NAME_EVERY_INSTANCE);
     List<String> flags =
         jvmFlags(
             knobs.get(MiddlewareKnobs.INITIAL_HEAP),
@@ -120,6 +129,22 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
             knobs.get(MiddlewareKnobs.COLLECTOR),
             knobs.get(MiddlewareKnobs.JVM_FLAGS));
     return new MiddlewareConfig(settings, flags, knobs.get(MiddlewareKnobs.INSTANCES));
+  }
+
+  /**
+   * What instance {@code n} (from 1) is told on its own: every setting, but its own role where
+   * {@code middleware.role} names one per instance.
+   */
+  public MiddlewareConfig instance(int n) {
+    if (n < 1 || n > instances) {
+      throw new IllegalArgumentException("instance " + n + " of " + instances);
+    }
+    Map<String, String> own = new LinkedHashMap<>(settings);
+    String[] roles = settings.getOrDefault(ROLE_KEY, "").split(",");
+    if (roles.length > 1) {
+      own.put(ROLE_KEY, roles[n - 1]);
+    }
+    return new MiddlewareConfig(own, jvmFlags, 1);
   }
 
   /**

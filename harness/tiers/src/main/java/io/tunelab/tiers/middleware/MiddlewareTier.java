@@ -3,6 +3,8 @@ package io.tunelab.tiers.middleware;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.findings.MiddlewareExit;
+import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.knobs.MiddlewareKnobs.Role;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import io.tunelab.tiers.JavaCommand;
@@ -24,6 +26,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.stream.Stream;
 
 /**
  * The middleware tier: the reference middleware ({@code harness/middleware}) in its own JVM,
@@ -42,12 +45,17 @@ public final class MiddlewareTier extends ProcessTier {
 
   private final MiddlewareClient client;
 
+  /** Whether this instance opens the SOAP services (its role is all or sync). */
+  private final boolean servesRequests;
+
   /** The instances after this one ({@code middleware.instances}), each its own JVM. */
   private final List<MiddlewareTier> others = new ArrayList<>();
 
-  private MiddlewareTier(TierProcess process, MiddlewareClient client, Duration startTime) {
+  private MiddlewareTier(
+      TierProcess process, MiddlewareClient client, Duration startTime, boolean servesRequests) {
     super(NAME, process, startTime, STOP_GRACE);
     this.client = client;
+    this.servesRequests = servesRequests;
   }
 
   /**
@@ -60,10 +68,11 @@ public final class MiddlewareTier extends ProcessTier {
    */
   public static MiddlewareTier start(
       MiddlewareConfig config, Endpoints endpoints, Path dir, OptionalLong owner) {
-    MiddlewareTier first = startOne(config, endpoints, dir, owner);
+    MiddlewareTier first = startOne(config.instance(1), endpoints, dir, owner);
     try {
       for (int instance = 2; instance <= config.instances(); instance++) {
-        first.others.add(startOne(config, endpoints, instanceDir(dir, instance), owner));
+        first.others.add(
+            startOne(config.instance(instance), endpoints, instanceDir(dir, instance), owner));
       }
     } catch (RuntimeException e) {
       first.close();
@@ -119,7 +128,13 @@ public final class MiddlewareTier extends ProcessTier {
       process.stop(STOP_GRACE);
       throw e;
     }
-    return new MiddlewareTier(process, client[0], Duration.ofNanos(System.nanoTime() - started));
+    boolean servesRequests =
+        MiddlewareKnobs.ROLE
+            .parse(config.settings().getOrDefault(MiddlewareConfig.ROLE_KEY, Role.ALL.label()))
+            .get(0)
+            .servesRequests();
+    return new MiddlewareTier(
+        process, client[0], Duration.ofNanos(System.nanoTime() - started), servesRequests);
   }
 
   /** What the middleware prints once ready, with its status URL: see MiddlewareMain. */
@@ -188,17 +203,32 @@ public final class MiddlewareTier extends ProcessTier {
     return urls;
   }
 
-  /** Each instance's billing-care endpoint ({@link #billingUrl}), the first instance's first. */
+  /**
+   * The billing-care endpoint of each instance that serves requests (role all or sync), in the
+   * instances' order.
+   *
+   * @throws IllegalStateException when no instance serves them
+   */
   public List<URI> billingUrls() {
-    List<URI> urls = new ArrayList<>(List.of(billingUrl()));
-    others.forEach(other -> urls.add(other.billingUrl()));
-    return urls;
+    return serving(MiddlewareTier::ownBillingUrl);
   }
 
-  /** Each instance's sort-request service ({@link #sortUrl}), the first instance's first. */
+  /** The sort-request service of each instance that serves requests, in the instances' order. */
   public List<URI> sortUrls() {
-    List<URI> urls = new ArrayList<>(List.of(sortUrl()));
-    others.forEach(other -> urls.add(other.sortUrl()));
+    return serving(MiddlewareTier::ownSortUrl);
+  }
+
+  private List<URI> serving(java.util.function.Function<MiddlewareTier, URI> url) {
+    List<URI> urls =
+        Stream.concat(Stream.of(this), others.stream())
+            .filter(instance -> instance.servesRequests)
+            .map(url)
+            .toList();
+    if (urls.isEmpty()) {
+      throw new IllegalStateException(
+          "no middleware instance serves requests (middleware.role): their /status names no"
+              + " billing.url or sort.url");
+    }
     return urls;
   }
 
@@ -258,10 +288,14 @@ public final class MiddlewareTier extends ProcessTier {
   }
 
   /**
-   * The billing-care SOAP endpoint, as the middleware reports it under {@code billing.url} in
-   * {@code /status}, e.g. {@code http://127.0.0.1:41235/BillingCare}.
+   * The billing-care SOAP endpoint of the first instance that serves requests, as it reports it
+   * under {@code billing.url} in {@code /status}, e.g. {@code http://127.0.0.1:41235/BillingCare}.
    */
   public URI billingUrl() {
+    return billingUrls().get(0);
+  }
+
+  private URI ownBillingUrl() {
     String url = status().path("billing").path("url").asText("");
     if (url.isEmpty()) {
       throw new IllegalStateException("the middleware's /status names no billing.url");
@@ -270,10 +304,14 @@ public final class MiddlewareTier extends ProcessTier {
   }
 
   /**
-   * The sort-request service's URL, read from {@code /status}, e.g. {@code
-   * http://127.0.0.1:41236/sort}.
+   * The sort-request service's URL of the first instance that serves requests, read from its {@code
+   * /status}, e.g. {@code http://127.0.0.1:41236/sort}.
    */
   public URI sortUrl() {
+    return sortUrls().get(0);
+  }
+
+  private URI ownSortUrl() {
     String url = status().path("sort").path("url").asText("");
     if (url.isEmpty()) {
       throw new IllegalStateException("the middleware's /status names no sort.url");

@@ -161,6 +161,33 @@ class MiddlewareConfigTest {
   }
 
   @Test
+  void eachInstanceIsToldItsOwnRoleAndEveryOtherSetting() {
+    KnobSet knobs =
+        KnobSet.defaults()
+            .with("middleware.instances", "3")
+            .with("middleware.role", "async,async,sync")
+            .with("middleware.diagnostics", "off");
+
+    MiddlewareConfig config = MiddlewareConfig.from(knobs);
+
+    assertThat(config.instances()).isEqualTo(3);
+    assertThat(config.instance(1).settings()).containsEntry("role", "async");
+    assertThat(config.instance(2).settings()).containsEntry("role", "async");
+    assertThat(config.instance(3).settings())
+        .containsEntry("role", "sync")
+        .containsEntry("diagnostics", "off");
+    assertThat(config.instance(3).instances()).isEqualTo(1);
+    assertThat(config.instance(3).jvmFlags()).isEqualTo(config.jvmFlags());
+    assertThat(MiddlewareConfig.from(knobs.with("middleware.role", "sync")).instance(2).settings())
+        .as("one role: every instance's")
+        .containsEntry("role", "sync");
+    assertThatThrownBy(() -> config.instance(4)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> MiddlewareConfig.from(knobs.with("middleware.instances", "2")))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("names 3 instances but middleware.instances is 2");
+  }
+
+  @Test
   void settingsNeverHoldAnEndpoint() {
     assertThatThrownBy(() -> new MiddlewareConfig(Map.of("db.url", "x"), java.util.List.of()))
         .isInstanceOf(IllegalArgumentException.class)

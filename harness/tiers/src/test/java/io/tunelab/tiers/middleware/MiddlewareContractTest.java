@@ -84,7 +84,8 @@ class MiddlewareContractTest {
         .containsExactlyInAnyOrderElementsOf(keys);
     assertThat(Knobs.ALL.stream().filter(MiddlewareConfig::isSetting))
         .as("kinds the range tests below cover")
-        .allMatch(knob -> Set.of("integer", "choice", "boolean").contains(knob.type().kind()));
+        .allMatch(
+            knob -> Set.of("integer", "choice", "choices", "boolean").contains(knob.type().kind()));
   }
 
   @Test
@@ -139,6 +140,38 @@ class MiddlewareContractTest {
         distinct.add(read(knob, value));
       }
       assertThat(distinct).as(knob.name() + " " + values).hasSize(values.size());
+    }
+  }
+
+  /**
+   * A knob with a value per instance ({@code middleware.role: async,sync}) tells each instance one
+   * word, which the reader takes: every word, and a list split over as many instances.
+   */
+  @Test
+  void aValuePerInstanceReachesEachInstanceAsOneWordTheReaderTakes() {
+    List<Knob<?>> knobs = settingKnobs("choices");
+    assertThat(knobs).isNotEmpty();
+    for (Knob<?> knob : knobs) {
+      List<String> words =
+          Arrays.asList(
+              knob.type()
+                  .allowed()
+                  .replace("one of ", "")
+                  .replaceAll(", or one for each instance.*$", "")
+                  .split(", "));
+      Set<MiddlewareSettings> distinct = new HashSet<>();
+      for (String word : words) {
+        distinct.add(read(knob, word));
+      }
+      assertThat(distinct).as(knob.name() + " " + words).hasSize(words.size());
+      MiddlewareConfig each =
+          MiddlewareConfig.from(
+              KnobSet.defaults()
+                  .with("middleware.instances", Integer.toString(words.size()))
+                  .with(knob.name(), String.join(",", words)));
+      for (int n = 1; n <= words.size(); n++) {
+        assertThat(read(each.instance(n))).isEqualTo(read(knob, words.get(n - 1)));
+      }
     }
   }
 

@@ -58,6 +58,10 @@ final class BatchOrderOutcome {
           .append(" orders reached a consumer while delivery was held: the backlog leaked");
     }
     shortWindow(knobs, drained, verdict);
+    if (drained.beside() != null) {
+      verdict.append(drained.beside().verdict());
+      valid &= drained.beside().valid();
+    }
     valid &=
         !Verdicts.crashMissed(
             verdict, knobs, drained.crash(), drained.drain().accounting().completed(), "orders");
@@ -87,7 +91,8 @@ final class BatchOrderOutcome {
                         sendFailures(drained),
                         a.unexpected().size(),
                         a.recovered().size()),
-                    window(drained)),
+                    window(drained),
+                    drained.beside() == null ? null : drained.beside().requests()),
                 m.latencyHistogram(),
                 drained.host().stealPercent(),
                 m.completedOrders(),

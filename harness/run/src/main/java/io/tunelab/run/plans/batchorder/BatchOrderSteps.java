@@ -33,11 +33,20 @@ public final class BatchOrderSteps implements PlanSteps {
   private final MeasuredDrain measured;
   private final BatchSizer sizer;
 
-  public BatchOrderSteps(RunTiers tiers, LoadGenerator load, Progress progress, BatchSizer sizer) {
+  /**
+   * @param beside what runs beside each held batch's drain when the knobs ask for it ({@code
+   *     workload.besideUsers})
+   */
+  public BatchOrderSteps(
+      RunTiers tiers,
+      LoadGenerator load,
+      Progress progress,
+      BatchSizer sizer,
+      io.tunelab.run.BesideLoad beside) {
     this.tiers = tiers;
     this.sizer = sizer;
     this.progress = progress;
-    this.measured = new MeasuredDrain(tiers, new OrderSender(tiers, load), progress);
+    this.measured = new MeasuredDrain(tiers, new OrderSender(tiers, load), progress, beside);
     this.warmup = new SteadyWarmup(tiers, measured, progress);
   }
 

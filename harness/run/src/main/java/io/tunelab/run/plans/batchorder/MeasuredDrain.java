@@ -3,6 +3,7 @@ package io.tunelab.run.plans.batchorder;
 import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.run.BesideLoad;
 import io.tunelab.run.CrashAt;
 import io.tunelab.run.Progress;
 import io.tunelab.run.RunTiers;
@@ -38,11 +39,16 @@ final class MeasuredDrain {
   private final RunTiers tiers;
   private final OrderSender sender;
   private final Progress progress;
+  private final BesideLoad beside;
 
-  MeasuredDrain(RunTiers tiers, OrderSender sender, Progress progress) {
+  /**
+   * @param beside what runs beside each held batch's drain when the knobs ask for it
+   */
+  MeasuredDrain(RunTiers tiers, OrderSender sender, Progress progress, BesideLoad beside) {
     this.tiers = tiers;
     this.sender = sender;
     this.progress = progress;
+    this.beside = beside;
   }
 
   /**
@@ -55,6 +61,8 @@ final class MeasuredDrain {
    * @param startMillis where processing could start: the release, or the first send
    * @param host what the machine and the middleware spent over the drain
    * @param crash the tier killed in the drain ({@code workload.crash}); empty when none was
+   * @param beside what billing-care users querying through the drain got ({@code
+   *     workload.besideUsers}); null when none queried
    */
   record Drained(
       String mode,
@@ -63,7 +71,8 @@ final class MeasuredDrain {
       BacklogHold.Released held,
       long startMillis,
       DrainCost host,
-      Optional<TierCrash> crash) {}
+      Optional<TierCrash> crash,
+      BesideLoad.Beside beside) {}
 
   /** A drain and the crash it may have held. */
   private record Drainage(DrainResult result, Optional<TierCrash> crash) {}
@@ -148,7 +157,8 @@ final class MeasuredDrain {
         null,
         first,
         readings.until(tiers, pid, drain),
-        drainage.crash());
+        drainage.crash(),
+        null);
   }
 
   /**
@@ -176,6 +186,9 @@ final class MeasuredDrain {
       boolean measured)
       throws InterruptedException {
     long since = tiers.siebel().reset();
+    // warm-up batches too: the users' queries are part of the workload a steady state is judged
+    // on, and what a split cluster's answering instance compiles
+    Optional<BesideLoad.Running> users = beside.start(tiers, knobs, dir);
     try (BacklogHold hold = hold(knobs, tag)) {
       progress.phase(at, "load: enqueuing " + orders + " orders with delivery held");
       OrderSender.Sent sent = sender.sendHeld(knobs, orders, tag, dir);
@@ -187,15 +200,21 @@ final class MeasuredDrain {
       long start = released.releasedAtMillis();
       Drainage drainage =
           drain(knobs, at, sent, since, fromRelease(sent, start), start, dir, measured);
+      long end = System.currentTimeMillis();
       DrainResult drain = drainage.result();
+      DrainCost cost = readings.until(tiers, pid, drain);
+      BesideLoad.Beside besides = users.map(load -> load.finish(start, end)).orElse(null);
       return new Drained(
           WorkloadKnobs.Mode.BACKLOG.label(),
           sent,
           drain,
           released,
           start,
-          readings.until(tiers, pid, drain),
-          drainage.crash());
+          cost,
+          drainage.crash(),
+          besides);
+    } finally {
+      users.ifPresent(BesideLoad.Running::close);
     }
   }
 
