@@ -3,21 +3,12 @@ package io.tunelab.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tunelab.core.experiment.Experiment;
-import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.StartState;
-import io.tunelab.tiers.RuntimeDir;
-import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.stack.EmbeddedProvider;
-import io.tunelab.tiers.stack.StackRegistry;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.OptionalInt;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -58,21 +49,9 @@ class RepetitionResetIT {
 
   @BeforeAll
   static void runTheExperiment() throws Exception {
-    Experiment experiment =
-        new ExperimentReader()
-            .parse("reset-it.yaml", "reset-it", EXPERIMENT, Map.of(), OptionalInt.empty());
-    Path runtime =
-        RuntimeDir.root()
-            .resolve("it-repetition-reset")
-            .resolve(UUID.randomUUID().toString().substring(0, 8));
-    ExperimentRunner runner =
-        new ExperimentRunner(
-            TunelabHome.locate(),
-            new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime)),
-            Sampler.NONE,
-            Progress.SILENT);
-    run = runner.run(experiment, RESULTS);
-    runDir = runner.runDir();
+    EmbeddedRun done = EmbeddedRun.of("reset-it", EXPERIMENT, Sampler.NONE, RESULTS);
+    run = done.result();
+    runDir = done.dir();
   }
 
   @Test

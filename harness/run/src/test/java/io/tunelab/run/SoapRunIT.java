@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tunelab.core.experiment.Experiment;
-import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.LatencyHistograms;
@@ -17,16 +15,10 @@ import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StartCheck;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.StepResult;
-import io.tunelab.tiers.RuntimeDir;
-import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.stack.EmbeddedProvider;
-import io.tunelab.tiers.stack.StackRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -75,21 +67,9 @@ class SoapRunIT {
 
   @BeforeAll
   static void runTheExperiment() throws Exception {
-    Experiment experiment =
-        new ExperimentReader()
-            .parse("soap-it.yaml", "soap-it", EXPERIMENT, Map.of(), OptionalInt.empty());
-    Path runtime =
-        RuntimeDir.root()
-            .resolve("it-soap-run")
-            .resolve(UUID.randomUUID().toString().substring(0, 8));
-    ExperimentRunner runner =
-        new ExperimentRunner(
-            TunelabHome.locate(),
-            new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime)),
-            Sampler.NONE,
-            Progress.SILENT);
-    run = runner.run(experiment, RESULTS);
-    runDir = runner.runDir();
+    EmbeddedRun done = EmbeddedRun.of("soap-it", EXPERIMENT, Sampler.NONE, RESULTS);
+    run = done.result();
+    runDir = done.dir();
   }
 
   @Test

@@ -2,8 +2,6 @@ package io.tunelab.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tunelab.core.experiment.Experiment;
-import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.measure.ArrivalAnalysis;
@@ -15,17 +13,10 @@ import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.RunResult;
-import io.tunelab.tiers.RuntimeDir;
-import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.stack.EmbeddedProvider;
-import io.tunelab.tiers.stack.StackRegistry;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.OptionalInt;
-import java.util.UUID;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -74,21 +65,9 @@ class SortRunIT {
 
   @BeforeAll
   static void runTheExperiment() throws Exception {
-    Experiment experiment =
-        new ExperimentReader()
-            .parse("sort-it.yaml", "sort-it", EXPERIMENT, Map.of(), OptionalInt.empty());
-    Path runtime =
-        RuntimeDir.root()
-            .resolve("it-sort-run")
-            .resolve(UUID.randomUUID().toString().substring(0, 8));
-    ExperimentRunner runner =
-        new ExperimentRunner(
-            TunelabHome.locate(),
-            new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime)),
-            new ObserverSampler(),
-            Progress.SILENT);
-    run = runner.run(experiment, RESULTS);
-    runDir = runner.runDir();
+    EmbeddedRun done = EmbeddedRun.of("sort-it", EXPERIMENT, new ObserverSampler(), RESULTS);
+    run = done.result();
+    runDir = done.dir();
   }
 
   @Test

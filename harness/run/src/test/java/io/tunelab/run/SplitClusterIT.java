@@ -4,22 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.tunelab.core.experiment.Experiment;
-import io.tunelab.core.experiment.ExperimentReader;
 import io.tunelab.core.results.Operations;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMetrics;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
-import io.tunelab.tiers.RuntimeDir;
-import io.tunelab.tiers.TunelabHome;
-import io.tunelab.tiers.stack.EmbeddedProvider;
-import io.tunelab.tiers.stack.StackRegistry;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -59,21 +51,9 @@ class SplitClusterIT {
 
   @BeforeAll
   static void runTheExperiment() throws Exception {
-    Experiment experiment =
-        new ExperimentReader()
-            .parse("split-it.yaml", "split-cluster-it", EXPERIMENT, Map.of(), OptionalInt.empty());
-    Path runtime =
-        RuntimeDir.root()
-            .resolve("it-split-cluster")
-            .resolve(UUID.randomUUID().toString().substring(0, 8));
-    ExperimentRunner runner =
-        new ExperimentRunner(
-            TunelabHome.locate(),
-            new EmbeddedProvider(TunelabHome.locate(), new StackRegistry(runtime)),
-            Sampler.NONE,
-            Progress.SILENT);
-    run = runner.run(experiment, RESULTS);
-    runDir = runner.runDir();
+    EmbeddedRun done = EmbeddedRun.of("split-cluster-it", EXPERIMENT, Sampler.NONE, RESULTS);
+    run = done.result();
+    runDir = done.dir();
   }
 
   @Test
