@@ -1,12 +1,14 @@
 package io.tunelab.load;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -56,9 +58,9 @@ class StopFileTest {
               }
             });
     run.start();
-    while (JMeterContextService.getNumberOfThreads() == 0 && run.isAlive()) {
-      Thread.sleep(20);
-    }
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> JMeterContextService.getNumberOfThreads() > 0 || !run.isAlive());
     Files.createFile(stop);
     run.join();
 
