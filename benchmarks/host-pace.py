@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Where a run's repetition-to-repetition noise comes from: how much of it of a run's repetition-to-repetition noise the host's pace explains.
+"""Where a run's repetition-to-repetition noise comes from: how much of it the host's pace explains.
 
 For each repetition of run.json: throughput, every tier's CPU per unit, the window's host pace
 (machineNoise.hostPaceMicros), its memory pace (machineNoise.memoryPaceMicros, runs since it was
 sampled), its round-trip pace (machineNoise.roundTripPaceMicros, the kernel's price of one exchange
 between two threads, runs since it was sampled) and the idle probe before it (protocol.hostProbeMillis). Prints each
+step's median CPU per unit after a slow probe (over 1.15 times the run's median) and after the others; each
 step's CV of CPU per unit and of pace, then, within steps (each step's mean removed), the correlation of log throughput and log stack CPU per unit
 with log pace and with log probe, the pooled slope of log throughput on log pace and the spread of
 log throughput before and after removing it; then the same on the rounds' paired log ratios
-against the baseline.
+against the baseline, with the spread of each step's paired log ratios over every round and over
+the rounds whose two probes were both fast.
 """
 import json, math, sys
 import numpy as np
@@ -56,6 +58,16 @@ def main(path):
     if all(r['probe'] for r in rows):
         q = within(rows, 'probe')
         print('  corr(log probe, log cpu/unit)  %+.2f' % np.corrcoef(q, c)[0, 1])
+        slow_line = 1.15 * float(np.median([r['probe'] for r in rows]))
+        print('  probe slow (over %.1f ms, 1.15 x the run\'s median) before %d of %d repetitions' % (
+            slow_line, sum(r['probe'] > slow_line for r in rows), len(rows)))
+        for step in dict.fromkeys(r['step'] for r in rows):
+            fast = [r['cpu'] for r in rows if r['step'] == step and r['probe'] <= slow_line]
+            slow = [r['cpu'] for r in rows if r['step'] == step and r['probe'] > slow_line]
+            if fast and slow:
+                print('  %-16s CPU per unit after a slow probe %.1f (%d) against %.1f (%d): %+.1f%%' % (
+                    step, np.median(slow), len(slow), np.median(fast), len(fast),
+                    100 * (np.median(slow) / np.median(fast) - 1)))
     if all(r['memory'] for r in rows):
         m = within(rows, 'memory')
         print('  corr(log memory pace, log cpu/unit)   %+.2f' % np.corrcoef(m, c)[0, 1])
@@ -76,6 +88,23 @@ def main(path):
         if s != base and (base, k) in by:
             a = by[(base, k)]
             dy.append(math.log(r['thr'] / a['thr'])); dp.append(math.log(r['pace'] / a['pace']))
+    if all(r['probe'] for r in rows):
+        line = 1.15 * float(np.median([r['probe'] for r in rows]))
+        for step in dict.fromkeys(r['step'] for r in rows):
+            if step == base:
+                continue
+            every, fast = [], []
+            for (s, k), r in by.items():
+                if s == step and (base, k) in by:
+                    a = by[(base, k)]
+                    every.append(math.log(r['thr'] / a['thr']))
+                    if r['probe'] <= line and a['probe'] <= line:
+                        fast.append(math.log(r['thr'] / a['thr']))
+            if len(fast) > 2:
+                print('%s against %s: paired log ratios spread %.1f%% over %d rounds, %.1f%% over'
+                      ' the %d whose two probes were fast' % (
+                          step, base, 100 * np.std(every, ddof=1), len(every),
+                          100 * np.std(fast, ddof=1), len(fast)))
     if len(dy) > 3:
         dy, dp = np.array(dy), np.array(dp)
         dpc = dp - dp.mean(); dyc = dy - dy.mean()
