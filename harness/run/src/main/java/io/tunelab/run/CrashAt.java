@@ -4,9 +4,7 @@ import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.WorkloadKnobs;
-import io.tunelab.run.drain.FaultSource;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 
@@ -102,26 +100,9 @@ public final class CrashAt implements AutoCloseable {
     return started && (watcher.isAlive() || System.nanoTime() - backAtNanos < GRACE_NANOS);
   }
 
-  /** {@code faults}, whose failures during an {@link #outage} leave the last answer standing. */
-  public FaultSource tolerant(FaultSource faults) {
-    return new FaultSource() {
-      private Map<String, String> last = Map.of();
-
-      @Override
-      public Map<String, String> faulted() {
-        if (started && watcher.isAlive()) {
-          return last;
-        }
-        try {
-          last = faults.faulted();
-        } catch (IllegalStateException e) {
-          if (!outage()) {
-            throw e;
-          }
-        }
-        return last;
-      }
-    };
+  /** Whether the tier is down right now, killed and not yet started again. */
+  public boolean down() {
+    return started && watcher.isAlive();
   }
 
   /**

@@ -7,7 +7,7 @@ import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.core.measure.ArrivalReport;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.run.drain.DrainAccounting;
+import io.tunelab.run.plans.batchorder.drain.DrainAccounting;
 import io.tunelab.tiers.broker.BrokerTier;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
 import io.tunelab.tiers.jmeter.LoadGenerator;

@@ -9,9 +9,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
 
 /**
- * The layers of this module over the tiers: the observer and the drain accounting read the tiers
- * and know nothing of each other or of the run loop on top; the stack providers are the run loop's
- * business alone.
+ * The layers of this module over the tiers: the observer and the batch-order room's drain
+ * accounting read the tiers and know nothing of each other or of the run loop on top; the stack
+ * providers are the run loop's business alone.
  */
 @AnalyzeClasses(packages = "io.tunelab.run", importOptions = ImportOption.DoNotIncludeTests.class)
 class RunLayersTest {
@@ -19,7 +19,7 @@ class RunLayersTest {
   static final ArchRule nothingBelowTheRunLoopUsesIt =
       noClasses()
           .that()
-          .resideInAnyPackage("io.tunelab.run.observe..", "io.tunelab.run.drain..")
+          .resideInAnyPackage("io.tunelab.run.observe..", "io.tunelab.run.plans.batchorder.drain..")
           .should()
           .dependOnClassesThat()
           .resideInAPackage("io.tunelab.run");
@@ -31,7 +31,8 @@ class RunLayersTest {
           .resideInAPackage("io.tunelab.run.metrics..")
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("io.tunelab.run", "io.tunelab.run.drain..", "io.tunelab.tiers..");
+          .resideInAnyPackage(
+              "io.tunelab.run", "io.tunelab.run.plans.batchorder.drain..", "io.tunelab.tiers..");
 
   @ArchTest
   static final ArchRule theObserverOnlyWatches =
@@ -40,13 +41,13 @@ class RunLayersTest {
           .resideInAPackage("io.tunelab.run.observe..")
           .should()
           .dependOnClassesThat()
-          .resideInAPackage("io.tunelab.run.drain..");
+          .resideInAPackage("io.tunelab.run.plans.batchorder.drain..");
 
   @ArchTest
   static final ArchRule theDrainAccountingReadsTheTiersOnly =
       noClasses()
           .that()
-          .resideInAPackage("io.tunelab.run.drain..")
+          .resideInAPackage("io.tunelab.run.plans.batchorder.drain..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage("io.tunelab.tiers.stack..", "io.tunelab.run.observe..");
@@ -82,9 +83,17 @@ class RunLayersTest {
   static final ArchRule belowTheRunLoopNothingKnowsAPlansRoom =
       noClasses()
           .that()
-          .resideInAnyPackage(
-              "io.tunelab.run.observe..", "io.tunelab.run.drain..", "io.tunelab.run.metrics..")
+          .resideInAnyPackage("io.tunelab.run.observe..", "io.tunelab.run.metrics..")
           .should()
           .dependOnClassesThat()
           .resideInAPackage("io.tunelab.run.plans..");
+
+  @ArchTest
+  static final ArchRule theDrainAccountingKnowsOnlyItself =
+      noClasses()
+          .that()
+          .resideInAPackage("io.tunelab.run.plans.batchorder.drain..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.tunelab.run.plans.batchorder");
 }

@@ -16,9 +16,10 @@ final class PgStatements {
   /**
    * Statements that are not the system under test's: the observer's own (on the statistics views,
    * the checks of its first snapshot, and the inbox depth it samples) and the harness's drain
-   * watcher polling for faulted orders ({@code io.tunelab.run.drain.FaultedOrders}, four times a
-   * second in the measured window). Left out of the top SQL and of the statements per unit; their
-   * calls, each its own autocommit transaction, are taken off the commits.
+   * watcher polling for faulted orders ({@code
+   * io.tunelab.run.plans.batchorder.drain.FaultedOrders}, four times a second in the measured
+   * window). Left out of the top SQL and of the statements per unit; their calls, each its own
+   * autocommit transaction, are taken off the commits.
    */
   static final String OWN_STATEMENT =
       "(s.query LIKE '%pg_stat%' OR s.query LIKE '%pg_backend_pid%' OR s.query LIKE 'SHOW %'"

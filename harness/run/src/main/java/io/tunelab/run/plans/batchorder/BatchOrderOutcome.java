@@ -16,7 +16,7 @@ import io.tunelab.core.stats.CompletionRates;
 import io.tunelab.core.stats.WindowBatches;
 import io.tunelab.run.PlanSteps;
 import io.tunelab.run.Verdicts;
-import io.tunelab.run.drain.DrainResult;
+import io.tunelab.run.plans.batchorder.drain.DrainResult;
 import java.io.IOException;
 import java.util.List;
 import java.util.Locale;

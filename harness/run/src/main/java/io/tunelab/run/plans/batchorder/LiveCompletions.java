@@ -2,8 +2,8 @@ package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.run.CrashAt;
 import io.tunelab.run.Progress;
-import io.tunelab.run.drain.CompletionSource;
-import io.tunelab.run.drain.DrainAccounting;
+import io.tunelab.run.plans.batchorder.drain.CompletionSource;
+import io.tunelab.run.plans.batchorder.drain.DrainAccounting;
 import io.tunelab.tiers.mocks.MockEvents;
 import java.util.List;
 

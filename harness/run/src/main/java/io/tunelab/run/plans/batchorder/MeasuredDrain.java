@@ -8,13 +8,15 @@ import io.tunelab.run.CrashAt;
 import io.tunelab.run.Progress;
 import io.tunelab.run.RunTiers;
 import io.tunelab.run.Sampler;
-import io.tunelab.run.drain.DrainResult;
-import io.tunelab.run.drain.DrainWatcher;
-import io.tunelab.run.drain.FaultedOrders;
-import io.tunelab.run.drain.MocksCompletions;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.run.observe.StackClock;
 import io.tunelab.run.observe.ThreadDump;
+import io.tunelab.run.plans.batchorder.drain.DrainResult;
+import io.tunelab.run.plans.batchorder.drain.DrainWatcher;
+import io.tunelab.run.plans.batchorder.drain.FaultSource;
+import io.tunelab.run.plans.batchorder.drain.FaultedOrders;
+import io.tunelab.run.plans.batchorder.drain.MocksCompletions;
+import io.tunelab.run.plans.batchorder.drain.OutageTolerantFaults;
 import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -265,7 +267,10 @@ final class MeasuredDrain {
         result =
             new DrainWatcher(
                     live,
-                    crash.map(c -> c.tolerant(faulted)).orElse(faulted),
+                    crash
+                        .<FaultSource>map(
+                            c -> new OutageTolerantFaults(faulted, c::down, c::outage))
+                        .orElse(faulted),
                     POLL,
                     Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
                     tiers::middlewareDeath)

@@ -10,7 +10,7 @@ import io.tunelab.core.measure.ArrivalReport;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.RunTiers;
-import io.tunelab.run.drain.DrainAccounting;
+import io.tunelab.run.plans.batchorder.drain.DrainAccounting;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.jmeter.BatchOrderPlan;
 import io.tunelab.tiers.jmeter.LoadGenerator;

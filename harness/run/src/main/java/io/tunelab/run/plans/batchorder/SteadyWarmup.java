@@ -12,7 +12,7 @@ import io.tunelab.run.Progress;
 import io.tunelab.run.RunEvent;
 import io.tunelab.run.RunTiers;
 import io.tunelab.run.WarmupReports;
-import io.tunelab.run.drain.DrainResult;
+import io.tunelab.run.plans.batchorder.drain.DrainResult;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tunelab.run.drain;
+package io.tunelab.run.plans.batchorder.drain;
 
 import io.tunelab.core.measure.Accounting;
 import java.time.Duration;

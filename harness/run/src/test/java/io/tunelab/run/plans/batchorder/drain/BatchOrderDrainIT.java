@@ -1,4 +1,4 @@
-package io.tunelab.run.drain;
+package io.tunelab.run.plans.batchorder.drain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
