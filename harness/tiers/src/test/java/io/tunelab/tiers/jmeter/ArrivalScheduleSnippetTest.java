@@ -2,6 +2,7 @@ package io.tunelab.tiers.jmeter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.tiers.TunelabHome;
 import java.io.IOException;
@@ -34,7 +35,7 @@ class ArrivalScheduleSnippetTest {
 
     Map<String, List<String>> copies = copiesByPlan();
 
-    assertThat(copies).containsKey(BatchOrderPlan.FILE);
+    assertThat(copies).containsKey(Plan.BATCH_ORDER.file());
     copies.forEach(
         (plan, scripts) ->
             assertThat(scripts)

@@ -251,7 +251,7 @@ final class MeasuredDrain {
     DrainResult result;
     Optional<TierCrash> crashed = Optional.empty();
     try (FaultedOrders faulted =
-        FaultedOrders.of(RunTiers.dataSource(tiers.endpoints()), sent.plan())) {
+        new FaultedOrders(RunTiers.dataSource(tiers.endpoints()), sent.plan().orderIdPrefix())) {
       LiveCompletions live =
           new LiveCompletions(
               new MocksCompletions(tiers.siebel(), since),

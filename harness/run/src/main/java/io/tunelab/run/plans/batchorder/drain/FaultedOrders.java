@@ -1,7 +1,6 @@
 package io.tunelab.run.plans.batchorder.drain;
 
 import io.tunelab.tiers.db.KeptConnection;
-import io.tunelab.tiers.jmeter.BatchOrderPlan;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -35,11 +34,6 @@ public final class FaultedOrders implements FaultSource, AutoCloseable {
   public FaultedOrders(DataSource dataSource, String idPrefix) {
     this.connection = new KeptConnection(dataSource::getConnection);
     this.idPrefix = idPrefix;
-  }
-
-  /** The faulted orders of one batch-order run. */
-  public static FaultedOrders of(DataSource dataSource, BatchOrderPlan plan) {
-    return new FaultedOrders(dataSource, "ORD-" + plan.runTag() + "-");
   }
 
   @Override

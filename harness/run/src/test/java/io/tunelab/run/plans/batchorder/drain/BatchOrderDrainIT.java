@@ -3,9 +3,9 @@ package io.tunelab.run.plans.batchorder.drain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.tiers.jmeter.BatchOrderPlan;
+import io.tunelab.run.plans.batchorder.BatchOrderPlan;
+import io.tunelab.run.plans.batchorder.SizeMix;
 import io.tunelab.tiers.jmeter.LoadRun;
-import io.tunelab.tiers.jmeter.SizeMix;
 import io.tunelab.tiers.jmeter.TestLoad;
 import io.tunelab.tiers.middleware.FlowFixture;
 import io.tunelab.tiers.middleware.MiddlewareTier;
@@ -67,7 +67,7 @@ class BatchOrderDrainIT {
       drain =
           new DrainWatcher(
                   new MocksCompletions(fixture.siebel(), since),
-                  FaultedOrders.of(dataSource(), plan),
+                  new FaultedOrders(dataSource(), plan.orderIdPrefix()),
                   Duration.ofMillis(250),
                   Duration.ofSeconds(60))
               .await(sent, Set.of());

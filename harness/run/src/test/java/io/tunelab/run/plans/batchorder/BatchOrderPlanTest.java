@@ -1,10 +1,11 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.batchorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.ArrivalRate;
+import io.tunelab.tiers.jmeter.LoadPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

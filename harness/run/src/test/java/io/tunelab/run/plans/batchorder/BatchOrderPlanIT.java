@@ -1,4 +1,4 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.batchorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,14 @@ import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;
+import io.tunelab.tiers.jmeter.JmeterDashboard;
+import io.tunelab.tiers.jmeter.JmeterServer;
+import io.tunelab.tiers.jmeter.LoadItBroker;
+import io.tunelab.tiers.jmeter.LoadPlan;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.LocalJmeter;
+import io.tunelab.tiers.jmeter.QueuedOrder;
+import io.tunelab.tiers.jmeter.SeededParties;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

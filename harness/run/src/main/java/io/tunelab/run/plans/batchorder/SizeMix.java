@@ -1,4 +1,4 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.BadInputException;
 

@@ -1,7 +1,8 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.ArrivalRate;
+import io.tunelab.tiers.jmeter.LoadPlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -210,7 +211,12 @@ public record BatchOrderPlan(
 
   /** The id of order {@code n} (1-based) of this batch, as the plan writes it. */
   public String orderId(long n) {
-    return "ORD-" + runTag + "-" + String.format("%06d", n);
+    return orderIdPrefix() + String.format("%06d", n);
+  }
+
+  /** What every order id of this batch starts with: {@code ORD-<runTag>-}. */
+  public String orderIdPrefix() {
+    return "ORD-" + runTag + "-";
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.batchorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -8,6 +8,10 @@ import io.tunelab.tiers.db.Database;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.db.DbTestDirs;
 import io.tunelab.tiers.db.PostgresTier;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.LoadItBroker;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.TestLoad;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.batchorder;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,6 +7,12 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.BrokerTier;
+import io.tunelab.tiers.jmeter.LoadGenerator;
+import io.tunelab.tiers.jmeter.LoadItBroker;
+import io.tunelab.tiers.jmeter.LoadPlan;
+import io.tunelab.tiers.jmeter.LoadRun;
+import io.tunelab.tiers.jmeter.QueuedOrder;
+import io.tunelab.tiers.jmeter.TestLoad;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
