@@ -10,7 +10,6 @@ import io.tunelab.core.results.MessageMetrics;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.run.Verdicts;
 import io.tunelab.tiers.db.MessageLedger;
-import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;

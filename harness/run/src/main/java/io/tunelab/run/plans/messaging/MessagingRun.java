@@ -12,7 +12,6 @@ import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.LoadRun;
-import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

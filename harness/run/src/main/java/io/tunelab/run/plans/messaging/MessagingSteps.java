@@ -22,7 +22,6 @@ import io.tunelab.run.Sampler;
 import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.jmeter.LoadGenerator;
-import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;

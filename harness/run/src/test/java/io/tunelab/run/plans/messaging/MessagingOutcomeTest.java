@@ -8,7 +8,6 @@ import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadRun;
-import io.tunelab.tiers.jmeter.MessagingPlan;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.tunelab.tiers.middleware;
+package io.tunelab.run.plans.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -12,8 +12,9 @@ import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.LocalJmeter;
-import io.tunelab.tiers.jmeter.MessagingPlan;
 import io.tunelab.tiers.jmeter.TestLoad;
+import io.tunelab.tiers.middleware.FlowFixture;
+import io.tunelab.tiers.middleware.MiddlewareTier;
 import io.tunelab.tiers.mocks.MockCounts;
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,7 +1,8 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.measure.ArrivalRate;
+import io.tunelab.tiers.jmeter.LoadPlan;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

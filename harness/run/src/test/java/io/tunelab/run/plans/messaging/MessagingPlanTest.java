@@ -1,9 +1,10 @@
-package io.tunelab.tiers.jmeter;
+package io.tunelab.run.plans.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.tiers.jmeter.LoadPlan;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
