@@ -6,11 +6,11 @@ import java.util.Locale;
 import java.util.OptionalLong;
 
 /**
- * Waits until a parked middleware JVM is idle: after its load stops, its JIT compiles what the load
- * queued and its collector finishes a cycle, for seconds on a small machine, and that CPU would
- * fall into the next step's measured window as noise from outside the stack (seen as 13% of a
- * 2-core machine). Idle is under {@value #IDLE_PERCENT}% of one core over two windows of {@code
- * WINDOW} in a row; the wait ends after {@code MAX_WAIT} whatever.
+ * Waits until a parked middleware is idle, every instance's JVM together: after its load stops, its
+ * JIT compiles what the load queued and its collector finishes a cycle, for seconds on a small
+ * machine, and that CPU would fall into the next step's measured window as noise from outside the
+ * stack (seen as 13% of a 2-core machine). Idle is under {@value #IDLE_PERCENT}% of one core over
+ * two windows of {@code WINDOW} in a row; the wait ends after {@code MAX_WAIT} whatever.
  */
 final class ParkedQuiet {
   static final double IDLE_PERCENT = 3;
@@ -19,13 +19,17 @@ final class ParkedQuiet {
 
   private ParkedQuiet() {}
 
-  /** Waits; returns what to tell the user when the JVM did not fall idle in time, else "". */
-  static String await(long pid) {
+  /**
+   * Waits; returns what to tell the user when the JVMs did not fall idle in time, else "".
+   *
+   * @param pids every instance's JVM
+   */
+  static String await(java.util.List<Long> pids) {
     long deadline = System.nanoTime() + MAX_WAIT.toNanos();
     int quiet = 0;
     double percent = Double.NaN;
     while (System.nanoTime() < deadline) {
-      OptionalLong before = HostClock.cpuNanos(pid);
+      OptionalLong before = HostClock.cpuNanos(pids);
       long started = System.nanoTime();
       try {
         Thread.sleep(WINDOW.toMillis());
@@ -33,7 +37,7 @@ final class ParkedQuiet {
         Thread.currentThread().interrupt();
         return "";
       }
-      OptionalLong after = HostClock.cpuNanos(pid);
+      OptionalLong after = HostClock.cpuNanos(pids);
       if (before.isEmpty() || after.isEmpty()) {
         return "";
       }
@@ -45,9 +49,9 @@ final class ParkedQuiet {
     }
     return String.format(
         Locale.ROOT,
-        "the parked middleware JVM (pid %d) still used %.0f%% of a core after %d s: the next"
+        "the parked middleware (pid %s) still used %.0f%% of a core after %d s: the next"
             + " step's measurement shares the machine with it",
-        pid,
+        pids.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", ")),
         percent,
         MAX_WAIT.toSeconds());
   }

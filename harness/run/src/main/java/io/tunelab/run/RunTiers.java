@@ -256,9 +256,9 @@ public final class RunTiers implements AutoCloseable {
     middleware.park();
     parked.put(
         JvmKey.of(current), new Parked(middleware, middlewareJvm, middlewareWarmup, current));
-    long pid = middleware.processes().get(0).pid();
+    List<Long> pids = middlewarePids();
     middleware = null;
-    String waited = ParkedQuiet.await(pid);
+    String waited = ParkedQuiet.await(pids);
     if (!waited.isEmpty()) {
       notices.accept(waited);
     }
@@ -507,14 +507,22 @@ public final class RunTiers implements AutoCloseable {
         Optional.of(URI.create(middleware.statusUrl()).resolve("/metrics")));
   }
 
-  /** The running middleware JVM's pid. */
+  /** The running middleware JVM's pid: the first instance's. */
   public synchronized long middlewarePid() {
     return middleware.processes().get(0).pid();
   }
 
-  /** The middleware JVM's CPU time so far, nanoseconds; empty when none runs or it is unknown. */
+  /** Every running middleware instance's JVM pid, the first instance's first. */
+  public synchronized List<Long> middlewarePids() {
+    return middleware.processes().stream().map(ProcessHandle::pid).toList();
+  }
+
+  /**
+   * The middleware's CPU time so far, every instance's JVM summed, nanoseconds; empty when none
+   * runs or it is unknown.
+   */
   public synchronized OptionalLong middlewareCpuNanos() {
-    return middleware == null ? OptionalLong.empty() : HostClock.cpuNanos(middlewarePid());
+    return middleware == null ? OptionalLong.empty() : HostClock.cpuNanos(middlewarePids());
   }
 
   Stack stack() {
@@ -550,7 +558,13 @@ public final class RunTiers implements AutoCloseable {
    * database's and the broker's process trees, the WAL and the statements (see {@link StackClock}).
    */
   public StackClock.Reading stackReading() {
-    Map<String, Long> roots = new LinkedHashMap<>(pids());
+    Map<String, List<Long>> roots = new LinkedHashMap<>();
+    pids().forEach((tier, pid) -> roots.put(tier, List.of(pid)));
+    synchronized (this) {
+      if (middleware != null) {
+        roots.put(MiddlewareTier.NAME, middlewarePids());
+      }
+    }
     // the mocks and the load are the harness's
     List<String> underTest = TierName.systemUnderTest().stream().map(TierName::label).toList();
     roots.keySet().retainAll(underTest);

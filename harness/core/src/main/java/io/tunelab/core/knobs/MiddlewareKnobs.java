@@ -473,7 +473,7 @@ public final class MiddlewareKnobs {
                   + " (competing consumers: each queue's consumers multiply) and sharing the"
                   + " database (each its own JDBC pool); billing-care and sort requests spread over"
                   + " the instances that serve them, each JMeter thread keeping the instance its"
-                  + " first request took. The observer sums their CPU as the middleware's; /status,"
+                  + " first request took. The observer and the warm-up sum their CPU as the middleware's; /status,"
                   + " JFR and thread dumps are the first instance's")
           .study("AIA: several server instances on one box; a messaging server on 1, 2, 3 nodes")
           .add();

@@ -69,6 +69,19 @@ public final class HostClock {
   }
 
   /** CPU time the process has used so far, nanoseconds; empty when it is gone or unknown. */
+  /** The CPU time of every process, summed; empty when any of them is unknown (or none given). */
+  public static OptionalLong cpuNanos(java.util.List<Long> pids) {
+    long sum = 0;
+    for (long pid : pids) {
+      OptionalLong one = cpuNanos(pid);
+      if (one.isEmpty()) {
+        return OptionalLong.empty();
+      }
+      sum += one.getAsLong();
+    }
+    return pids.isEmpty() ? OptionalLong.empty() : OptionalLong.of(sum);
+  }
+
   public static OptionalLong cpuNanos(long pid) {
     return ProcessHandle.of(pid)
         .flatMap(p -> p.info().totalCpuDuration())

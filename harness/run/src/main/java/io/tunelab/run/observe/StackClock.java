@@ -47,9 +47,9 @@ public final class StackClock {
    * @param statements statements pg_stat_statements counted so far; null without it
    * @param jitTicks CPU ticks the JIT compiler threads of each JVM tier's root process have used so
    *     far, by tier name; tiers that are no HotSpot JVM are absent
-   * @param roots the root process each tier had, by tier name: a tier whose root changed between
-   *     two readings (killed and started again) has no cost between them, its new tree's ticks not
-   *     being the old one's
+   * @param roots the root processes each tier had, by tier name (a middleware of several instances
+   *     has one each): a tier whose roots changed between two readings (killed and started again)
+   *     has no cost between them, its new trees' ticks not being the old ones'
    */
   public record Reading(
       HostClock.Ticks machine,
@@ -57,7 +57,7 @@ public final class StackClock {
       Double walBytes,
       Double statements,
       Map<String, Long> jitTicks,
-      Map<String, Long> roots) {}
+      Map<String, List<Long>> roots) {}
 
   /**
    * What was spent between two readings per unit of work.
@@ -82,17 +82,16 @@ public final class StackClock {
   /**
    * Reads the stack now.
    *
-   * @param tierRoots the root process of each tier, by tier name; a tier's tree stops where another
-   *     tier's root begins
+   * @param tierRoots the root processes of each tier, by tier name (each instance of a middleware
+   *     of several); a tier's trees stop where another root begins
    * @param db the database to read WAL and statements from; null to read none
    */
-  public static Reading now(Map<String, Long> tierRoots, DataSource db) {
+  public static Reading now(Map<String, List<Long>> tierRoots, DataSource db) {
     boolean proc = Files.isDirectory(PROC);
     Map<String, Long> ticks = proc ? tierTicks(tierRoots) : Map.of();
     Map<String, Long> jit = new LinkedHashMap<>();
     if (proc) {
-      tierRoots.forEach(
-          (tier, root) -> ProcTable.compilerTicks(PROC, root).ifPresent(t -> jit.put(tier, t)));
+      tierRoots.forEach((tier, roots) -> compilerTicks(roots).ifPresent(t -> jit.put(tier, t)));
     }
     Double wal = null;
     Double statements = null;
@@ -105,7 +104,22 @@ public final class StackClock {
         // a database that cannot be read leaves the costs it would give unknown
       }
     }
-    return new Reading(HostClock.now(), ticks, wal, statements, jit, Map.copyOf(tierRoots));
+    Map<String, List<Long>> roots = new LinkedHashMap<>();
+    tierRoots.forEach((tier, pids) -> roots.put(tier, List.copyOf(pids)));
+    return new Reading(HostClock.now(), ticks, wal, statements, jit, Map.copyOf(roots));
+  }
+
+  /** The JIT compiler threads' ticks of every root, summed; empty when any root has none. */
+  private static java.util.OptionalLong compilerTicks(List<Long> roots) {
+    long sum = 0;
+    for (long root : roots) {
+      java.util.OptionalLong ticks = ProcTable.compilerTicks(PROC, root);
+      if (ticks.isEmpty()) {
+        return java.util.OptionalLong.empty();
+      }
+      sum += ticks.getAsLong();
+    }
+    return roots.isEmpty() ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(sum);
   }
 
   /** What was spent from {@code before} to {@code after} per unit; empty costs with no unit. */
@@ -154,21 +168,23 @@ public final class StackClock {
     }
   }
 
-  static Map<String, Long> tierTicks(Map<String, Long> roots) {
+  static Map<String, Long> tierTicks(Map<String, List<Long>> roots) {
     ProcTable table = ProcTable.scan(PROC);
     Map<Long, List<Long>> children = new HashMap<>();
     for (ProcTable.Proc p : table.all().values()) {
       children.computeIfAbsent(p.ppid(), k -> new java.util.ArrayList<>()).add(p.pid());
     }
-    Set<Long> rootPids = new HashSet<>(roots.values());
+    Set<Long> rootPids = new HashSet<>();
+    roots.values().forEach(rootPids::addAll);
     Map<String, Long> ticks = new LinkedHashMap<>();
     roots.forEach(
-        (tier, root) -> {
-          if (table.get(root).isEmpty()) {
+        (tier, tierRoots) -> {
+          // a tier with a root gone has no total to compare: its costs stay unknown
+          if (tierRoots.isEmpty() || tierRoots.stream().anyMatch(r -> table.get(r).isEmpty())) {
             return;
           }
           long sum = 0;
-          Deque<Long> todo = new ArrayDeque<>(List.of(root));
+          Deque<Long> todo = new ArrayDeque<>(tierRoots);
           Set<Long> seen = new HashSet<>();
           while (!todo.isEmpty()) {
             long pid = todo.poll();

@@ -21,6 +21,7 @@ import io.tunelab.tiers.middleware.MiddlewareTier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -99,13 +100,13 @@ final class MeasuredDrain {
 
   /** Readings taken where a drain starts. */
   private record Start(StackClock.Reading stack, java.util.OptionalLong cpuNanos) {
-    static Start now(RunTiers tiers, long pid) {
-      return new Start(tiers.stackReading(), HostClock.cpuNanos(pid));
+    static Start now(RunTiers tiers, List<Long> pids) {
+      return new Start(tiers.stackReading(), HostClock.cpuNanos(pids));
     }
 
-    DrainCost until(RunTiers tiers, long pid, DrainResult drain) {
+    DrainCost until(RunTiers tiers, List<Long> pids, DrainResult drain) {
       StackClock.Reading end = tiers.stackReading();
-      java.util.OptionalLong cpu = HostClock.cpuNanos(pid);
+      java.util.OptionalLong cpu = HostClock.cpuNanos(pids);
       int settled = drain.accounting().completed() + drain.accounting().faulted();
       java.util.OptionalDouble perUnit = HostClock.cpuMillisPerUnit(cpuNanos, cpu, settled);
       Double perOrder = perUnit.isPresent() ? perUnit.getAsDouble() : null;
@@ -143,8 +144,8 @@ final class MeasuredDrain {
                 + knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE)
                 + "/min"
             : "load: sending " + orders + " orders");
-    long pid = tiers.middlewarePid();
-    Start readings = Start.now(tiers, pid);
+    List<Long> pids = tiers.middlewarePids();
+    Start readings = Start.now(tiers, pids);
     OrderSender.Sent sent =
         rate ? sender.sendPaced(knobs, orders, tag, dir) : sender.send(knobs, orders, tag, dir);
     // rate mode: latency from each order's due time, so a late send is not hidden
@@ -158,7 +159,7 @@ final class MeasuredDrain {
         drain,
         null,
         first,
-        readings.until(tiers, pid, drain),
+        readings.until(tiers, pids, drain),
         drainage.crash(),
         null);
   }
@@ -196,15 +197,15 @@ final class MeasuredDrain {
       OrderSender.Sent sent = sender.sendHeld(knobs, orders, tag, dir);
       hold.awaitQueued(sent.count(), QUEUE_WAIT);
       atRelease.run();
-      long pid = tiers.middlewarePid();
-      Start readings = Start.now(tiers, pid);
+      List<Long> pids = tiers.middlewarePids();
+      Start readings = Start.now(tiers, pids);
       BacklogHold.Released released = hold.release();
       long start = released.releasedAtMillis();
       Drainage drainage =
           drain(knobs, at, sent, since, fromRelease(sent, start), start, dir, measured);
       long end = System.currentTimeMillis();
       DrainResult drain = drainage.result();
-      DrainCost cost = readings.until(tiers, pid, drain);
+      DrainCost cost = readings.until(tiers, pids, drain);
       BesideLoad.Beside besides = users.map(load -> load.finish(start, end)).orElse(null);
       return new Drained(
           WorkloadKnobs.Mode.BACKLOG.label(),
