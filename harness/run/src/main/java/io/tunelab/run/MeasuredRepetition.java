@@ -73,7 +73,7 @@ final class MeasuredRepetition implements PlanRepetition {
                       .withWindowBatches(measured.windowBatches())
                       .withHostProbeMillis(hostProbe));
       Repetition observed =
-          sampling.finish(measured.figures()).map(o -> o.applyTo(done)).orElse(done);
+          sampling.finish(measured.runnerFigures()).map(o -> o.applyTo(done)).orElse(done);
       Repetition judged = outsideDisturbed(knobs, observed);
       progress.report(new RunEvent.RepetitionFinished(at, plan.plan().throughputUnit(), judged));
       plan.finished(judged);

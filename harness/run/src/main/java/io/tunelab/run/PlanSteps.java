@@ -1,9 +1,7 @@
 package io.tunelab.run;
 
 import io.tunelab.core.experiment.Plan;
-import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;
@@ -12,8 +10,9 @@ import io.tunelab.core.stats.BatchMeans;
 import io.tunelab.core.stats.WindowBatches;
 import io.tunelab.run.observe.RunnerFigures;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -53,12 +52,11 @@ public interface PlanSteps {
    * @param stealPercent the host's steal during the measured window; null when unknown
    * @param completed orders or requests completed, for the observer's cost per unit
    * @param meanMillis their mean end-to-end latency
-   * @param deadline the deadline misses of a plan with a deadline (sort-requests), for the
-   *     findings; empty for the others
    * @param batchMeans the throughput's batch means over the window; null when it gave none
    * @param windowBatches the window's batches of equal counts; null when it had too few
-   * @param crash the tier killed in the window on purpose ({@code workload.crash}), for the
-   *     findings; empty when none was
+   * @param figures what the plan measured for the findings beside the observer (a deadline's
+   *     misses, the tier it killed on purpose, the users it ran beside), each a record the rules
+   *     find by its type in {@link io.tunelab.core.findings.RunData}
    */
   record Measured(
       boolean valid,
@@ -69,93 +67,14 @@ public interface PlanSteps {
       Double stealPercent,
       long completed,
       double meanMillis,
-      Optional<DeadlineMisses> deadline,
       BatchMeans batchMeans,
       WindowBatches windowBatches,
-      Optional<TierCrash> crash) {
+      List<Object> figures) {
     public Measured {
-      Objects.requireNonNull(deadline, "deadline");
-      Objects.requireNonNull(crash, "crash");
+      figures = List.copyOf(figures);
     }
 
-    /** A measured load of a plan with a deadline, without batch means. */
-    public Measured(
-        boolean valid,
-        String verdict,
-        Metrics metrics,
-        PlanMeasures measures,
-        Histogram latency,
-        Double stealPercent,
-        long completed,
-        double meanMillis,
-        Optional<DeadlineMisses> deadline) {
-      this(
-          valid,
-          verdict,
-          metrics,
-          measures,
-          latency,
-          stealPercent,
-          completed,
-          meanMillis,
-          deadline,
-          null,
-          null,
-          Optional.empty());
-    }
-
-    /** This load with its throughput's batch means. */
-    public Measured withBatchMeans(BatchMeans value) {
-      return new Measured(
-          valid,
-          verdict,
-          metrics,
-          measures,
-          latency,
-          stealPercent,
-          completed,
-          meanMillis,
-          deadline,
-          value,
-          windowBatches,
-          crash);
-    }
-
-    /** This load with its window's batches of equal counts. */
-    public Measured withWindowBatches(WindowBatches value) {
-      return new Measured(
-          valid,
-          verdict,
-          metrics,
-          measures,
-          latency,
-          stealPercent,
-          completed,
-          meanMillis,
-          deadline,
-          batchMeans,
-          value,
-          crash);
-    }
-
-    /** This load with the tier it killed on purpose. */
-    public Measured withCrash(TierCrash value) {
-      return new Measured(
-          valid,
-          verdict,
-          metrics,
-          measures,
-          latency,
-          stealPercent,
-          completed,
-          meanMillis,
-          deadline,
-          batchMeans,
-          windowBatches,
-          Optional.of(value));
-    }
-
-    /** A measured load of a plan without a deadline. */
+    /** A measured load, without batch means or figures for the findings yet. */
     public Measured(
         boolean valid,
         String verdict,
@@ -174,12 +93,64 @@ public interface PlanSteps {
           stealPercent,
           completed,
           meanMillis,
-          Optional.empty());
+          null,
+          null,
+          List.of());
+    }
+
+    /** This load with its throughput's batch means. */
+    public Measured withBatchMeans(BatchMeans value) {
+      return new Measured(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          value,
+          windowBatches,
+          figures);
+    }
+
+    /** This load with its window's batches of equal counts. */
+    public Measured withWindowBatches(WindowBatches value) {
+      return new Measured(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          batchMeans,
+          value,
+          figures);
+    }
+
+    /** This load with one more figure for the findings, found by its type. */
+    public Measured withFigure(Object figure) {
+      List<Object> more = new ArrayList<>(figures);
+      more.add(Objects.requireNonNull(figure, "figure"));
+      return new Measured(
+          valid,
+          verdict,
+          metrics,
+          measures,
+          latency,
+          stealPercent,
+          completed,
+          meanMillis,
+          batchMeans,
+          windowBatches,
+          more);
     }
 
     /** What the sampler is told when it finishes. */
-    public RunnerFigures figures() {
-      return new RunnerFigures(completed, meanMillis, deadline, crash);
+    public RunnerFigures runnerFigures() {
+      return new RunnerFigures(completed, meanMillis, figures);
     }
   }
 }

@@ -52,8 +52,8 @@ public interface Sampler {
     }
 
     /**
-     * As {@link #finish(long, double)}, with every figure the runner measured: also the deadline
-     * misses of a plan that has a deadline, for the findings.
+     * As {@link #finish(long, double)}, with every figure the runner measured: also what the plan
+     * measured for the findings (a deadline's misses, a tier killed on purpose, users beside).
      *
      * @return empty when this sampler draws no conclusions
      */

@@ -40,16 +40,27 @@ final class HarnessHeavyRule implements FindingRule {
             cost.machineCores(),
             cost.biggestTier(),
             biggest == null ? 0 : biggest.percentOfOneCore(),
-            advice(cost));
+            advice(cost, data));
     return List.of(
         new Finding(FindingKind.HARNESS_HEAVY, cost.biggestTier(), message, evidence(cost)));
   }
 
-  private static String advice(HarnessCost cost) {
+  private static String advice(HarnessCost cost, RunData data) {
     return switch (TierName.ofLabel(cost.biggestTier()).orElse(TierName.CONTROLLER)) {
       case LOAD ->
-          "send the load before the measured window (a backlog the middleware drains) or run the"
-              + " load generator on another host";
+          data.find(BesideUsers.class)
+              .map(
+                  beside ->
+                      String.format(
+                          Locale.ROOT,
+                          "the %d users querying beside the drain (workload.besideUsers) are the"
+                              + " load tier's work here, part of what the experiment asks for:"
+                              + " sending the orders earlier would not lighten it; fewer users"
+                              + " leave the stack that CPU",
+                          beside.users()))
+              .orElse(
+                  "send the load before the measured window (a backlog the middleware drains) or"
+                      + " run the load generator on another host");
       case MOCKS ->
           "give the mocks fewer threads (mocks.containerThreads) or run them on another host";
       default ->
@@ -90,7 +101,7 @@ final class HarnessHeavyRule implements FindingRule {
 
   @Override
   public List<Class<?>> reads() {
-    return List.of(HarnessCost.class);
+    return List.of(HarnessCost.class, BesideUsers.class);
   }
 
   @Override
@@ -102,7 +113,8 @@ final class HarnessHeavyRule implements FindingRule {
                 + "(`harnessCost.harnessSharePercent`) over a measured window of 5 s or more",
             "the biggest harness tier and what would make it lighter: load: send the "
                 + "load before the window (a backlog the middleware drains) or from another "
-                + "host; mocks: fewer `mocks.containerThreads` or another host; controller: "
+                + "host, or, with users querying beside a drain (`workload.besideUsers`), "
+                + "fewer of them (their CPU is what the experiment asks for); mocks: fewer `mocks.containerThreads` or another host; controller: "
                 + "sample less (its observer thread's share is named) and poll the drain less "
                 + "often"));
   }

@@ -50,6 +50,18 @@ class HarnessHeavyRuleTest {
   }
 
   @Test
+  void usersQueryingBesideADrainAreNamedAsWhatTheLoadTierDoes() {
+    assertThat(heavy(harness(30, 4, 6).with(new BesideUsers(4))))
+        .singleElement()
+        .satisfies(
+            f ->
+                assertThat(f.message())
+                    .contains("the 4 users querying beside the drain (workload.besideUsers)")
+                    .contains("fewer users leave the stack that CPU")
+                    .doesNotContain("before the measured window"));
+  }
+
+  @Test
   void theAdviceFollowsTheBiggestTier() {
     assertThat(heavy(harness(2, 20, 4)).get(0).message()).contains("mocks.containerThreads");
     assertThat(heavy(harness(2, 4, 20)).get(0).message())

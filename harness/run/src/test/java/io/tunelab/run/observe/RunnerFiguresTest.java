@@ -2,9 +2,10 @@ package io.tunelab.run.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.tunelab.core.findings.BesideUsers;
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.measure.DeadlineMisses;
-import java.util.Optional;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class RunnerFiguresTest {
@@ -12,10 +13,19 @@ class RunnerFiguresTest {
   void aPlanWithADeadlineCarriesItsMissesIntoTheRunData() {
     DeadlineMisses misses = new DeadlineMisses(25, 120, 30, 2, 26.67, 1);
 
-    RunData data = new RunnerFigures(118, 21.5, Optional.of(misses)).applyTo(RunData.empty(6_000));
+    RunData data = new RunnerFigures(118, 21.5, List.of(misses)).applyTo(RunData.empty(6_000));
 
     assertThat(data.deadline()).contains(new DeadlineMisses(25, 120, 30, 2, 26.67, 1));
     assertThat(data.backend().completedOrders()).isEqualTo(118);
+  }
+
+  @Test
+  void whateverAPlanMeasuredForTheFindingsIsFoundByItsType() {
+    RunData data =
+        new RunnerFigures(60, 300, List.of(new BesideUsers(2))).applyTo(RunData.empty(6_000));
+
+    assertThat(data.find(BesideUsers.class)).contains(new BesideUsers(2));
+    assertThat(data.deadline()).isEmpty();
   }
 
   @Test

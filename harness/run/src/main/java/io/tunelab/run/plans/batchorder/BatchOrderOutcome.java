@@ -1,5 +1,6 @@
 package io.tunelab.run.plans.batchorder;
 
+import io.tunelab.core.findings.BesideUsers;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.Accounting;
@@ -99,7 +100,10 @@ final class BatchOrderOutcome {
                 m.meanMillis())
             .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null))
             .withWindowBatches(WindowBatches.of(m.completionMillis()).orElse(null));
-    return drained.crash().map(measured::withCrash).orElse(measured);
+    if (drained.beside() != null) {
+      measured = measured.withFigure(new BesideUsers(drained.beside().users()));
+    }
+    return drained.crash().map(measured::withFigure).orElse(measured);
   }
 
   /** The faulted orders by the middleware's fault reason. */

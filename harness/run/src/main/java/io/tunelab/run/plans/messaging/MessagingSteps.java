@@ -166,7 +166,7 @@ public final class MessagingSteps implements PlanSteps {
             steal,
             outcome.messages().driven() + outcome.messages().failed(),
             outcome.latency().getTotalCount() == 0 ? 0 : outcome.latency().getMean());
-    return run.crash().map(measured::withCrash).orElse(measured);
+    return run.crash().map(measured::withFigure).orElse(measured);
   }
 
   /** The clients' plan for {@code messages} messages from the knobs. */

@@ -20,7 +20,6 @@ import io.tunelab.tiers.jmeter.LoadGenerator;
 import io.tunelab.tiers.jmeter.SpreadOverInstances;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -165,15 +164,15 @@ public final class SortSteps implements PlanSteps {
             .withDeath(tiers.middlewareDeath());
     LatencySummary all = outcome.requests().overall();
     return new Measured(
-        outcome.valid(),
-        outcome.verdict(),
-        outcome.metrics(),
-        new RequestMeasures(outcome.requests(), outcome.deadline()),
-        result.stats().histograms().get(SoapStats.OVERALL),
-        steal,
-        all.requests() - all.errors(),
-        all.meanMillis(),
-        Optional.of(outcome.deadline()));
+            outcome.valid(),
+            outcome.verdict(),
+            outcome.metrics(),
+            new RequestMeasures(outcome.requests(), outcome.deadline()),
+            result.stats().histograms().get(SoapStats.OVERALL),
+            steal,
+            all.requests() - all.errors(),
+            all.meanMillis())
+        .withFigure(outcome.deadline());
   }
 
   /**
