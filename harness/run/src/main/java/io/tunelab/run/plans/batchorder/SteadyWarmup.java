@@ -2,7 +2,6 @@ package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.WorkloadKnobs;
-import io.tunelab.core.measure.Accounting;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
@@ -12,6 +11,7 @@ import io.tunelab.run.Progress;
 import io.tunelab.run.RunEvent;
 import io.tunelab.run.RunTiers;
 import io.tunelab.run.WarmupReports;
+import io.tunelab.run.plans.batchorder.drain.Accounting;
 import io.tunelab.run.plans.batchorder.drain.DrainResult;
 import java.nio.file.Path;
 import java.util.ArrayList;

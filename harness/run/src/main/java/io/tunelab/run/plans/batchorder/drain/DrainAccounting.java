@@ -1,8 +1,6 @@
 package io.tunelab.run.plans.batchorder.drain;
 
-import io.tunelab.core.measure.Accounting;
 import io.tunelab.core.measure.ArrivalRate;
-import io.tunelab.core.measure.DrainMetrics;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.tiers.mocks.MockEvents;

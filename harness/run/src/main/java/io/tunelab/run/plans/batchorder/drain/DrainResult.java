@@ -1,6 +1,5 @@
 package io.tunelab.run.plans.batchorder.drain;
 
-import io.tunelab.core.measure.Accounting;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

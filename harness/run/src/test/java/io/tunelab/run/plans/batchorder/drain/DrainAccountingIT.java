@@ -2,7 +2,6 @@ package io.tunelab.run.plans.batchorder.drain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tunelab.core.measure.Accounting;
 import io.tunelab.tiers.RuntimeDir;
 import io.tunelab.tiers.TunelabHome;
 import io.tunelab.tiers.db.Database;

@@ -2,9 +2,7 @@ package io.tunelab.run.plans.batchorder.drain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tunelab.core.measure.Accounting;
 import io.tunelab.core.measure.ArrivalRate;
-import io.tunelab.core.measure.DrainMetrics;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.mocks.MockEvents.Event;
 import java.util.ArrayList;

@@ -1,12 +1,10 @@
-package io.tunelab.core.results;
+package io.tunelab.run.plans.batchorder.drain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import io.tunelab.core.measure.Accounting;
-import io.tunelab.core.measure.DrainMetrics;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;

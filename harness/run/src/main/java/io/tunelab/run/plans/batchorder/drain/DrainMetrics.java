@@ -1,4 +1,4 @@
-package io.tunelab.core.measure;
+package io.tunelab.run.plans.batchorder.drain;
 
 import java.util.List;
 import org.HdrHistogram.Histogram;

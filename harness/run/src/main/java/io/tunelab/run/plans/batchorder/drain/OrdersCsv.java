@@ -1,10 +1,8 @@
-package io.tunelab.core.results;
+package io.tunelab.run.plans.batchorder.drain;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
-import io.tunelab.core.measure.Accounting;
-import io.tunelab.core.measure.DrainMetrics;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
