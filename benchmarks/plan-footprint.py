@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""How many main files outside each plan's room name the plan (issue 30's "a new plan touches at
+most 6 files outside its own room"), at a commit: `python3 benchmarks/plan-footprint.py [REV]`.
+
+A plan's room is `harness/run/src/main/java/io/tunelab/run/plans/<room>/` and below. A main Java
+file of harness/ outside it (the middleware under test excluded) names the plan when a line that
+is not a comment holds its `Plan` constant, its room's package, its YAML name in quotes, a class of
+its room, or a type only that plan has (listed below by hand, those living outside the room at
+some commit). Prints each plan's room size and the files outside that name it; a measurement of
+the code, not a test.
+"""
+import os, re, subprocess, sys
+
+REV = sys.argv[1] if len(sys.argv) > 1 else 'HEAD'
+PLANS = {  # yaml name: (room, Plan constant, types only it has)
+    'batch-order': ('batchorder', 'BATCH_ORDER',
+                    ['Accounting', 'DrainMetrics', 'BatchOrderMeasures', 'OrderAccounting',
+                     'OrdersCsv', 'BatchOrderPlan', 'SizeMix']),
+    'messaging': ('messaging', 'MESSAGING', ['MessagingMeasures', 'MessagingPlan']),
+    'concurrent-soap': ('soap', 'CONCURRENT_SOAP', ['ConcurrentSoapPlan', 'ConcurrentSoapResult']),
+    'sort-requests': ('sort', 'SORT_REQUESTS', ['SortRequestPlan', 'SortRequestResult']),
+}
+
+
+def git(*args):
+    return subprocess.run(['git', *args], capture_output=True, text=True, check=True).stdout
+
+
+def main():
+    files = [f for f in git('ls-tree', '-r', '--name-only', REV, 'harness/').split()
+             if '/src/main/java/' in f and f.endswith('.java')
+             and not f.startswith('harness/middleware/')]
+    code = {}
+    for f in files:
+        lines = git('show', f'{REV}:{f}').splitlines()
+        code[f] = '\n'.join(l for l in lines if not re.match(r'\s*(\*|//|/\*)', l))
+    for name, (room, constant, own) in PLANS.items():
+        inside = f'/run/plans/{room}/'
+        room_files = [f for f in files if inside in f]
+        classes = [os.path.basename(f)[:-5] for f in room_files]
+        names = re.compile(r'\b' + constant + r'\b|plans\.' + room + r'\b|"' + name + r'"|\b('
+                           + '|'.join(classes + own) + r')\b')
+        outside = [f for f in files if inside not in f and names.search(code[f])]
+        print(f'{name}: room {len(room_files)} files, {len(outside)} outside it name it')
+        for f in outside:
+            print('   ', f.split('/src/main/java/io/tunelab/')[1])
+
+
+if __name__ == '__main__':
+    main()
