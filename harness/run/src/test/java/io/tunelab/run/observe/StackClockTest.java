@@ -2,9 +2,11 @@ package io.tunelab.run.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -22,8 +24,9 @@ class StackClockTest {
     Process busy = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
     try {
       long child = busy.pid();
-      // enough for the child to have ticks of its own
-      Thread.sleep(300);
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(() -> StackClock.tierTicks(Map.of("child", List.of(child))).get("child") > 0);
 
       Map<String, Long> ticks =
           StackClock.tierTicks(
