@@ -5,11 +5,11 @@ import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.findings.Finding;
 import io.tunelab.core.findings.FindingKind;
 import io.tunelab.core.measure.DeadlineMisses;
-import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RoundPairs;
 import io.tunelab.core.results.RunResult;
 import io.tunelab.core.results.StepResult;
+import io.tunelab.core.results.UnitTally;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Direction;
 import io.tunelab.core.stats.Estimate;
@@ -118,13 +118,14 @@ enum TuneGoal {
   /** Whether the change measured as {@code b} against {@code a} in {@code run} is kept. */
   TrialVerdict verdict(RunResult run, StepResult a, StepResult b) {
     List<String> failures = new ArrayList<>();
+    String units = Plan.of(run.plan()).map(plan -> plan.unit().plural()).orElse("units");
     for (StepResult step : List.of(a, b)) {
-      OrderAccounting accounting = step.accounting();
-      if (accounting != null && accounting.lost() > 0) {
-        failures.add(accounting.lost() + " orders lost (" + step.name() + ")");
+      UnitTally tally = step.tally();
+      if (tally != null && tally.lost() > 0) {
+        failures.add(tally.lost() + " " + units + " lost (" + step.name() + ")");
       }
-      if (accounting != null && accounting.duplicated() > 0) {
-        failures.add(accounting.duplicated() + " orders duplicated (" + step.name() + ")");
+      if (tally != null && tally.duplicated() > 0) {
+        failures.add(tally.duplicated() + " " + units + " duplicated (" + step.name() + ")");
       }
     }
     if (!run.valid() && failures.isEmpty()) {

@@ -73,6 +73,26 @@ class TuneGoalTest {
   }
 
   @Test
+  void aTrialThatLostOrDuplicatedUnitsIsNotKeptAndSaysHowMany() {
+    StepResult a = step("kept", KEPT, Plan.BATCH_ORDER);
+    StepResult b = step("changed", new Side(1500, 30, 40.0, null, false), Plan.BATCH_ORDER);
+    List<Repetition> repetitions = new ArrayList<>(b.repetitions());
+    repetitions.set(
+        0,
+        repetitions
+            .get(0)
+            .withMeasures(BatchOrderMeasures.of(new OrderAccounting(100, 97, 0, 2, 1))));
+    RunResult run =
+        run(a, StepResult.of("changed", Map.of(), Map.of(), List.of(), Map.of(), repetitions));
+
+    TrialVerdict verdict = TuneGoal.COST.verdict(run, run.steps().get(0), run.steps().get(1));
+
+    assertThat(verdict.keep()).isFalse();
+    assertThat(verdict.reason())
+        .isEqualTo("not kept: 2 orders lost (changed), 1 orders duplicated (changed)");
+  }
+
+  @Test
   void deadlineMissesKeepsAChangeThatMissesFewerAndGuardsTheThroughput() {
     Side untuned = new Side(18000, 900, 80.0, 12.0, false);
     TrialVerdict fewer =

@@ -294,6 +294,7 @@ public final class ExperimentRunner {
     if (step.readBack == null && tiers.middlewareDeath().isEmpty()) {
       // a dead middleware has nothing to say: the next repetition's new one is read instead
       step.readBack = ReadBack.of(tiers, step.step.knobs());
+      step.readBack.putAll(step.repetition.readBack());
     }
     save(
         result

@@ -82,6 +82,11 @@ final class MeasuredRepetition implements PlanRepetition {
   }
 
   @Override
+  public java.util.Map<String, Object> readBack() {
+    return plan.readBack();
+  }
+
+  @Override
   public java.util.Optional<StartState> lastStartState() {
     return java.util.Optional.ofNullable(lastStart);
   }

@@ -14,6 +14,11 @@ interface PlanRepetition {
   Repetition run(KnobSet knobs, Progress.Position at, String tag, Path dir, String relativeDir)
       throws InterruptedException;
 
+  /** What the plan reads back of its own settings ({@link PlanSteps#readBack}). */
+  default java.util.Map<String, Object> readBack() {
+    return java.util.Map.of();
+  }
+
   /** The state the stack started the last repetition from; empty when it was not read. */
   default java.util.Optional<io.tunelab.core.results.StartState> lastStartState() {
     return java.util.Optional.empty();

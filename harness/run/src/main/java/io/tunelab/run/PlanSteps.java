@@ -45,6 +45,14 @@ public interface PlanSteps {
   default void finished(Repetition done) {}
 
   /**
+   * What the step's tiers say of the plan's own settings, read once per step after a repetition,
+   * beside what {@link ReadBack} reads for every plan; empty when the plan has nothing of its own.
+   */
+  default java.util.Map<String, Object> readBack() {
+    return java.util.Map.of();
+  }
+
+  /**
    * A measured load, judged by its plan.
    *
    * @param verdict the plan's own verdict; the shared ones are added in front of it

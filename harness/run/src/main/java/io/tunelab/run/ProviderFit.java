@@ -12,6 +12,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.stack.BrokerDisk;
 import io.tunelab.tiers.stack.StackProvider;
 import java.util.EnumSet;
@@ -30,10 +31,14 @@ import java.util.stream.Collectors;
  */
 public final class ProviderFit {
   /** Why a messaging experiment cannot run on a stack without the driver mock, and the way out. */
-  public static final String NO_DRIVER =
-      "plan messaging drives the device-driver mock, and this stack has none: give the"
-          + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
-          + " stack";
+  /** Why {@code plan}, whose flow calls the device driver, cannot run on a stack without one. */
+  public static String noDriver(Plan plan) {
+    return "plan "
+        + plan.yamlName()
+        + " drives the device-driver mock, and this stack has none: give the"
+        + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
+        + " stack";
+  }
 
   private static final Set<KnobTier> STACK =
       EnumSet.of(KnobTier.DB, KnobTier.BROKER, KnobTier.MOCKS);
@@ -120,8 +125,8 @@ public final class ProviderFit {
   }
 
   public static void check(Experiment experiment, StackProvider provider) {
-    if (experiment.plan() == Plan.MESSAGING && !provider.hasDriver()) {
-      throw new BadInputException(NO_DRIVER);
+    if (experiment.plan().backEnds().contains(Backend.DRIVER) && !provider.hasDriver()) {
+      throw new BadInputException(noDriver(experiment.plan()));
     }
     checkBrokerDisk(experiment, provider);
     checkCrash(experiment, provider);

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.stack.Endpoints;
-import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.FlowQueue;
 import io.tunelab.tiers.broker.QueueCounters;
@@ -47,11 +46,6 @@ final class ReadBack {
     read.put("middleware.settings", effective);
     read.put(
         "middleware.inputArguments", JSON.convertValue(status.path("inputArguments"), List.class));
-    if (status.has("messaging")) {
-      // the messaging server's own view: queues, dequeue threads, the consumer window it opened
-      read.put("middleware.messaging", JSON.convertValue(status.path("messaging"), Map.class));
-      read.put("broker.messagingQueuesExclusive", exclusive(endpoints));
-    }
     List<JsonNode> statuses = tiers.middleware().statuses();
     if (statuses.size() > 1) {
       // each instance's role as it says it (middleware.role: one for all, or one each)
@@ -68,19 +62,6 @@ final class ReadBack {
             each ->
                 read.put("middleware.billing", JSON.convertValue(each.path("billing"), Map.class)));
     return read;
-  }
-
-  /** Whether each messaging queue is exclusive, as the broker says. */
-  static Map<String, Object> exclusive(Endpoints endpoints) {
-    Map<String, Object> exclusive = new LinkedHashMap<>();
-    try (BrokerManagement management = BrokerManagement.of(endpoints)) {
-      for (String queue : management.queues().keySet()) {
-        if (MessagingQueues.isOne(queue)) {
-          exclusive.put(queue, management.queueAttribute(queue, "Exclusive"));
-        }
-      }
-    }
-    return exclusive;
   }
 
   /** Consumers attached to each tunelab queue, as the broker counts them. */

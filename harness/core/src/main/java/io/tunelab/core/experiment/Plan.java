@@ -5,6 +5,7 @@ import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.stack.Backend;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -13,7 +14,8 @@ import java.util.function.Supplier;
 /**
  * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}: each
  * constant is the plan's whole declaration to the core (its YAML name, its file, the unit it counts
- * and so measures, its words in summary.md, the knobs only it reads).
+ * and so measures, the back-ends its flow calls, whether it fills the fetcher's inbox, its words in
+ * summary.md, the knobs only it reads).
  *
  * <p>To add a plan: add a constant here, then give the run loop the plan's room ({@code
  * io.tunelab.run.plans.<plan>}, its {@code io.tunelab.run.PlanSteps}) and register it in {@code
@@ -27,6 +29,8 @@ public enum Plan {
       "batch-order",
       "batch-order.jmx",
       Unit.ORDER,
+      List.of(Backend.SIEBEL, Backend.BRM),
+      Feeds.ORDER_INBOX,
       new Words(
           "each over its drain's steady window",
           "orders (completed/faulted/lost/dup)",
@@ -56,6 +60,8 @@ public enum Plan {
       "concurrent-soap",
       "concurrent-soap.jmx",
       Unit.REQUEST,
+      List.of(Backend.BRM),
+      Feeds.NO_INBOX,
       new Words("each over its run", "requests (answered/errors)", Words.ERRORS_WITHIN),
       () ->
           List.of(
@@ -73,6 +79,8 @@ public enum Plan {
       "messaging",
       "messaging.jmx",
       Unit.MESSAGE,
+      List.of(Backend.DRIVER),
+      Feeds.NO_INBOX,
       new Words(
           "each from its first send to its last message finished",
           "messages (driven/failed/lost)",
@@ -108,6 +116,8 @@ public enum Plan {
       "sort-requests",
       "sort-requests.jmx",
       Unit.REQUEST,
+      List.of(),
+      Feeds.NO_INBOX,
       new Words(
           "each over its run", "requests (answered/errors), missed deadline", Words.ERRORS_WITHIN),
       () ->
@@ -146,6 +156,20 @@ public enum Plan {
     public String perMinute() {
       return perMinute;
     }
+
+    /** What it counts, plural: {@code orders}, {@code requests}, {@code messages}. */
+    public String plural() {
+      return perMinute.substring(0, perMinute.indexOf('/'));
+    }
+  }
+
+  /**
+   * Whether a plan's load fills {@code order_inbox}, the table the middleware's fetcher intake
+   * ({@code middleware.intake=fetcher}) polls: with any other plan nothing would ever arrive there.
+   */
+  public enum Feeds {
+    ORDER_INBOX,
+    NO_INBOX
   }
 
   /**
@@ -163,13 +187,24 @@ public enum Plan {
   private final String yamlName;
   private final String file;
   private final Unit unit;
+  private final List<Backend> backEnds;
+  private final Feeds feeds;
   private final Words words;
   private final Supplier<List<Knob<?>>> ownKnobs;
 
-  Plan(String yamlName, String file, Unit unit, Words words, Supplier<List<Knob<?>>> ownKnobs) {
+  Plan(
+      String yamlName,
+      String file,
+      Unit unit,
+      List<Backend> backEnds,
+      Feeds feeds,
+      Words words,
+      Supplier<List<Knob<?>>> ownKnobs) {
     this.yamlName = yamlName;
     this.file = file;
     this.unit = unit;
+    this.backEnds = backEnds;
+    this.feeds = feeds;
     this.words = words;
     this.ownKnobs = ownKnobs;
   }
@@ -195,6 +230,16 @@ public enum Plan {
   /** What it counts. */
   public Unit unit() {
     return unit;
+  }
+
+  /** The simulated back-ends its flow calls, whose mocks a stack must serve to run it. */
+  public List<Backend> backEnds() {
+    return backEnds;
+  }
+
+  /** Whether its load fills the inbox the fetcher intake polls. */
+  public boolean fillsInbox() {
+    return feeds == Feeds.ORDER_INBOX;
   }
 
   /** Unit of the throughput metric: orders/min, requests/min or messages/min. */

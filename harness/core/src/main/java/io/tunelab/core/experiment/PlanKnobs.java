@@ -4,7 +4,6 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.MiddlewareKnobs;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -41,28 +40,23 @@ public final class PlanKnobs {
 
   /**
    * Knob values a plan cannot honour although every plan reads the knob: the fetcher intake polls
-   * {@code order_inbox}, which only the batch-order plan fills (its inbox sink); with any other
-   * plan nothing would ever arrive there. A two-way message needs a queue for its reply, and a
-   * one-way message has none. A middleware whose role leaves out the plan's flow would never see
-   * its work.
+   * {@code order_inbox}, which only a plan that fills it feeds ({@link Plan#fillsInbox}); with any
+   * other plan nothing would ever arrive there. A middleware whose role leaves out the plan's flow
+   * would never see its work. Rules between the workload's own knobs are {@code KnobRules}'.
    */
   static Optional<String> misfit(Plan plan, KnobSet knobs) {
     Optional<String> role = roleMisfit(plan, knobs.get(MiddlewareKnobs.ROLE));
     if (role.isPresent()) {
       return role;
     }
-    if (plan == Plan.MESSAGING) {
-      return messagingMisfit(knobs);
-    }
-    if (plan == Plan.BATCH_ORDER && knobs.get(WorkloadKnobs.BESIDE_USERS) > 0) {
-      return besideMisfit(knobs);
-    }
-    if (plan != Plan.BATCH_ORDER
-        && knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
+    if (!plan.fillsInbox() && knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
       return Optional.of(
           MiddlewareKnobs.INTAKE.name()
               + "=fetcher polls order_inbox, which only plan "
-              + Plan.BATCH_ORDER.yamlName()
+              + java.util.Arrays.stream(Plan.values())
+                  .filter(Plan::fillsInbox)
+                  .map(Plan::yamlName)
+                  .collect(Collectors.joining(" and "))
               + " fills; plan "
               + plan.yamlName()
               + " sends no order there: remove it or use "
@@ -101,80 +95,6 @@ public final class PlanKnobs {
             + MiddlewareKnobs.ROLE.name()
             + "=all or "
             + fit);
-  }
-
-  /** Billing-care users beside a drain need the drain's window and an instance that answers. */
-  private static Optional<String> besideMisfit(KnobSet knobs) {
-    String beside = WorkloadKnobs.BESIDE_USERS.name() + "=" + knobs.get(WorkloadKnobs.BESIDE_USERS);
-    if (knobs.get(WorkloadKnobs.MODE) != WorkloadKnobs.Mode.BACKLOG) {
-      return Optional.of(
-          beside
-              + " queries while a held batch drains, and "
-              + WorkloadKnobs.MODE.name()
-              + "="
-              + knobs.get(WorkloadKnobs.MODE).label()
-              + " holds none: set "
-              + WorkloadKnobs.MODE.name()
-              + "=backlog or "
-              + WorkloadKnobs.BESIDE_USERS.name()
-              + "=0");
-    }
-    List<MiddlewareKnobs.Role> roles = knobs.get(MiddlewareKnobs.ROLE);
-    if (roles.stream().noneMatch(MiddlewareKnobs.Role::servesRequests)) {
-      return Optional.of(
-          beside
-              + " sends billing-care requests, and "
-              + MiddlewareKnobs.ROLE.name()
-              + "="
-              + MiddlewareKnobs.ROLE.format(roles)
-              + " opens no SOAP service: give an instance the role all or sync");
-    }
-    return Optional.empty();
-  }
-
-  private static Optional<String> messagingMisfit(KnobSet knobs) {
-    WorkloadKnobs.MessageMode mode = knobs.get(WorkloadKnobs.MESSAGE_MODE);
-    WorkloadKnobs.ReplyQueue reply = knobs.get(WorkloadKnobs.REPLY_QUEUE);
-    if (mode == WorkloadKnobs.MessageMode.TWO_WAY && reply == WorkloadKnobs.ReplyQueue.NONE) {
-      return Optional.of(
-          WorkloadKnobs.MESSAGE_MODE.name()
-              + "=two-way waits for each reply, and "
-              + WorkloadKnobs.REPLY_QUEUE.name()
-              + "=none gives it no queue to come back on: set "
-              + WorkloadKnobs.REPLY_QUEUE.name()
-              + "=temporary or shared");
-    }
-    if (mode == WorkloadKnobs.MessageMode.TWO_WAY
-        && knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.BACKLOG) {
-      return Optional.of(
-          WorkloadKnobs.MESSAGE_MODE.name()
-              + "=two-way waits for each reply, and "
-              + WorkloadKnobs.MODE.name()
-              + "=backlog holds every message until the clients are done: set "
-              + WorkloadKnobs.MODE.name()
-              + "=stream or rate");
-    }
-    if (mode == WorkloadKnobs.MessageMode.ONE_WAY && reply != WorkloadKnobs.ReplyQueue.NONE) {
-      return Optional.of(
-          WorkloadKnobs.MESSAGE_MODE.name()
-              + "=one-way gets no reply, so "
-              + WorkloadKnobs.REPLY_QUEUE.name()
-              + "="
-              + reply.label()
-              + " would do nothing: remove it or set "
-              + WorkloadKnobs.MESSAGE_MODE.name()
-              + "=two-way");
-    }
-    if (knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER) {
-      return Optional.of(
-          MiddlewareKnobs.INTAKE.name()
-              + "=fetcher polls order_inbox, which only plan "
-              + Plan.BATCH_ORDER.yamlName()
-              + " fills: remove it or use "
-              + MiddlewareKnobs.INTAKE.name()
-              + "=jms");
-    }
-    return Optional.empty();
   }
 
   /**

@@ -1,6 +1,8 @@
 package io.tunelab.core.results;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
@@ -61,6 +63,30 @@ public record BatchOrderMeasures(
           .forEach((operation, errors) -> out.put(Operations.BESIDE + operation, errors));
     }
     return out;
+  }
+
+  /** Orders completed, faulted, lost and duplicated over the step. */
+  @Override
+  public String outcomes(List<PlanMeasures> step) {
+    List<OrderAccounting> each =
+        step.stream().map(PlanMeasures::accounting).filter(Objects::nonNull).toList();
+    if (each.isEmpty()) {
+      return "-";
+    }
+    OrderAccounting a = OrderAccounting.sum(each);
+    return a.completed() + "/" + a.faulted() + "/" + a.lost() + "/" + a.duplicated();
+  }
+
+  @Override
+  public UnitTally tally() {
+    return accounting == null
+        ? null
+        : new UnitTally(
+            accounting.submitted(),
+            accounting.completed(),
+            accounting.faulted(),
+            accounting.lost(),
+            accounting.duplicated());
   }
 
   @Override

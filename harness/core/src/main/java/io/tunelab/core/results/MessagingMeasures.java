@@ -1,6 +1,8 @@
 package io.tunelab.core.results;
 
+import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
@@ -23,6 +25,21 @@ public record MessagingMeasures(MessageMetrics messages) implements PlanMeasures
       ErrorKinds.put(out, Operations.MESSAGE, ErrorKinds.LOST, messages.lost());
     }
     return out;
+  }
+
+  /** Messages driven, failed and lost over the step. */
+  @Override
+  public String outcomes(List<PlanMeasures> step) {
+    List<MessageMetrics> each =
+        step.stream().map(PlanMeasures::messages).filter(Objects::nonNull).toList();
+    if (each.isEmpty()) {
+      return "-";
+    }
+    return each.stream().mapToLong(MessageMetrics::driven).sum()
+        + "/"
+        + each.stream().mapToLong(MessageMetrics::failed).sum()
+        + "/"
+        + each.stream().mapToLong(MessageMetrics::lost).sum();
   }
 
   @Override

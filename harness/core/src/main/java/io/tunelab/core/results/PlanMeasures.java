@@ -2,6 +2,7 @@ package io.tunelab.core.results;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.measure.DeadlineMisses;
+import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 
@@ -11,7 +12,8 @@ import java.util.OptionalDouble;
  * window was made, a request plan (concurrent-soap, sort-requests) counts requests per operation
  * and, with a deadline, the answers over it, a message plan (messaging) accounts for every message
  * and times both directions. A new plan that counts one of these reuses its record; the readers
- * (operations, errors, gates, summaries) ask the record, not its type.
+ * (operations, errors, gates, summaries, the tuner) ask the record, not its type, and the record
+ * renders its own outcomes.
  *
  * <p>The accessors a plan does not measure answer null: each is a field of the repetition in
  * run.json, written only by the plans that have it. A repetition read alone can only guess its plan
@@ -51,6 +53,18 @@ public sealed interface PlanMeasures
 
   /** What failed, operation to error to count, without the errors that did not happen. */
   Map<String, Map<String, Long>> failures();
+
+  /**
+   * The step's outcomes as summary.md's outcomes column ({@link Plan.Words#outcomes}) counts them,
+   * summed over the measures of each of the step's repetitions, this one among them; {@code -} when
+   * none counted any.
+   */
+  String outcomes(List<PlanMeasures> step);
+
+  /** Where each unit the repetition tried ended; null for plans that do not tally units. */
+  default UnitTally tally() {
+    return null;
+  }
 
   /**
    * The one operation of a plan that measures whole units ({@value Operations#ORDER}, {@value

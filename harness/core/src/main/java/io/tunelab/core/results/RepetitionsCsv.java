@@ -91,7 +91,7 @@ public final class RepetitionsCsv {
   private static List<Object> measured(Repetition repetition, String unit) {
     Metrics metrics = repetition.metrics();
     LatencyMillis latency = metrics == null ? null : metrics.latencyMillis();
-    OrderAccounting accounting = repetition.measures().accounting();
+    UnitTally tally = repetition.measures().tally();
     List<Object> values = new ArrayList<>();
     values.add(repetition.valid());
     values.add(repetition.verdict());
@@ -105,11 +105,11 @@ public final class RepetitionsCsv {
     values.add(latency == null ? null : latency.max());
     values.add(metrics == null ? null : metrics.latencySamples());
     values.add(metrics == null ? null : metrics.errors());
-    values.add(accounting == null ? null : accounting.submitted());
-    values.add(accounting == null ? null : accounting.completed());
-    values.add(accounting == null ? null : accounting.faulted());
-    values.add(accounting == null ? null : accounting.lost());
-    values.add(accounting == null ? null : accounting.duplicated());
+    values.add(tally == null ? null : tally.submitted());
+    values.add(tally == null ? null : tally.completed());
+    values.add(tally == null ? null : tally.faulted());
+    values.add(tally == null ? null : tally.lost());
+    values.add(tally == null ? null : tally.duplicated());
     values.add(repetition.middlewareJvm());
     values.add(
         repetition.harnessCost() == null ? null : repetition.harnessCost().harnessSharePercent());

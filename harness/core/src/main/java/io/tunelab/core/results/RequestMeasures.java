@@ -1,6 +1,8 @@
 package io.tunelab.core.results;
 
 import io.tunelab.core.measure.DeadlineMisses;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 
@@ -26,5 +28,40 @@ public record RequestMeasures(RequestMetrics requests, DeadlineMisses deadline)
   @Override
   public Map<String, Map<String, Long>> failures() {
     return ErrorKinds.counted(requests == null ? Map.of() : requests.failures());
+  }
+
+  /**
+   * Requests answered and failed over the step; with a deadline also the requests that missed it
+   * (late or failed) and their share.
+   */
+  @Override
+  public String outcomes(List<PlanMeasures> step) {
+    long answered = 0;
+    long errors = 0;
+    long requests = 0;
+    long misses = 0;
+    boolean deadlines = false;
+    for (PlanMeasures measures : step) {
+      RequestMetrics counted = measures.requests();
+      DeadlineMisses missed = measures.deadline();
+      if (missed != null) {
+        deadlines = true;
+        requests += missed.requests();
+        misses += missed.misses();
+      }
+      if (counted != null) {
+        answered += counted.requests() - counted.errors();
+        errors += counted.errors();
+      }
+    }
+    String text = answered + "/" + errors;
+    return deadlines
+        ? text
+            + String.format(
+                Locale.ROOT,
+                ", %d missed (%.2f%%)",
+                misses,
+                requests == 0 ? 100.0 : 100.0 * misses / requests)
+        : text;
   }
 }

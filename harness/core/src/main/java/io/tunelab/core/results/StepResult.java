@@ -118,6 +118,16 @@ public record StepResult(
     return each.isEmpty() && !repetitions.isEmpty() ? null : OrderAccounting.sum(each);
   }
 
+  /** Where the units of every repetition ended, summed; null for a plan that tallies none. */
+  @com.fasterxml.jackson.annotation.JsonIgnore
+  public UnitTally tally() {
+    if (repetitions == null) {
+      return null;
+    }
+    return UnitTally.sum(
+        repetitions.stream().map(r -> r.measures().tally()).filter(t -> t != null).toList());
+  }
+
   /** The summary of one metric over the repetitions. */
   public static Summary summary(List<Repetition> repetitions, ToDoubleFunction<Metrics> metric) {
     return Summary.of(repetitions.stream().map(r -> metric.applyAsDouble(r.metrics())).toList());

@@ -2,7 +2,6 @@ package io.tunelab.core.results;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.experiment.Repetitions;
-import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.stats.Comparison;
 import java.util.ArrayList;
 import java.util.List;
@@ -217,7 +216,6 @@ public final class SummaryMarkdown {
 
   private static String row(StepResult step) {
     Metrics m = step.metrics();
-    OrderAccounting a = step.accounting();
     return "| "
         + step.name()
         + (step.valid() ? "" : " **INVALID**")
@@ -241,7 +239,7 @@ public final class SummaryMarkdown {
             ? "-"
             : String.format(Locale.ROOT, "%.1f%%", 100 * m.cv()) + (step.noisy() ? " noisy" : ""))
         + " | "
-        + (a != null ? accounting(a) : messages(step).orElseGet(() -> requests(step)))
+        + outcomes(step)
         + " |\n";
   }
 
@@ -258,62 +256,10 @@ public final class SummaryMarkdown {
         : "the repetitions' histograms merged";
   }
 
-  /** Messages driven, failed and lost, summed over the repetitions; empty for other plans. */
-  private static java.util.Optional<String> messages(StepResult step) {
-    long driven = 0;
-    long failed = 0;
-    long lost = 0;
-    boolean any = false;
-    for (Repetition repetition : step.repetitions()) {
-      MessageMetrics m = repetition.measures().messages();
-      if (m != null) {
-        any = true;
-        driven += m.driven();
-        failed += m.failed();
-        lost += m.lost();
-      }
-    }
-    return any
-        ? java.util.Optional.of(driven + "/" + failed + "/" + lost)
-        : java.util.Optional.empty();
-  }
-
-  private static String accounting(OrderAccounting a) {
-    return a.completed() + "/" + a.faulted() + "/" + a.lost() + "/" + a.duplicated();
-  }
-
-  /**
-   * Requests answered and failed, summed over the repetitions that counted them; for the sort hub
-   * also the requests that missed the deadline (late or failed) and their share.
-   */
-  private static String requests(StepResult step) {
-    long answered = 0;
-    long errors = 0;
-    long requests = 0;
-    long misses = 0;
-    boolean sort = false;
-    for (Repetition repetition : step.repetitions()) {
-      RequestMetrics counted = repetition.measures().requests();
-      DeadlineMisses deadline = repetition.measures().deadline();
-      if (deadline != null) {
-        sort = true;
-        requests += deadline.requests();
-        misses += deadline.misses();
-      }
-      if (counted != null) {
-        answered += counted.requests() - counted.errors();
-        errors += counted.errors();
-      }
-    }
-    String text = answered + "/" + errors;
-    return sort
-        ? text
-            + String.format(
-                Locale.ROOT,
-                ", %d missed (%.2f%%)",
-                misses,
-                requests == 0 ? 100.0 : 100.0 * misses / requests)
-        : text;
+  /** The step's outcomes in its plan's words, as its repetitions' measures render them. */
+  private static String outcomes(StepResult step) {
+    List<PlanMeasures> each = step.repetitions().stream().map(Repetition::measures).toList();
+    return each.isEmpty() ? "-" : each.get(0).outcomes(each);
   }
 
   /**

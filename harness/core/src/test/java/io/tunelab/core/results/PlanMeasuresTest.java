@@ -40,6 +40,12 @@ class PlanMeasuresTest {
     assertThat(operations.get(Operations.ORDER).requests()).isEqualTo(42);
     assertThat(operations.get(Operations.ORDER).errors()).isEqualTo(3);
     assertThat(operations.get(Operations.ORDER).maxMillis()).isEqualTo(20.0);
+
+    assertThat(batch.tally()).isEqualTo(new UnitTally(40, 38, 1, 1, 0));
+    PlanMeasures second = BatchOrderMeasures.of(new OrderAccounting(40, 39, 0, 0, 1));
+    assertThat(batch.outcomes(List.of(batch, second, BatchOrderMeasures.of(null))))
+        .as("completed/faulted/lost/duplicated, summed over the step")
+        .isEqualTo("77/1/1/1");
   }
 
   @Test
@@ -49,6 +55,8 @@ class PlanMeasuresTest {
     assertThat(batch.attempts(THREE_ERRORS)).isEmpty();
     assertThat(batch.failures()).isEmpty();
     assertThat(Operations.of(repetition(batch))).isEmpty();
+    assertThat(batch.tally()).isNull();
+    assertThat(batch.outcomes(List.of(batch))).as("no order counted").isEqualTo("-");
   }
 
   @Test
@@ -83,6 +91,13 @@ class PlanMeasuresTest {
     assertThat(new RequestMeasures(requests, null).requests()).isSameAs(requests);
     assertThat(new RequestMeasures(null).attempts(THREE_ERRORS)).isEmpty();
     assertThat(new RequestMeasures(null).failures()).isEmpty();
+    PlanMeasures plain = new RequestMeasures(requests);
+    assertThat(plain.outcomes(List.of(plain, plain))).isEqualTo("172/8");
+    PlanMeasures timed = new RequestMeasures(requests, new DeadlineMisses(1000, 90, 2, 0, 2.2, 5));
+    assertThat(timed.outcomes(List.of(timed, new RequestMeasures(null))))
+        .as("answered/failed, and the misses among the requests the deadline judged")
+        .isEqualTo("86/4, 2 missed (2.22%)");
+    assertThat(plain.tally()).isNull();
   }
 
   @Test
@@ -118,6 +133,10 @@ class PlanMeasuresTest {
     assertThat(measures.accounting()).isNull();
     assertThat(Operations.of(repetition(measures)).get(Operations.MESSAGE).requests())
         .isEqualTo(80);
+    assertThat(measures.tally()).as("repetitions.csv's order columns stay empty").isNull();
+    assertThat(measures.outcomes(List.of(measures, measures, new MessagingMeasures(null))))
+        .as("driven/failed/lost, summed over the step")
+        .isEqualTo("152/6/2");
   }
 
   private static Repetition repetition(PlanMeasures measures) {

@@ -57,10 +57,15 @@ public final class MessagingSteps implements PlanSteps {
   }
 
   @Override
+  public java.util.Map<String, Object> readBack() {
+    return MessagingReadBack.of(tiers);
+  }
+
+  @Override
   public void prepare(KnobSet knobs, Path dir) {
     Endpoints endpoints = tiers.endpoints();
     if (!endpoints.hasDriver()) {
-      throw new BadInputException(ProviderFit.NO_DRIVER);
+      throw new BadInputException(ProviderFit.noDriver(plan()));
     }
     RepetitionData.prepare(tiers, knobs);
   }
