@@ -68,13 +68,19 @@ public record BatchOrderMeasures(
   /** Orders completed, faulted, lost and duplicated over the step. */
   @Override
   public String outcomes(List<PlanMeasures> step) {
-    List<OrderAccounting> each =
-        step.stream().map(PlanMeasures::accounting).filter(Objects::nonNull).toList();
-    if (each.isEmpty()) {
+    OrderAccounting a = stepAccounting(step);
+    if (a == null) {
       return "-";
     }
-    OrderAccounting a = OrderAccounting.sum(each);
     return a.completed() + "/" + a.faulted() + "/" + a.lost() + "/" + a.duplicated();
+  }
+
+  /** The orders of every batch of the step, summed; null when none was accounted for. */
+  @Override
+  public OrderAccounting stepAccounting(List<PlanMeasures> step) {
+    List<OrderAccounting> each =
+        step.stream().map(PlanMeasures::accounting).filter(Objects::nonNull).toList();
+    return each.isEmpty() ? null : OrderAccounting.sum(each);
   }
 
   @Override

@@ -61,6 +61,14 @@ public sealed interface PlanMeasures
    */
   String outcomes(List<PlanMeasures> step);
 
+  /**
+   * What run.json's step writes as its {@code accounting}: the plan's accounting summed over the
+   * measures of each of the step's repetitions, this one among them; null for a plan without one.
+   */
+  default Object stepAccounting(List<PlanMeasures> step) {
+    return null;
+  }
+
   /** Where each unit the repetition tried ended; null for plans that do not tally units. */
   default UnitTally tally() {
     return null;

@@ -1,6 +1,9 @@
 package io.tunelab.core.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.tunelab.core.stats.Comparison;
 import io.tunelab.core.stats.Summary;
 import java.util.List;
@@ -22,8 +25,6 @@ import java.util.function.ToDoubleFunction;
  *     95% interval; latency percentiles of the merged histograms (see {@link StepMetrics})
  * @param index median throughput relative to the baseline step's, baseline = 100; null before it is
  *     known
- * @param accounting the repetitions' accounting summed; null for a plan without accounting
- *     (concurrent-soap)
  * @param valid whether every repetition is valid
  * @param noisy whether the throughput's CV is over 5%
  * @param vsBaseline the repetitions' throughput against the baseline step's: Welch's test,
@@ -41,6 +42,24 @@ import java.util.function.ToDoubleFunction;
  *     run.json
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(value = "accounting", allowGetters = true)
+@JsonPropertyOrder({
+  "name",
+  "changes",
+  "knobs",
+  "restarted",
+  "readBack",
+  "repetitions",
+  "metrics",
+  "index",
+  "accounting",
+  "valid",
+  "noisy",
+  "vsBaseline",
+  "counted",
+  "jvmSpread",
+  "drift"
+})
 public record StepResult(
     String name,
     Map<String, String> changes,
@@ -50,7 +69,6 @@ public record StepResult(
     List<Repetition> repetitions,
     Metrics metrics,
     Double index,
-    OrderAccounting accounting,
     boolean valid,
     boolean noisy,
     Comparison vsBaseline,
@@ -83,7 +101,6 @@ public record StepResult(
         List.copyOf(repetitions),
         metrics,
         null,
-        accounting(repetitions),
         !repetitions.isEmpty() && repetitions.stream().allMatch(Repetition::valid),
         noisy,
         null,
@@ -112,10 +129,18 @@ public record StepResult(
     return counted(repetitions).stream().allMatch(Repetition::notUnsteady);
   }
 
-  private static OrderAccounting accounting(List<Repetition> repetitions) {
-    List<OrderAccounting> each =
-        repetitions.stream().map(r -> r.measures().accounting()).filter(a -> a != null).toList();
-    return each.isEmpty() && !repetitions.isEmpty() ? null : OrderAccounting.sum(each);
+  /**
+   * What the step's plan accounts for, summed over its repetitions, as run.json's step writes it
+   * ({@code accounting}: the orders of every batch, {@link PlanMeasures#stepAccounting}); null for
+   * a plan without one. Derived from the repetitions, so run.json's copy is not read back.
+   */
+  @JsonProperty("accounting")
+  public Object accounting() {
+    if (repetitions == null || repetitions.isEmpty()) {
+      return null;
+    }
+    List<PlanMeasures> each = repetitions.stream().map(Repetition::measures).toList();
+    return each.get(0).stepAccounting(each);
   }
 
   /** Where the units of every repetition ended, summed; null for a plan that tallies none. */
@@ -155,7 +180,6 @@ public record StepResult(
         typed,
         metrics,
         index,
-        accounting,
         valid,
         noisy,
         vsBaseline,
@@ -179,7 +203,6 @@ public record StepResult(
         repetitions,
         metrics,
         value,
-        accounting,
         valid,
         noisy,
         vsBaseline,
@@ -199,7 +222,6 @@ public record StepResult(
         repetitions,
         metrics,
         index,
-        accounting,
         valid,
         noisy,
         comparison,
