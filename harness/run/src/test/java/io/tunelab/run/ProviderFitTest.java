@@ -43,10 +43,51 @@ class ProviderFitTest {
   }
 
   /** The embedded provider, which owns its tiers, crashes them and records their JVMs. */
+  /**
+   * The embedded provider as it answers, but on a broker disk half used: this machine's own disk
+   * (over 90% full on a busy day) is not what these tests are about.
+   */
   private static StackProvider embedded() {
-    return new io.tunelab.tiers.stack.EmbeddedProvider(
-        io.tunelab.tiers.TunelabHome.locate(),
-        new io.tunelab.tiers.stack.StackRegistry(java.nio.file.Path.of("target/provider-fit")));
+    StackProvider real =
+        new io.tunelab.tiers.stack.EmbeddedProvider(
+            io.tunelab.tiers.TunelabHome.locate(),
+            new io.tunelab.tiers.stack.StackRegistry(java.nio.file.Path.of("target/provider-fit")));
+    return new StackProvider() {
+      @Override
+      public String name() {
+        return real.name();
+      }
+
+      @Override
+      public Stack start(StackConfig config) {
+        throw new AssertionError("no tier starts in these checks");
+      }
+
+      @Override
+      public boolean ownsTiers() {
+        return real.ownsTiers();
+      }
+
+      @Override
+      public boolean crashesTiers() {
+        return real.crashesTiers();
+      }
+
+      @Override
+      public boolean recordsTierJvms() {
+        return real.recordsTierJvms();
+      }
+
+      @Override
+      public boolean hasDriver() {
+        return real.hasDriver();
+      }
+
+      @Override
+      public java.util.OptionalDouble brokerDiskUsedPercent() {
+        return java.util.OptionalDouble.of(50);
+      }
+    };
   }
 
   private static Experiment experiment(String knobs, String steps) {
