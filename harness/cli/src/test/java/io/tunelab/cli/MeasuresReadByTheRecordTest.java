@@ -40,34 +40,32 @@ class MeasuresReadByTheRecordTest {
 
   @ArchTest
   static final ArchRule theOrdersMeasuresAreReadOnlyInTheirRoom =
-      noClasses()
-          .that()
-          .doNotBelongToAnyOf(FAMILY)
-          .and()
-          .resideOutsideOfPackage("io.tunelab.run.plans.batchorder..")
-          .should()
-          .dependOnClassesThat()
-          .belongToAnyOf(BatchOrderMeasures.class, OrderAccounting.class);
+      namedOnlyIn(
+          new String[] {"io.tunelab.run.plans.batchorder.."},
+          BatchOrderMeasures.class,
+          OrderAccounting.class);
 
   @ArchTest
   static final ArchRule theMessagesMeasuresAreReadOnlyInTheirRoom =
-      noClasses()
-          .that()
-          .doNotBelongToAnyOf(FAMILY)
-          .and()
-          .resideOutsideOfPackage("io.tunelab.run.plans.messaging..")
-          .should()
-          .dependOnClassesThat()
-          .belongToAnyOf(MessagingMeasures.class, MessageMetrics.class);
+      namedOnlyIn(
+          new String[] {"io.tunelab.run.plans.messaging.."},
+          MessagingMeasures.class,
+          MessageMetrics.class);
 
   @ArchTest
   static final ArchRule theRequestsMeasuresAreMadeOnlyInTheRequestPlansRooms =
-      noClasses()
-          .that()
-          .doNotBelongToAnyOf(FAMILY)
-          .and()
-          .resideOutsideOfPackages("io.tunelab.run.plans.soap..", "io.tunelab.run.plans.sort..")
-          .should()
-          .dependOnClassesThat()
-          .belongToAnyOf(RequestMeasures.class);
+      namedOnlyIn(
+          new String[] {"io.tunelab.run.plans.soap..", "io.tunelab.run.plans.sort.."},
+          RequestMeasures.class);
+
+  private static ArchRule namedOnlyIn(String[] rooms, Class<?>... types) {
+    return noClasses()
+        .that()
+        .doNotBelongToAnyOf(FAMILY)
+        .and()
+        .resideOutsideOfPackages(rooms)
+        .should()
+        .dependOnClassesThat()
+        .belongToAnyOf(types);
+  }
 }
