@@ -3,8 +3,6 @@ package io.tunelab.run.plans.messaging;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.MiddlewareKnobs;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunLayout;
@@ -23,7 +21,6 @@ import io.tunelab.run.observe.HostClock;
 import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -72,13 +69,14 @@ public final class MessagingSteps implements PlanSteps {
 
   @Override
   public boolean warmsUp(KnobSet knobs) {
-    return knobs.get(WorkloadKnobs.WARMUP_MESSAGES) > 0;
+    return MessagingWorkload.of(knobs).warmupMessages() > 0;
   }
 
   @Override
   public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
       throws InterruptedException {
-    MessagingPlan plan = plan(knobs, knobs.get(WorkloadKnobs.WARMUP_MESSAGES), tag + "w");
+    MessagingWorkload workload = MessagingWorkload.of(knobs);
+    MessagingPlan plan = plan(workload, workload.warmupMessages(), tag + "w");
     Warmup done =
         warmup.run(
             knobs,
@@ -86,15 +84,15 @@ public final class MessagingSteps implements PlanSteps {
             describe(plan),
             dir.resolve("warmup"),
             (number, roundDir) -> {
-              int messages = sizer.round(knobs, knobs.get(WorkloadKnobs.WARMUP_MESSAGES));
+              int messages = sizer.round(knobs, workload.warmupMessages());
               MessagingRun run =
                   MessagingRun.run(
                       tiers,
                       load,
-                      plan(knobs, messages, tag + "w" + number),
+                      plan(workload, messages, tag + "w" + number),
                       roundDir,
-                      drain(knobs),
-                      backlog(knobs),
+                      workload.drainTimeout(),
+                      workload.backlog(),
                       () -> {},
                       false,
                       // a warm-up round crashes nothing
@@ -113,13 +111,13 @@ public final class MessagingSteps implements PlanSteps {
   public Measured measure(
       KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
       throws InterruptedException {
-    boolean backlog = backlog(knobs);
+    MessagingWorkload workload = MessagingWorkload.of(knobs);
+    boolean backlog = workload.backlog();
     if (!backlog) {
       sampling.markMeasured();
     }
-    int messages =
-        sizer.measured(at.stepNumber() + "/" + at.step(), knobs, knobs.get(WorkloadKnobs.MESSAGES));
-    MessagingPlan plan = plan(knobs, messages, tag + "m");
+    int messages = sizer.measured(at.stepNumber() + "/" + at.step(), knobs, workload.messages());
+    MessagingPlan plan = plan(workload, messages, tag + "m");
     progress.phase(at, "load (" + describe(plan) + (backlog ? ", held, then drained" : "") + ")");
     long duplicatesBefore = duplicates();
     HostClock.Ticks[] before = {HostClock.now()};
@@ -135,7 +133,7 @@ public final class MessagingSteps implements PlanSteps {
               load,
               plan,
               dir.resolve(RunLayout.LOAD),
-              drain(knobs),
+              workload.drainTimeout(),
               backlog,
               () -> {
                 // backlog: the window starts at the release, the clients' sends out of it
@@ -174,33 +172,21 @@ public final class MessagingSteps implements PlanSteps {
     return run.crash().map(measured::withFigure).orElse(measured);
   }
 
-  /** The clients' plan for {@code messages} messages from the knobs. */
-  MessagingPlan plan(KnobSet knobs, int messages, String tag) {
-    WorkloadKnobs.ReplyQueue reply = knobs.get(WorkloadKnobs.REPLY_QUEUE);
-    boolean open = knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.RATE;
+  /** The clients' plan for {@code messages} messages of {@code workload}. */
+  MessagingPlan plan(MessagingWorkload workload, int messages, String tag) {
     return new MessagingPlan(
         tiers.endpoints().broker(),
         messages,
-        knobs.get(WorkloadKnobs.THREADS),
-        knobs.get(MiddlewareKnobs.MESSAGING_QUEUES),
-        knobs.get(WorkloadKnobs.MESSAGE_MODE) == WorkloadKnobs.MessageMode.TWO_WAY
-            ? MessagingPlan.ReplyQueue.valueOf(reply.name())
-            : null,
-        knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT),
-        knobs.get(WorkloadKnobs.PERSISTENT),
-        knobs.get(WorkloadKnobs.PRIORITIES) == WorkloadKnobs.Priorities.MIXED,
-        knobs.get(WorkloadKnobs.MESSAGE_BYTES),
-        knobs.get(WorkloadKnobs.SEED),
+        workload.threads(),
+        workload.queues(),
+        workload.replyQueue(),
+        workload.responseTimeoutMillis(),
+        workload.persistent(),
+        workload.mixedPriorities(),
+        workload.messageBytes(),
+        workload.seed(),
         tag,
-        open ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE) : 0);
-  }
-
-  private static boolean backlog(KnobSet knobs) {
-    return knobs.get(WorkloadKnobs.MODE) == WorkloadKnobs.Mode.BACKLOG;
-  }
-
-  private static Duration drain(KnobSet knobs) {
-    return Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT));
+        workload.arrivalsPerMinute());
   }
 
   /** Redeliveries of an already logged message the server counted since it started. */

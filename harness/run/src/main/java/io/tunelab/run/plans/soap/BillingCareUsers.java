@@ -1,8 +1,6 @@
 package io.tunelab.run.plans.soap;
 
-import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.Failures;
 import io.tunelab.core.measure.JtlRecord;
@@ -47,24 +45,19 @@ public final class BillingCareUsers implements BesideLoad {
     Path work = dir.resolve(DIR);
     Path csv = work.resolve("customers.csv");
     Endpoints endpoints = tiers.endpoints();
+    SoapWorkload queries = SoapWorkload.of(knobs);
     int customers =
         BillingCustomers.writeCsv(
-            endpoints.db(),
-            endpoints.dbUser(),
-            endpoints.dbPassword(),
-            csv,
-            knobs.get(DataKnobs.SEED_CUSTOMERS));
+            endpoints.db(), endpoints.dbUser(), endpoints.dbPassword(), csv, queries.customers());
     if (customers == 0) {
       throw new IllegalStateException(
           "workload.besideUsers queries seeded customers, and the database has none: set"
               + " db.seed.customers above 0");
     }
     ConcurrentSoapPlan plan =
-        ConcurrentSoapPlan.closed(
-                tiers.middleware().billingUrl(), csv, users, ConcurrentSoapPlan.MAX_LOOPS)
-            .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT))
-            .withBrmLines(
-                knobs.get(MocksKnobs.BRM_INVOICES), knobs.get(MocksKnobs.BRM_USAGE_LINES));
+        queries.queried(
+            ConcurrentSoapPlan.closed(
+                tiers.middleware().billingUrl(), csv, users, ConcurrentSoapPlan.MAX_LOOPS));
     // the host's own bound (a drain's), and time for the load JVM's start and its last queries
     Duration timeout =
         Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT))

@@ -1,10 +1,7 @@
 package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.experiment.Plan;
-import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.MocksKnobs;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.RequestMeasures;
@@ -64,12 +61,12 @@ public final class SoapSteps implements PlanSteps {
             endpoints.dbUser(),
             endpoints.dbPassword(),
             dir.resolve(CUSTOMERS_CSV),
-            knobs.get(DataKnobs.SEED_CUSTOMERS));
+            SoapWorkload.of(knobs).customers());
   }
 
   @Override
   public boolean warmsUp(KnobSet knobs) {
-    return knobs.get(WorkloadKnobs.WARMUP_LOOPS) > 0;
+    return SoapWorkload.of(knobs).warmupLoops() > 0;
   }
 
   @Override
@@ -94,8 +91,9 @@ public final class SoapSteps implements PlanSteps {
       KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
       throws InterruptedException {
     sampling.markMeasured();
+    SoapWorkload workload = SoapWorkload.of(knobs);
     ConcurrentSoapPlan plan =
-        measuredPlan(knobs, tiers.middleware().billingUrl(), dir.resolve(CUSTOMERS_CSV));
+        measuredPlan(workload, tiers.middleware().billingUrl(), dir.resolve(CUSTOMERS_CSV));
     progress.phase(at, "load (" + describe(plan) + ", " + customers + " customers)");
     HostClock.Ticks before = HostClock.now();
     ConcurrentSoapResult result =
@@ -108,8 +106,7 @@ public final class SoapSteps implements PlanSteps {
     Double steal = HostClock.orNull(HostClock.now().stealPercentSince(before));
     checkInterrupted();
     SoapOutcome outcome =
-        SoapOutcome.of(result, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT))
-            .withDeath(tiers.middlewareDeath());
+        SoapOutcome.of(result, workload.maxErrorPercent()).withDeath(tiers.middlewareDeath());
     LatencySummary all = outcome.requests().overall();
     return new Measured(
         outcome.valid(),
@@ -122,33 +119,28 @@ public final class SoapSteps implements PlanSteps {
         all.meanMillis());
   }
 
-  static ConcurrentSoapPlan measuredPlan(KnobSet knobs, URI url, Path customers) {
-    return modelPlan(knobs, url, customers)
-        .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT))
-        .withBrmLines(knobs.get(MocksKnobs.BRM_INVOICES), knobs.get(MocksKnobs.BRM_USAGE_LINES));
+  static ConcurrentSoapPlan measuredPlan(SoapWorkload workload, URI url, Path customers) {
+    return workload.queried(modelPlan(workload, url, customers));
   }
 
-  private static ConcurrentSoapPlan modelPlan(KnobSet knobs, URI url, Path customers) {
-    return switch (knobs.get(WorkloadKnobs.MODEL)) {
+  private static ConcurrentSoapPlan modelPlan(SoapWorkload workload, URI url, Path customers) {
+    return switch (workload.model()) {
       case CLOSED ->
           new ConcurrentSoapPlan(
               ConcurrentSoapPlan.Model.CLOSED,
               url,
               customers,
-              knobs.get(WorkloadKnobs.THREADS),
-              knobs.get(WorkloadKnobs.LOOPS),
-              knobs.get(WorkloadKnobs.RAMP_UP),
+              workload.threads(),
+              workload.loops(),
+              workload.rampUpSeconds(),
               0,
               0,
               ConcurrentSoapPlan.DEFAULT_RESPONSE_TIMEOUT_MILLIS,
-              knobs.get(MocksKnobs.BRM_INVOICES),
-              knobs.get(MocksKnobs.BRM_USAGE_LINES));
+              workload.brmInvoices(),
+              workload.brmUsageLines());
       case OPEN ->
           ConcurrentSoapPlan.open(
-              url,
-              customers,
-              knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE),
-              knobs.get(WorkloadKnobs.DURATION));
+              url, customers, workload.arrivalsPerMinute(), workload.durationSeconds());
     };
   }
 

@@ -1,8 +1,6 @@
 package io.tunelab.run.plans.soap;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.MocksKnobs;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.run.Progress;
@@ -32,15 +30,10 @@ final class SoapWarmup {
 
   Warmup run(KnobSet knobs, Progress.Position at, URI url, Path customers, Path dir)
       throws InterruptedException {
+    SoapWorkload workload = SoapWorkload.of(knobs);
     ConcurrentSoapPlan plan =
-        ConcurrentSoapPlan.closed(
-                url,
-                customers,
-                knobs.get(WorkloadKnobs.THREADS),
-                knobs.get(WorkloadKnobs.WARMUP_LOOPS))
-            .withResponseTimeoutMillis(knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT))
-            .withBrmLines(
-                knobs.get(MocksKnobs.BRM_INVOICES), knobs.get(MocksKnobs.BRM_USAGE_LINES));
+        workload.queried(
+            ConcurrentSoapPlan.closed(url, customers, workload.threads(), workload.warmupLoops()));
     String describe = plan.threads() + " users x " + plan.loops() + " loops x 3 queries";
     return rounds.run(
         knobs,

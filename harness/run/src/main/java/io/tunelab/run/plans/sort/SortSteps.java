@@ -2,7 +2,6 @@ package io.tunelab.run.plans.sort;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.LatencySummary;
 import io.tunelab.core.measure.SoapStats;
 import io.tunelab.core.results.RequestMeasures;
@@ -64,12 +63,11 @@ public final class SortSteps implements PlanSteps {
   @Override
   public void prepare(KnobSet knobs, Path dir) {
     DataPreparation.prepare(Database.of(tiers.endpoints()), knobs, true);
-    int seconds =
-        Math.max(knobs.get(WorkloadKnobs.DURATION), knobs.get(WorkloadKnobs.WARMUP_SECONDS));
-    writeCsv(knobs, dir.resolve(REQUESTS_CSV), seconds);
-    int engines = knobs.get(WorkloadKnobs.ENGINES);
-    if (engines > 1) {
-      SortRequests.splitForEngines(dir.resolve(REQUESTS_CSV), engines);
+    SortWorkload workload = SortWorkload.of(knobs);
+    int seconds = Math.max(workload.durationSeconds(), workload.warmupSeconds());
+    writeCsv(workload, dir.resolve(REQUESTS_CSV), seconds);
+    if (workload.engines() > 1) {
+      SortRequests.splitForEngines(dir.resolve(REQUESTS_CSV), workload.engines());
     }
   }
 
@@ -77,8 +75,8 @@ public final class SortSteps implements PlanSteps {
    * Rows enough for {@code seconds} of Poisson arrivals at the target rate with room to spare (the
    * plan's CSV recycles, and a recycled barcode would be a re-scan the knob did not ask for).
    */
-  static SortRequests.Summary writeCsv(KnobSet knobs, Path csv, int seconds) {
-    int rate = knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE);
+  static SortRequests.Summary writeCsv(SortWorkload workload, Path csv, int seconds) {
+    int rate = workload.arrivalsPerMinute();
     long expected = (long) Math.ceil(rate * (double) seconds / 60);
     int rows = (int) Math.min(SortRequests.Spec.MAX_ROWS, expected + expected / 4 + 100);
     int rescanAfter =
@@ -87,14 +85,14 @@ public final class SortSteps implements PlanSteps {
                 1,
                 Math.min(
                     SortRequests.Spec.MAX_RESCAN_AFTER_ROWS,
-                    Math.round(rate * knobs.get(WorkloadKnobs.RESCAN_AFTER_SECONDS) / 60.0)));
+                    Math.round(rate * workload.rescanAfterSeconds() / 60.0)));
     return SortRequests.write(
         csv,
         new SortRequests.Spec(
-            knobs.get(WorkloadKnobs.SEED),
+            workload.seed(),
             rows,
-            SortRequests.Mix.parse(knobs.get(WorkloadKnobs.MIX)),
-            knobs.get(WorkloadKnobs.RESCAN_PERCENT),
+            workload.mix(),
+            workload.rescanPercent(),
             rescanAfter,
             DEVICES,
             DESTINATIONS));
@@ -102,14 +100,14 @@ public final class SortSteps implements PlanSteps {
 
   @Override
   public boolean warmsUp(KnobSet knobs) {
-    return knobs.get(WorkloadKnobs.WARMUP_SECONDS) > 0;
+    return SortWorkload.of(knobs).warmupSeconds() > 0;
   }
 
   @Override
   public Warmup warmUp(KnobSet knobs, Progress.Position at, String tag, Path dir)
       throws InterruptedException {
-    SortRequestPlan plan =
-        plan(knobs, dir.resolve(REQUESTS_CSV), knobs.get(WorkloadKnobs.WARMUP_SECONDS));
+    SortWorkload workload = SortWorkload.of(knobs);
+    SortRequestPlan plan = plan(workload, dir.resolve(REQUESTS_CSV), workload.warmupSeconds());
     Warmup warmup =
         rounds.run(
             knobs,
@@ -140,8 +138,8 @@ public final class SortSteps implements PlanSteps {
       KnobSet knobs, Progress.Position at, String tag, Path dir, Sampler.Sampling sampling)
       throws InterruptedException {
     sampling.markMeasured();
-    SortRequestPlan plan =
-        plan(knobs, dir.resolve(REQUESTS_CSV), knobs.get(WorkloadKnobs.DURATION));
+    SortWorkload workload = SortWorkload.of(knobs);
+    SortRequestPlan plan = plan(workload, dir.resolve(REQUESTS_CSV), workload.durationSeconds());
     progress.phase(at, "load (" + describe(plan) + ")");
     HostClock.Ticks before = HostClock.now();
     SortRequestResult result =
@@ -158,9 +156,9 @@ public final class SortSteps implements PlanSteps {
     SortOutcome outcome =
         SortOutcome.of(
                 result,
-                knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT),
-                knobs.get(WorkloadKnobs.DEADLINE),
-                knobs.get(WorkloadKnobs.MAX_MISS_PERCENT))
+                workload.maxErrorPercent(),
+                workload.deadlineMillis(),
+                workload.maxMissPercent())
             .withDeath(tiers.middlewareDeath());
     LatencySummary all = outcome.requests().overall();
     return new Measured(
@@ -187,13 +185,13 @@ public final class SortSteps implements PlanSteps {
     return cpuMillisPerRequest > 0 ? 60_000 / cpuMillisPerRequest : 0;
   }
 
-  private SortRequestPlan plan(KnobSet knobs, Path csv, int seconds) {
+  private SortRequestPlan plan(SortWorkload workload, Path csv, int seconds) {
     return new SortRequestPlan(
         tiers.middleware().sortUrl(),
         csv,
-        knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE),
+        workload.arrivalsPerMinute(),
         seconds,
-        knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT));
+        workload.responseTimeoutMillis());
   }
 
   /** A safety net: the schedule, a response timeout after it, and five minutes for the JVM. */

@@ -164,13 +164,14 @@ class SoapOutcomeTest {
             .with("mocks.brm.invoices", "40")
             .with("mocks.brm.usageLines", "200");
 
-    ConcurrentSoapPlan closed = SoapSteps.measuredPlan(knobs, URL, csv);
+    ConcurrentSoapPlan closed = SoapSteps.measuredPlan(SoapWorkload.of(knobs), URL, csv);
     ConcurrentSoapPlan open =
         SoapSteps.measuredPlan(
-            knobs
-                .with("workload.model", "open")
-                .with("workload.arrivalsPerMinute", "900")
-                .with("workload.durationSeconds", "30"),
+            SoapWorkload.of(
+                knobs
+                    .with("workload.model", "open")
+                    .with("workload.arrivalsPerMinute", "900")
+                    .with("workload.durationSeconds", "30")),
             URL,
             csv);
 
