@@ -2,7 +2,6 @@ package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.findings.BesideUsers;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.ArrivalReport;
 import io.tunelab.core.measure.Failures;
 import io.tunelab.core.results.BatchOrderMeasures;
@@ -43,7 +42,7 @@ final class BatchOrderOutcome {
     int unsent = orders - a.submitted();
     int errors = a.faulted() + unsent;
     double errorPercent = 100.0 * errors / orders;
-    double maxErrorPercent = knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT);
+    double maxErrorPercent = BatchOrderWorkload.of(knobs).maxErrorPercent();
     StringBuilder verdict = new StringBuilder(a.message());
     boolean valid = a.valid() && drain.complete();
     drainVerdict(knobs, drain, verdict);
@@ -132,7 +131,7 @@ final class BatchOrderOutcome {
     } else if (!drain.complete()) {
       verdict
           .append("; the drain stalled (no order settled for ")
-          .append(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT))
+          .append(BatchOrderWorkload.of(knobs).drainTimeout().toSeconds())
           .append(" s)");
     }
   }
@@ -140,7 +139,7 @@ final class BatchOrderOutcome {
   /** Says so when the steady window was shorter than {@code workload.minMeasuredSeconds}. */
   private static void shortWindow(KnobSet knobs, MeasuredDrain.Drained drained, StringBuilder v) {
     Double steady = window(drained).steadySeconds();
-    int min = knobs.get(WorkloadKnobs.MIN_MEASURED_SECONDS);
+    int min = BatchOrderWorkload.of(knobs).minMeasuredSeconds();
     if (steady != null && steady < min) {
       v.append(
           String.format(

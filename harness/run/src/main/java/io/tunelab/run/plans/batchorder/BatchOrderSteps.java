@@ -2,7 +2,6 @@ package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RunLayout;
@@ -62,7 +61,7 @@ public final class BatchOrderSteps implements PlanSteps {
 
   @Override
   public boolean warmsUp(KnobSet knobs) {
-    return knobs.get(WorkloadKnobs.WARMUP_ORDERS) > 0;
+    return BatchOrderWorkload.of(knobs).warmupOrders() > 0;
   }
 
   @Override
@@ -77,7 +76,7 @@ public final class BatchOrderSteps implements PlanSteps {
             () -> prepare(knobs, dir),
             () -> sizer.warmup(knobs),
             // at full speed the warm-up's rate says nothing of the step's: do not size by it
-            knobs.get(WorkloadKnobs.WARMUP_FULL_SPEED) ? rate -> {} : sizer::drained);
+            BatchOrderWorkload.of(knobs).warmupFullSpeed() ? rate -> {} : sizer::drained);
     tiers.middlewareWarmedUp(done.steadyState());
     progress.phase(at, "preparing data");
     prepare(knobs, dir);

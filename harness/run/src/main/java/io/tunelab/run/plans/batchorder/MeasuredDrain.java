@@ -128,7 +128,8 @@ final class MeasuredDrain {
       Path dir,
       Sampler.Sampling window)
       throws InterruptedException {
-    WorkloadKnobs.Mode mode = knobs.get(WorkloadKnobs.MODE);
+    BatchOrderWorkload workload = BatchOrderWorkload.of(knobs);
+    WorkloadKnobs.Mode mode = workload.mode();
     if (mode == WorkloadKnobs.Mode.BACKLOG) {
       return backlog(knobs, at, orders, tag, dir, window::markMeasured, true);
     }
@@ -138,11 +139,7 @@ final class MeasuredDrain {
     progress.phase(
         at,
         rate
-            ? "load: sending "
-                + orders
-                + " orders at "
-                + knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE)
-                + "/min"
+            ? "load: sending " + orders + " orders at " + workload.arrivalsPerMinute() + "/min"
             : "load: sending " + orders + " orders");
     List<Long> pids = tiers.middlewarePids();
     Start readings = Start.now(tiers, pids);
@@ -273,7 +270,7 @@ final class MeasuredDrain {
                             c -> new OutageTolerantFaults(faulted, c::down, c::outage))
                         .orElse(faulted),
                     POLL,
-                    Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
+                    BatchOrderWorkload.of(knobs).drainTimeout(),
                     tiers::middlewareDeath)
                 .await(latencyFrom, sent.failedSends());
         if (crash.isPresent()) {

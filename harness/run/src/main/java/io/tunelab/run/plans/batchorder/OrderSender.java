@@ -1,9 +1,6 @@
 package io.tunelab.run.plans.batchorder;
 
-import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.MiddlewareKnobs;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.ArrivalAnalysis;
 import io.tunelab.core.measure.ArrivalRate;
 import io.tunelab.core.measure.ArrivalReport;
@@ -80,32 +77,33 @@ final class OrderSender {
    * due at its place in an even schedule, and the JTL records when it was due.
    */
   Sent sendPaced(KnobSet knobs, int orders, String tag, Path dir) {
-    return send(knobs, orders, tag, dir, knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE), false);
+    return send(knobs, orders, tag, dir, BatchOrderWorkload.of(knobs).arrivalsPerMinute(), false);
   }
 
   /** Whether the orders go into {@code order_inbox} (fetcher intake) rather than on the queue. */
   static boolean toInbox(KnobSet knobs) {
-    return knobs.get(MiddlewareKnobs.INTAKE) == MiddlewareKnobs.Intake.FETCHER;
+    return BatchOrderWorkload.of(knobs).toInbox();
   }
 
   private Sent send(
       KnobSet knobs, int orders, String tag, Path dir, int arrivalsPerMinute, boolean held) {
+    BatchOrderWorkload workload = BatchOrderWorkload.of(knobs);
     BatchOrderPlan queued =
         new BatchOrderPlan(
             tiers.endpoints().broker(),
             INTAKE_QUEUE,
             orders,
-            knobs.get(WorkloadKnobs.THREADS),
-            knobs.get(WorkloadKnobs.SEED),
-            SizeMix.parse(knobs.get(WorkloadKnobs.MIX)),
-            knobs.get(DataKnobs.SEED_CUSTOMERS),
-            knobs.get(WorkloadKnobs.NEW_CUSTOMER_PERCENT),
+            workload.threads(),
+            workload.seed(),
+            workload.mix(),
+            workload.customers(),
+            workload.newCustomerPercent(),
             tag,
-            knobs.get(WorkloadKnobs.PERSISTENT),
+            workload.persistent(),
             arrivalsPerMinute);
     Endpoints endpoints = tiers.endpoints();
     BatchOrderPlan plan =
-        toInbox(knobs)
+        workload.toInbox()
             ? queued.intoInbox(
                 new BatchOrderPlan.Inbox(
                     endpoints.db(), endpoints.dbUser(), endpoints.dbPassword(), held))

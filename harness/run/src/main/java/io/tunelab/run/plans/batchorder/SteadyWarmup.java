@@ -1,7 +1,6 @@
 package io.tunelab.run.plans.batchorder;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.results.SteadyStateReport;
 import io.tunelab.core.results.Warmup;
 import io.tunelab.core.stats.CompletionRates;
@@ -60,7 +59,7 @@ final class SteadyWarmup {
       IntSupplier batchOrders,
       java.util.function.DoubleConsumer rates)
       throws InterruptedException {
-    boolean fullSpeed = knobs.get(WorkloadKnobs.WARMUP_FULL_SPEED);
+    boolean fullSpeed = BatchOrderWorkload.of(knobs).warmupFullSpeed();
     if (fullSpeed) {
       tiers.mocksAtFullSpeed();
     }
@@ -90,7 +89,9 @@ final class SteadyWarmup {
     String endedBy = null;
     for (int batch = 1; endedBy == null; batch++) {
       prepare.run();
-      int orders = Math.max(1, Math.min(batchOrders.getAsInt(), cap(knobs) - sent));
+      int orders =
+          Math.max(
+              1, Math.min(batchOrders.getAsInt(), BatchOrderWorkload.of(knobs).warmupCap() - sent));
       progress.phase(at, "warm-up batch " + batch + " (" + orders + " orders, not measured)");
       MeasuredDrain.Drained drained =
           drains.backlog(
@@ -135,7 +136,8 @@ final class SteadyWarmup {
       int settled,
       int sent,
       long started) {
-    if (verdict.steady() && settled >= knobs.get(WorkloadKnobs.WARMUP_ORDERS)) {
+    BatchOrderWorkload workload = BatchOrderWorkload.of(knobs);
+    if (verdict.steady() && settled >= workload.warmupOrders()) {
       return WarmupReports.STEADY;
     }
     if (drain.endedBy().isPresent()) {
@@ -144,21 +146,15 @@ final class SteadyWarmup {
     if (!drain.complete()) {
       return "a warm-up batch's drain stalled (workload.drainTimeoutSeconds)";
     }
-    if (System.currentTimeMillis() - started
-        >= 1000L * knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)) {
+    if (System.currentTimeMillis() - started >= 1000L * workload.warmupMaxSeconds()) {
       return "the time cap workload.warmupMaxSeconds ("
-          + knobs.get(WorkloadKnobs.WARMUP_MAX_SECONDS)
+          + workload.warmupMaxSeconds()
           + " s) was reached"
           + WarmupReports.stillCompiling(knobs, verdict);
     }
-    if (sent >= cap(knobs)) {
-      return "workload.warmupMaxOrders (" + cap(knobs) + ") orders were sent";
+    if (sent >= workload.warmupCap()) {
+      return "workload.warmupMaxOrders (" + workload.warmupCap() + ") orders were sent";
     }
     return null;
-  }
-
-  private static int cap(KnobSet knobs) {
-    return Math.max(
-        knobs.get(WorkloadKnobs.WARMUP_ORDERS), knobs.get(WorkloadKnobs.WARMUP_MAX_ORDERS));
   }
 }

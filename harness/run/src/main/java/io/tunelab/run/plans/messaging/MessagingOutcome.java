@@ -1,7 +1,6 @@
 package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.WorkloadKnobs;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.core.measure.TimedLatencies;
@@ -100,7 +99,8 @@ record MessagingOutcome(
     valid &= !Verdicts.empty(verdict, samples.size(), "message", run.load().log());
     valid &= !Verdicts.crashMissed(verdict, knobs, run.crash(), finished, "messages");
     valid &=
-        !Verdicts.tooManyErrors(verdict, errorPercent, knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT));
+        !Verdicts.tooManyErrors(
+            verdict, errorPercent, MessagingWorkload.of(knobs).maxErrorPercent());
     Double target = plan.arrivalsPerMinute() > 0 ? (double) plan.arrivalsPerMinute() : null;
     Double achieved = target == null ? null : achievedPerMinute(samples);
     MessageMetrics messages =

@@ -22,6 +22,7 @@ import java.time.Duration;
  * @param arrivalsPerMinute the open model's rate ({@code workload.mode=rate}); 0 in a closed one
  * @param backlog whether the messages are held until every client is done, then drained
  * @param drainTimeout how long the drain may go without a message finished
+ * @param maxErrorPercent the failed messages over which the repetition is invalid
  */
 record MessagingWorkload(
     int messages,
@@ -36,7 +37,8 @@ record MessagingWorkload(
     long seed,
     int arrivalsPerMinute,
     boolean backlog,
-    Duration drainTimeout) {
+    Duration drainTimeout,
+    double maxErrorPercent) {
 
   static MessagingWorkload of(KnobSet knobs) {
     WorkloadKnobs.Mode mode = knobs.get(WorkloadKnobs.MODE);
@@ -56,6 +58,7 @@ record MessagingWorkload(
         knobs.get(WorkloadKnobs.SEED),
         mode == WorkloadKnobs.Mode.RATE ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE) : 0,
         mode == WorkloadKnobs.Mode.BACKLOG,
-        Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)));
+        Duration.ofSeconds(knobs.get(WorkloadKnobs.DRAIN_TIMEOUT)),
+        knobs.get(WorkloadKnobs.MAX_ERROR_PERCENT));
   }
 }

@@ -24,7 +24,8 @@ class MessagingWorkloadTest {
             .with("workload.priorities", "mixed")
             .with("workload.messageBytes", "512")
             .with("workload.seed", "7")
-            .with("workload.drainTimeoutSeconds", "45");
+            .with("workload.drainTimeoutSeconds", "45")
+            .with("workload.maxErrorPercent", "2.5");
 
     MessagingWorkload workload = MessagingWorkload.of(knobs);
 
@@ -40,6 +41,7 @@ class MessagingWorkloadTest {
     assertThat(workload.messageBytes()).isEqualTo(512);
     assertThat(workload.seed()).isEqualTo(7);
     assertThat(workload.drainTimeout()).isEqualTo(Duration.ofSeconds(45));
+    assertThat(workload.maxErrorPercent()).isEqualTo(2.5);
   }
 
   @Test
