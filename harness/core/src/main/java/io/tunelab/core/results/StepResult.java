@@ -1,5 +1,6 @@
 package io.tunelab.core.results;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -144,7 +145,7 @@ public record StepResult(
   }
 
   /** Where the units of every repetition ended, summed; null for a plan that tallies none. */
-  @com.fasterxml.jackson.annotation.JsonIgnore
+  @JsonIgnore
   public UnitTally tally() {
     if (repetitions == null) {
       return null;
