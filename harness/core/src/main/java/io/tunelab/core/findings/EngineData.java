@@ -10,8 +10,16 @@ import java.util.List;
  * @param capacity handed-off messages that can wait before a consumer blocks
  * @param busy engine threads running a task, per sample
  * @param backlog handed-off messages waiting for a thread, per sample
+ * @param instance the label of the middleware instance in series.csv ({@code middleware}, or {@code
+ *     middleware-2} and on when several run and another one's engine was the busiest)
  */
-public record EngineData(int threads, int capacity, List<Point> busy, List<Point> backlog) {
+public record EngineData(
+    int threads, int capacity, List<Point> busy, List<Point> backlog, String instance) {
+  /** The engine of a middleware of one instance. */
+  public EngineData(int threads, int capacity, List<Point> busy, List<Point> backlog) {
+    this(threads, capacity, busy, backlog, "middleware");
+  }
+
   public EngineData {
     busy = List.copyOf(busy);
     backlog = List.copyOf(backlog);

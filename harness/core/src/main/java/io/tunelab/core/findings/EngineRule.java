@@ -46,12 +46,19 @@ final class EngineRule implements FindingRule {
     List<String> evidence =
         List.of(
             String.format(
-                "series.csv middleware.engineBusy: mean %.1f of %d threads over %d samples",
-                Trend.mean(engine.busy()), engine.threads(), engine.busy().size()),
+                "series.csv middleware.engineBusy%s: mean %.1f of %d threads over %d samples",
+                instance(engine),
+                Trend.mean(engine.busy()),
+                engine.threads(),
+                engine.busy().size()),
             String.format(
-                "series.csv middleware.engineBacklog: mean %.1f, max %.0f, messages waiting in"
+                "series.csv middleware.engineBacklog%s: mean %.1f, max %.0f, messages waiting in"
                     + " %.0f%% of the samples (capacity %d)",
-                meanBacklog, Trend.max(engine.backlog()), 100 * waitingShare, engine.capacity()));
+                instance(engine),
+                meanBacklog,
+                Trend.max(engine.backlog()),
+                100 * waitingShare,
+                engine.capacity()));
     return List.of(
         new Finding(
             FindingKind.ENGINE_SATURATED,
@@ -75,5 +82,10 @@ final class EngineRule implements FindingRule {
                 + "handed-off messages waited for them in half the samples or more (async "
                 + "delivery policies)",
             "raise `middleware.engine.threads` if the CPU has room"));
+  }
+
+  /** The instance's label when it is not the only one's, as series.csv labels it. */
+  private static String instance(EngineData engine) {
+    return engine.instance().equals("middleware") ? "" : " (label " + engine.instance() + ")";
   }
 }

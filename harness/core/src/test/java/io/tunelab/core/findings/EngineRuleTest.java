@@ -30,6 +30,21 @@ class EngineRuleTest {
   }
 
   @Test
+  void anotherInstancesEngineIsNamedByItsLabelInTheEvidence() {
+    RunData data =
+        RunData.empty(30_000)
+            .with(new EngineData(1, 16, Series.flat(30, 1), Series.flat(30, 15), "middleware-2"));
+
+    Finding finding = Findings.of(data).get(0);
+
+    assertThat(finding.kind()).isEqualTo(FindingKind.ENGINE_SATURATED);
+    assertThat(finding.evidence())
+        .anyMatch(line -> line.startsWith("series.csv middleware.engineBusy (label middleware-2):"))
+        .anyMatch(
+            line -> line.startsWith("series.csv middleware.engineBacklog (label middleware-2):"));
+  }
+
+  @Test
   void aBacklogInFrontOfASaturatedEngineNamesTheEngineNotTheConsumers() {
     RunData data =
         engine(4, Series.flat(30, 4), Series.flat(30, 14))

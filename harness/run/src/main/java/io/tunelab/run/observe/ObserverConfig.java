@@ -27,7 +27,8 @@ import java.util.function.Supplier;
  * @param childTiers tier name to the jar its JVM runs, for tiers that come and go as children of
  *     this JVM (the load tier's JMeter JVM): found among this JVM's children at every sample
  * @param endpoints the stack's database, broker and mocks; empty to sample processes only
- * @param middlewareStatus the middleware's {@code /status}, when one runs
+ * @param middlewareStatus every middleware instance's {@code /status}, the first's first, when one
+ *     runs
  * @param middlewareExit how the middleware ended, asked when the observer stops (empty while it
  *     runs), when one runs
  * @param interval time between samples
@@ -42,7 +43,7 @@ public record ObserverConfig(
     Map<String, Supplier<List<ProcessHandle>>> tiers,
     Map<String, String> childTiers,
     Optional<Endpoints> endpoints,
-    Optional<Supplier<JsonNode>> middlewareStatus,
+    Optional<Supplier<List<JsonNode>>> middlewareStatus,
     Optional<Supplier<Optional<MiddlewareExit>>> middlewareExit,
     Duration interval,
     Optional<String> middlewareJfr,
@@ -115,7 +116,7 @@ public record ObserverConfig(
   public ObserverConfig withMiddleware(MiddlewareTier middleware) {
     return withTier(middleware.name(), middleware::processes)
         .with(
-            Optional.of(middleware::status),
+            Optional.of(middleware::statuses),
             Optional.of(middleware::exit),
             middlewareJfr.or(() -> Optional.of(MiddlewareKnobs.JFR.defaultValue().label())));
   }
@@ -172,7 +173,7 @@ public record ObserverConfig(
   }
 
   private ObserverConfig with(
-      Optional<Supplier<JsonNode>> status,
+      Optional<Supplier<List<JsonNode>>> status,
       Optional<Supplier<Optional<MiddlewareExit>>> exit,
       Optional<String> jfr) {
     return new ObserverConfig(

@@ -118,38 +118,78 @@ final class RunDataAssembler {
     return new CpuData(cores, store.measured("cpu.machine", "machine", window), tiers);
   }
 
-  /** The engine as the middleware reported it; none when it has no engine threads. */
+  /**
+   * The engine as the middleware reported it: with several instances, the one whose engine was the
+   * busiest share of its threads (a saturated consuming instance, not its idle neighbour); none
+   * when no instance has engine threads.
+   */
   private EngineData engine() {
-    int threads =
-        (int) max(store.measured("middleware.engineThreads", MiddlewareSource.TIER, window));
-    if (threads <= 0) {
-      return EngineData.none();
+    EngineData busiest = EngineData.none();
+    double busiestShare = -1;
+    for (String label : instances("middleware.engineThreads")) {
+      int threads = (int) max(store.measured("middleware.engineThreads", label, window));
+      if (threads <= 0) {
+        continue;
+      }
+      List<Point> busy = store.measured("middleware.engineBusy", label, window);
+      double share = mean(busy) / threads;
+      if (share > busiestShare) {
+        busiestShare = share;
+        busiest =
+            new EngineData(
+                threads,
+                (int) max(store.measured("middleware.engineCapacity", label, window)),
+                busy,
+                store.measured("middleware.engineBacklog", label, window),
+                label);
+      }
     }
-    int capacity =
-        (int) max(store.measured("middleware.engineCapacity", MiddlewareSource.TIER, window));
-    return new EngineData(
-        threads,
-        capacity,
-        store.measured("middleware.engineBusy", MiddlewareSource.TIER, window),
-        store.measured("middleware.engineBacklog", MiddlewareSource.TIER, window));
+    return busiest;
   }
 
-  /** The fetchers and the inbox they poll; none with queue intake. */
+  /** The instances that reported {@code series}, the first instance's label first. */
+  private List<String> instances(String series) {
+    return store.labels(series).stream()
+        .filter(MiddlewareSource::isInstance)
+        .sorted(
+            java.util.Comparator.comparing((String label) -> !label.equals(MiddlewareSource.TIER))
+                .thenComparing(String::length)
+                .thenComparing(label -> label))
+        .toList();
+  }
+
+  private static double mean(List<Point> points) {
+    return points.stream().mapToDouble(Point::value).average().orElse(0);
+  }
+
+  /**
+   * The fetchers and the inbox they poll: with several instances, those of the instance whose
+   * fetchers polled the most; none with queue intake.
+   */
   private FetcherData fetcher() {
-    String tier = MiddlewareSource.TIER;
-    int fetchers = (int) max(store.measured("middleware.fetcher.fetchers", tier, window));
-    if (fetchers <= 0) {
-      return FetcherData.none();
+    FetcherData most = FetcherData.none();
+    double mostPolls = -1;
+    for (String tier : instances("middleware.fetcher.fetchers")) {
+      int fetchers = (int) max(store.measured("middleware.fetcher.fetchers", tier, window));
+      if (fetchers <= 0) {
+        continue;
+      }
+      List<Point> polls = store.measured("middleware.fetcher.polls", tier, window);
+      if (max(polls) > mostPolls) {
+        mostPolls = max(polls);
+        most =
+            new FetcherData(
+                fetchers,
+                (int) max(store.measured("middleware.fetcher.pollingMillis", tier, window)),
+                (int) max(store.measured("middleware.fetcher.submitMillis", tier, window)),
+                (int) max(store.measured("middleware.fetcher.poolSize", tier, window)),
+                polls,
+                store.measured("middleware.fetcher.emptyPolls", tier, window),
+                store.measured("middleware.fetcher.picked", tier, window),
+                store.measured(DbSource.INBOX, "NEW", window));
+      }
     }
-    return new FetcherData(
-        fetchers,
-        (int) max(store.measured("middleware.fetcher.pollingMillis", tier, window)),
-        (int) max(store.measured("middleware.fetcher.submitMillis", tier, window)),
-        (int) max(store.measured("middleware.fetcher.poolSize", tier, window)),
-        store.measured("middleware.fetcher.polls", tier, window),
-        store.measured("middleware.fetcher.emptyPolls", tier, window),
-        store.measured("middleware.fetcher.picked", tier, window),
-        store.measured(DbSource.INBOX, "NEW", window));
+    return most;
   }
 
   private static double max(List<Point> points) {
@@ -163,14 +203,25 @@ final class RunDataAssembler {
                 .mapToDouble(Point::value)
                 .max()
                 .orElse(0);
-    List<Point> waiters =
-        store.measured(MiddlewareSource.POOL_WAITERS, MiddlewareSource.TIER, window);
-    long withWaiters = waiters.stream().filter(p -> p.value() > 0).count();
+    // each instance has a pool of its own: the one whose threads waited in the most samples
+    List<Point> waiters = List.of();
+    long withWaiters = -1;
+    for (String label : instances(MiddlewareSource.POOL_WAITERS)) {
+      List<Point> each = store.measured(MiddlewareSource.POOL_WAITERS, label, window);
+      long waited = each.stream().filter(p -> p.value() > 0).count();
+      if (waited > withWaiters) {
+        withWaiters = waited;
+        waiters = each;
+      }
+    }
+    withWaiters = Math.max(0, withWaiters);
     int peakWaiters = (int) waiters.stream().mapToDouble(Point::value).max().orElse(0);
-    // since the middleware started: its pool is refused while it fills, often before the window,
+    // since each middleware started: its pool is refused while it fills, often before the window,
     // and stays short of those sessions through it
-    long refused =
-        (long) max(store.measured(MiddlewareSource.REFUSALS, MiddlewareSource.TIER, window));
+    long refused = 0;
+    for (String label : instances(MiddlewareSource.REFUSALS)) {
+      refused += (long) max(store.measured(MiddlewareSource.REFUSALS, label, window));
+    }
     return new Connections(maxConnections, peak, waiters.size(), withWaiters, peakWaiters, refused);
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.findings.Point;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class MiddlewareSourceTest {
@@ -14,13 +15,15 @@ class MiddlewareSourceTest {
     SeriesStore withFetchers = new SeriesStore();
     new MiddlewareSource(
             () ->
-                read(
-                    "{\"engineBacklog\": 2, \"stages\": {\"intake\": {\"forwarded\": 7}},"
-                        + " \"fetcher\": {\"fetchers\": 3, \"polls\": 40, \"emptyPolls\": 31,"
-                        + " \"picked\": 18}}"))
+                List.of(
+                    read(
+                        "{\"engineBacklog\": 2, \"stages\": {\"intake\": {\"forwarded\": 7}},"
+                            + " \"fetcher\": {\"fetchers\": 3, \"polls\": 40,"
+                            + " \"emptyPolls\": 31, \"picked\": 18}}")))
         .sample(1_000, withFetchers);
     SeriesStore withoutFetchers = new SeriesStore();
-    new MiddlewareSource(() -> read("{\"engineBacklog\": 2}")).sample(1_000, withoutFetchers);
+    new MiddlewareSource(() -> List.of(read("{\"engineBacklog\": 2}")))
+        .sample(1_000, withoutFetchers);
 
     assertThat(withFetchers.points("middleware.fetcher.polls", "middleware"))
         .extracting(Point::value)
@@ -35,6 +38,42 @@ class MiddlewareSourceTest {
         .extracting(Point::value)
         .containsExactly(7.0);
     assertThat(withoutFetchers.points("middleware.fetcher.polls", "middleware")).isEmpty();
+  }
+
+  /**
+   * Each instance's engine, pool and fetchers under its own label, so that a saturated consuming
+   * instance is not averaged with an idle answering one; the stages' counts are the flow's, summed.
+   */
+  @Test
+  void eachInstanceIsASeriesOfItsOwnAndTheStagesAreSummed() {
+    SeriesStore store = new SeriesStore();
+    new MiddlewareSource(
+            () ->
+                List.of(
+                    read(
+                        "{\"engineThreads\": 8, \"engineBusy\": 8,"
+                            + " \"jdbcThreadsAwaitingConnection\": 3, \"jdbcConnectionRefusals\": 1,"
+                            + " \"stages\": {\"intake\": {\"forwarded\": 7}}}"),
+                    read(
+                        "{\"engineThreads\": 8, \"engineBusy\": 0,"
+                            + " \"jdbcThreadsAwaitingConnection\": 0, \"jdbcConnectionRefusals\": 2,"
+                            + " \"stages\": {\"intake\": {\"forwarded\": 5}}}")))
+        .sample(1_000, store);
+
+    assertThat(store.points("middleware.engineBusy", "middleware"))
+        .extracting(Point::value)
+        .containsExactly(8.0);
+    assertThat(store.points("middleware.engineBusy", "middleware-2"))
+        .extracting(Point::value)
+        .containsExactly(0.0);
+    assertThat(store.points(MiddlewareSource.POOL_WAITERS, "middleware-2"))
+        .extracting(Point::value)
+        .containsExactly(0.0);
+    assertThat(store.points("middleware.forwarded", "intake"))
+        .extracting(Point::value)
+        .containsExactly(12.0);
+    assertThat(store.labels("middleware.engineThreads"))
+        .containsExactly("middleware", "middleware-2");
   }
 
   private static com.fasterxml.jackson.databind.JsonNode read(String json) {
