@@ -60,6 +60,9 @@ public final class BrokerMain {
           "tunelab broker: Artemis stopped during its start (an acceptor or the storage failed,"
               + " e.g. its port bound by another process first): see its"
               + " AMQ22xxxx errors above");
+      // its last words: the tier starts it again on other ports when one was taken
+      TakenPorts.of(configuration.getAcceptorConfigurations())
+          .forEach(taken -> System.err.println("tunelab broker: " + taken));
       System.exit(START_FAILED_EXIT_STATUS);
     }
     LoggerFactory.getLogger(BrokerMain.class).info(JournalReport.describe(asked, configuration));
