@@ -147,15 +147,12 @@ final class RunDataAssembler {
     return busiest;
   }
 
-  /** The instances that reported {@code series}, the first instance's label first. */
+  /**
+   * The instances that reported {@code series}, the first instance's label first: the source
+   * samples them in that order, and the store keeps its labels in the order they came.
+   */
   private List<String> instances(String series) {
-    return store.labels(series).stream()
-        .filter(MiddlewareSource::isInstance)
-        .sorted(
-            java.util.Comparator.comparing((String label) -> !label.equals(MiddlewareSource.TIER))
-                .thenComparing(String::length)
-                .thenComparing(label -> label))
-        .toList();
+    return store.labels(series).stream().filter(MiddlewareSource::isInstance).toList();
   }
 
   private static double mean(List<Point> points) {

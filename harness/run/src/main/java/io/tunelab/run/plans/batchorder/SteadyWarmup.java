@@ -82,6 +82,7 @@ final class SteadyWarmup {
       java.util.function.DoubleConsumer rates)
       throws InterruptedException {
     long started = System.currentTimeMillis();
+    BatchOrderWorkload workload = BatchOrderWorkload.of(knobs);
     WarmupRule rule = WarmupReports.rule(knobs);
     List<WarmupRule.Batch> batches = new ArrayList<>();
     int sent = 0;
@@ -89,9 +90,7 @@ final class SteadyWarmup {
     String endedBy = null;
     for (int batch = 1; endedBy == null; batch++) {
       prepare.run();
-      int orders =
-          Math.max(
-              1, Math.min(batchOrders.getAsInt(), BatchOrderWorkload.of(knobs).warmupCap() - sent));
+      int orders = Math.max(1, Math.min(batchOrders.getAsInt(), workload.warmupCap() - sent));
       progress.phase(at, "warm-up batch " + batch + " (" + orders + " orders, not measured)");
       MeasuredDrain.Drained drained =
           drains.backlog(
@@ -111,7 +110,8 @@ final class SteadyWarmup {
       progress.report(
           new RunEvent.WarmupRound(
               at, "batch", batch, "orders/min", judged, rule.disturbed(judged)));
-      endedBy = ending(knobs, rule.judge(batches), drained.drain(), settled, sent, started);
+      endedBy =
+          ending(knobs, workload, rule.judge(batches), drained.drain(), settled, sent, started);
     }
     SteadyStateReport report =
         WarmupReports.report(
@@ -131,12 +131,12 @@ final class SteadyWarmup {
   /** Why the warm-up ends after this batch, or null when it goes on. */
   private String ending(
       KnobSet knobs,
+      BatchOrderWorkload workload,
       WarmupRule.Verdict verdict,
       DrainResult drain,
       int settled,
       int sent,
       long started) {
-    BatchOrderWorkload workload = BatchOrderWorkload.of(knobs);
     if (verdict.steady() && settled >= workload.warmupOrders()) {
       return WarmupReports.STEADY;
     }
