@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.ExitCodes;
-import io.tunelab.core.knobs.Knobs;
+import io.tunelab.core.knobs.KnobRegistry;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -35,7 +35,7 @@ class CliTest {
     assertThat(execute("knobs", "--json")).isZero();
 
     JsonNode knobs = new ObjectMapper().readTree(out.toString());
-    assertThat(knobs).hasSize(Knobs.ALL.size());
+    assertThat(knobs).hasSize(KnobRegistry.standard().all().size());
     assertThat(knobs.get(0).fieldNames())
         .toIterable()
         .contains("name", "type", "allowed", "default", "unit", "tier", "restarts", "doc", "study");

@@ -2,6 +2,7 @@ package io.tunelab.core.experiment;
 
 import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
@@ -10,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import java.util.stream.Stream;
 
 /**
  * The load plan an experiment drives the middleware with, one of {@code jmeter-plans/}: each
@@ -87,24 +89,14 @@ public enum Plan {
           "every message of every repetition accounted for."),
       () ->
           List.of(
-              WorkloadKnobs.MESSAGES,
-              WorkloadKnobs.WARMUP_MESSAGES,
               WorkloadKnobs.CRASH,
               WorkloadKnobs.CRASH_AT_PERCENT,
               WorkloadKnobs.MIN_MEASURED_SECONDS,
-              WorkloadKnobs.MESSAGE_MODE,
-              WorkloadKnobs.REPLY_QUEUE,
-              WorkloadKnobs.PRIORITIES,
-              WorkloadKnobs.MESSAGE_BYTES,
               WorkloadKnobs.MODE,
               WorkloadKnobs.SEED,
               WorkloadKnobs.PERSISTENT,
               WorkloadKnobs.DRAIN_TIMEOUT,
               WorkloadKnobs.RESPONSE_TIMEOUT,
-              MiddlewareKnobs.MESSAGING_QUEUES,
-              MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS,
-              MiddlewareKnobs.MESSAGING_NAVIGATION,
-              MiddlewareKnobs.MESSAGING_EXCLUSIVE,
               MocksKnobs.DRIVER.latency(),
               MocksKnobs.DRIVER.faultRate(),
               MocksKnobs.DRIVER.faultKind())),
@@ -260,11 +252,13 @@ public enum Plan {
   }
 
   /**
-   * The workload knobs only this plan reads (and the tiers' knobs only its flow uses); {@link
-   * PlanKnobs} refuses them in an experiment of another plan.
+   * The workload knobs only this plan reads (and the tiers' knobs only its flow uses), those listed
+   * here and those its room declares ({@link KnobRegistry#declaredBy}); {@link PlanKnobs} refuses
+   * them in an experiment of another plan.
    */
   public List<Knob<?>> ownKnobs() {
-    return ownKnobs.get();
+    return Stream.concat(ownKnobs.get().stream(), KnobRegistry.declaredBy(yamlName).stream())
+        .toList();
   }
 
   /** Whether its answers have a deadline ({@code workload.deadlineMillis}) that they can miss. */

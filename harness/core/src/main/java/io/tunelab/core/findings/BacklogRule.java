@@ -29,6 +29,14 @@ final class BacklogRule implements FindingRule {
   static final double MIN_RISING_SHARE = 0.6;
   static final double MESSAGES_PER_DEQUEUE_THREAD = 5;
 
+  /**
+   * What the messaging server's backlog calls for: its dequeue threads, then its queues. Knobs of
+   * the messaging plan's room ({@code KnobSource}), found by name; where that room is not on the
+   * class path the finding proposes nothing.
+   */
+  static final List<String> MESSAGING_CAPACITY =
+      List.of("middleware.messaging.dequeueThreads", "middleware.messaging.queues");
+
   @Override
   public List<Finding> apply(RunData data) {
     List<Backlog> backlogs = new ArrayList<>();
@@ -82,9 +90,11 @@ final class BacklogRule implements FindingRule {
               queue.consumers(),
               queue.consumers() == 1 ? "" : "s"),
           evidence(c),
-          List.of(
-              Candidate.raise(MiddlewareKnobs.MESSAGING_DEQUEUE_THREADS),
-              Candidate.raise(MiddlewareKnobs.MESSAGING_QUEUES)));
+          MESSAGING_CAPACITY.stream()
+              .map(KnobRegistry.standard()::find)
+              .flatMap(Optional::stream)
+              .map(Candidate::raise)
+              .toList());
     }
     String message =
         String.format(

@@ -11,7 +11,10 @@ public final class KnobReference {
     StringBuilder page = new StringBuilder();
     page.append("# Knob reference\n\n")
         .append(
-            "Generated from the knob registry (a file per tier, e.g. `harness/core/.../knobs/DbKnobs.java`) by\n")
+            "Generated from the knob registry (a file per tier, e.g. `harness/core/.../knobs/DbKnobs.java`,\n")
+        .append(
+            "and in a plan's room the knobs only that plan reads, a `KnobSource`; each listed with\n")
+        .append("its tier) by\n")
         .append("`./tunelab knobs --markdown > docs/knobs.md`; a test fails when this page is\n")
         .append("out of date. Set a knob with `--set name=value`, or in an experiment's YAML.\n\n")
         .append("*Applied*: `restart` restarts the tier when the value changes, `live` changes\n")

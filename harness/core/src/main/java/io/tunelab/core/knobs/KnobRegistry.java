@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * Looks knobs up by name. Besides the declared knobs it accepts any PostgreSQL setting as {@code
@@ -19,7 +20,14 @@ public final class KnobRegistry {
   public static final String DB_SERVER_PREFIX = "db.server.";
 
   private static final Pattern PG_SETTING = Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z0-9_]+)?");
-  private static final KnobRegistry STANDARD = new KnobRegistry(Knobs.ALL, KnobRules.ALL);
+  private static final List<KnobSource> SOURCES = KnobSource.onClassPath();
+  private static final KnobRegistry STANDARD =
+      new KnobRegistry(
+          byTier(
+              Stream.concat(Knobs.ALL.stream(), SOURCES.stream().flatMap(s -> s.knobs().stream()))
+                  .toList()),
+          Stream.concat(KnobRules.ALL.stream(), SOURCES.stream().flatMap(s -> s.rules().stream()))
+              .toList());
 
   private final Map<String, Knob<?>> knobs = new LinkedHashMap<>();
   private final List<KnobRule> rules;
@@ -46,7 +54,18 @@ public final class KnobRegistry {
     return STANDARD;
   }
 
-  /** The declared knobs, in declaration order. */
+  /**
+   * The knobs the room of the plan named {@code plan} declares ({@link KnobSource}), empty when it
+   * declares none or its room is not on the class path.
+   */
+  public static List<Knob<?>> declaredBy(String plan) {
+    return SOURCES.stream()
+        .filter(source -> source.plan().equals(plan))
+        .flatMap(source -> source.knobs().stream())
+        .toList();
+  }
+
+  /** The declared knobs, tier by tier, each tier's in declaration order. */
   public List<Knob<?>> all() {
     return List.copyOf(knobs.values());
   }
@@ -95,6 +114,11 @@ public final class KnobRegistry {
   /** Whether the knob is a {@code db.server.*} setting not declared here. */
   public boolean isPassThrough(String name) {
     return !knobs.containsKey(name) && find(name).isPresent();
+  }
+
+  /** Tier by tier, in the order of {@link KnobTier}; within a tier, as given (a stable sort). */
+  private static List<Knob<?>> byTier(List<Knob<?>> knobs) {
+    return knobs.stream().sorted(Comparator.comparing(Knob::tier)).toList();
   }
 
   private static Knob<String> passThrough(String name) {

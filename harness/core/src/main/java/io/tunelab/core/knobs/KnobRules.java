@@ -211,9 +211,6 @@ public final class KnobRules {
           MIDDLEWARE_POOLS_FIT_THE_DATABASE,
           ROLES_NAME_EVERY_INSTANCE,
           ENGINE_HOSTS_ARE_THE_ENGINES,
-          WorkloadKnobRules.TWO_WAY_HAS_A_REPLY_QUEUE,
-          WorkloadKnobRules.TWO_WAY_IS_NOT_HELD,
-          WorkloadKnobRules.ONE_WAY_HAS_NO_REPLY_QUEUE,
           WorkloadKnobRules.BESIDE_USERS_QUERY_A_HELD_BATCH,
           WorkloadKnobRules.BESIDE_USERS_HAVE_AN_INSTANCE_THAT_ANSWERS);
 

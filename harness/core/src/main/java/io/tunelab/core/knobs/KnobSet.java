@@ -53,6 +53,11 @@ public final class KnobSet {
     return result;
   }
 
+  /** Every knob this set holds a value of, declared in its registry, tier by tier. */
+  public List<Knob<?>> declared() {
+    return registry.all();
+  }
+
   /**
    * What is wrong with this set by the registry's rules between knobs ({@link KnobRules}), each
    * with its fix; empty when the values can work together.

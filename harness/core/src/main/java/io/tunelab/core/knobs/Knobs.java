@@ -4,10 +4,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Every knob of the stack tiers. Each tier declares its own in one file ({@link DbKnobs}, {@link
- * DataKnobs}, {@link BrokerKnobs}, {@link MocksKnobs}, {@link MiddlewareKnobs}, {@link
- * WorkloadKnobs}); the reference page {@code docs/knobs.md} and {@code tunelab knobs} are generated
- * from {@link #ALL}.
+ * Every knob the stack tiers declare. Each tier declares its own in one file ({@link DbKnobs},
+ * {@link DataKnobs}, {@link BrokerKnobs}, {@link MocksKnobs}, {@link MiddlewareKnobs}, {@link
+ * WorkloadKnobs}); a plan's room declares the knobs only it reads ({@link KnobSource}). The
+ * registry ({@link KnobRegistry#standard()}) holds both, and the reference page {@code
+ * docs/knobs.md} and {@code tunelab knobs} are generated from it.
  */
 public final class Knobs {
   private Knobs() {}
@@ -20,7 +21,7 @@ public final class Knobs {
    */
   public static final String WORKLOAD_PREFIX = "workload.";
 
-  /** Every declared knob, tier by tier, in the order of the reference page. */
+  /** Every knob the tiers' files declare, tier by tier; without the plans' rooms' own. */
   public static final List<Knob<?>> ALL =
       Stream.of(
               DbKnobs.ALL,

@@ -108,24 +108,6 @@ public final class MiddlewareKnobs {
     }
   }
 
-  /**
-   * How a dequeue thread of the messaging server takes its next message (the study's dequeue
-   * navigation).
-   */
-  public enum Navigation implements KnobChoice {
-    /**
-     * Every receive asks the broker for the queue's first message (consumer window 0): priority
-     * order is always honoured, at a round trip per message.
-     */
-    FIRST,
-    /**
-     * Receives continue through messages the broker already pushed to the consumer (its window,
-     * {@code middleware.consumer.windowBytes}): faster, but a message with a higher priority that
-     * arrives later waits behind them.
-     */
-    NEXT
-  }
-
   public static final Knob<Intake> INTAKE =
       KNOBS
           .knob("middleware.intake", KnobTypes.choice(Intake.class), Intake.JMS)
@@ -308,48 +290,6 @@ public final class MiddlewareKnobs {
           .unit("orders")
           .doc("most orders picked by one poll of the inbox table (intake fetcher)")
           .study(Studies.FETCHER + ", pool size")
-          .add();
-
-  public static final Knob<Integer> MESSAGING_QUEUES =
-      KNOBS
-          .knob("middleware.messaging.queues", KnobTypes.integer(1, 16), 1)
-          .unit("queues")
-          .doc(
-              "queues the messaging plan's traffic is sharded over (tunelab.messages.1..N); each"
-                  + " client thread sends to one, each dequeue thread takes from one")
-          .study(Studies.MESSAGING + ", one queue per node")
-          .add();
-
-  public static final Knob<Integer> MESSAGING_DEQUEUE_THREADS =
-      KNOBS
-          .knob("middleware.messaging.dequeueThreads", KnobTypes.integer(1, 64), 1)
-          .unit("threads per queue")
-          .doc(
-              "dequeue threads of the messaging server on each queue, each with its own consumer,"
-                  + " transaction and database work per message")
-          .study(Studies.MESSAGING + ", dequeue threads")
-          .add();
-
-  public static final Knob<Navigation> MESSAGING_NAVIGATION =
-      KNOBS
-          .knob(
-              "middleware.messaging.navigation",
-              KnobTypes.choice(Navigation.class),
-              Navigation.NEXT)
-          .doc(
-              "first: each receive takes the queue's first message by priority (consumer window"
-                  + " 0); next: receives continue through prefetched messages (the consumer"
-                  + " window)")
-          .study(Studies.MESSAGING + ", first vs next message navigation")
-          .add();
-
-  public static final Knob<Boolean> MESSAGING_EXCLUSIVE =
-      KNOBS
-          .knob("middleware.messaging.exclusive", KnobTypes.bool(), false)
-          .doc(
-              "strict order: each messaging queue is an Artemis exclusive queue, so one consumer"
-                  + " at a time receives, whatever the dequeue threads")
-          .study(Studies.MESSAGING + ", dequeue ordering")
           .add();
 
   public static final Knob<Boolean> DIAGNOSTICS =

@@ -17,41 +17,6 @@ public final class WorkloadKnobs {
     RATE
   }
 
-  /** One-way sends or two-way send and receive (the messaging plan). */
-  public enum MessageMode implements KnobChoice {
-    ONE_WAY("one-way"),
-    TWO_WAY("two-way");
-
-    private final String label;
-
-    MessageMode(String label) {
-      this.label = label;
-    }
-
-    @Override
-    public String label() {
-      return label;
-    }
-  }
-
-  /** Where a two-way message's reply goes (the messaging plan). */
-  public enum ReplyQueue implements KnobChoice {
-    /** One-way messages get no reply. */
-    NONE,
-    /** A temporary queue per client thread. */
-    TEMPORARY,
-    /** One queue for every client, replies matched by correlation id. */
-    SHARED
-  }
-
-  /** JMS priorities of the messaging plan's messages. */
-  public enum Priorities implements KnobChoice {
-    /** Every message priority 4, JMS's default. */
-    FIXED,
-    /** Priorities 0..9 from (seed, n). */
-    MIXED
-  }
-
   /** The tier a batch-order repetition kills in its measured batch. */
   public enum Crash implements KnobChoice {
     NONE,
@@ -376,57 +341,6 @@ public final class WorkloadKnobs {
           .doc(
               "batch-order, messaging: the share of the measured load done when workload.crash"
                   + " kills")
-          .add();
-
-  public static final Knob<Integer> MESSAGES =
-      KNOBS
-          .knob("workload.messages", KnobTypes.integer(1, 100_000_000), 2000)
-          .unit("messages")
-          .doc(
-              "messaging: messages the clients send in a measured repetition, at least; more when"
-                  + " the run would last less than workload.minMeasuredSeconds at the last rate")
-          .study(Studies.MESSAGING)
-          .add();
-
-  public static final Knob<Integer> WARMUP_MESSAGES =
-      KNOBS
-          .knob("workload.warmupMessages", KnobTypes.integer(0, 100_000_000), 3000)
-          .unit("messages")
-          .doc(
-              "messaging: messages in each warm-up round, at least (a round grows to last"
-                  + " workload.minMeasuredSeconds at the last rate), rounds until the throughput is"
-                  + " steady; never measured; 0: no warm-up. Rounds of 1,000 drained in 2 s were"
-                  + " judged steady while the middleware's CPU per message still fell")
-          .add();
-
-  public static final Knob<MessageMode> MESSAGE_MODE =
-      KNOBS
-          .knob("workload.messageMode", KnobTypes.choice(MessageMode.class), MessageMode.ONE_WAY)
-          .doc(
-              "messaging: one-way (the clients send) or two-way (each client waits for the server's"
-                  + " reply on workload.replyQueue)")
-          .study(Studies.MESSAGING + ", one-way and two-way")
-          .add();
-
-  public static final Knob<ReplyQueue> REPLY_QUEUE =
-      KNOBS
-          .knob("workload.replyQueue", KnobTypes.choice(ReplyQueue.class), ReplyQueue.NONE)
-          .doc(
-              "messaging, two-way: temporary (a temporary queue per client thread) or shared (one"
-                  + " queue, tunelab.replies, replies matched by correlation id); none for one-way")
-          .add();
-
-  public static final Knob<Priorities> PRIORITIES =
-      KNOBS
-          .knob("workload.priorities", KnobTypes.choice(Priorities.class), Priorities.FIXED)
-          .doc("messaging: JMS priority 4 for every message (fixed) or 0..9 by message (mixed)")
-          .add();
-
-  public static final Knob<Integer> MESSAGE_BYTES =
-      KNOBS
-          .knob("workload.messageBytes", KnobTypes.integer(16, 100_000), 200)
-          .unit("bytes")
-          .doc("messaging: size of each message body")
           .add();
 
   public static final Knob<Model> MODEL =

@@ -368,69 +368,6 @@ class ExperimentReaderTest {
   }
 
   @Test
-  void aTwoWayMessagingStepWithoutAReplyQueueIsRefusedNamingTheFix() {
-    assertBad(
-        """
-        plan: messaging
-        steps:
-          - name: one-way
-          - name: two-way
-            knobs: {workload.messageMode: two-way, workload.mode: stream}
-        """,
-        "steps[1] (two-way): workload.messageMode=two-way waits for each reply, and"
-            + " workload.replyQueue=none gives it no queue to come back on: set"
-            + " workload.replyQueue=temporary or shared");
-  }
-
-  @Test
-  void aTwoWayBacklogIsRefused() {
-    assertBad(
-        """
-        plan: messaging
-        knobs: {workload.messageMode: two-way, workload.replyQueue: temporary}
-        steps: [{name: a}]
-        """,
-        "workload.mode=backlog holds every message until the clients are done: set"
-            + " workload.mode=stream or rate");
-  }
-
-  @Test
-  void aMessagingKnobOnAnotherPlanIsRefused() {
-    assertThatThrownBy(
-            () ->
-                parse(
-                    """
-                    plan: batch-order
-                    steps:
-                      - name: a
-                        knobs: {middleware.messaging.dequeueThreads: 4}
-                    """))
-        .isInstanceOf(BadInputException.class)
-        .hasMessageContaining(
-            "middleware.messaging.dequeueThreads means nothing to plan batch-order");
-  }
-
-  @Test
-  void theMessagingPlanReadsTheSharedAndItsOwnKnobs() {
-    Experiment experiment =
-        parse(
-            """
-            plan: messaging
-            knobs: {workload.persistent: false, workload.messageMode: two-way,
-                    workload.replyQueue: shared, workload.mode: rate,
-                    middleware.messaging.queues: 3}
-            steps: [{name: a}]
-            """);
-    assertThat(
-            experiment
-                .steps()
-                .get(0)
-                .knobs()
-                .get(io.tunelab.core.knobs.MiddlewareKnobs.MESSAGING_QUEUES))
-        .isEqualTo(3);
-  }
-
-  @Test
   void theFetcherIntakeIsAcceptedForTheBatchOrderPlan() {
     assertThat(
             parse(

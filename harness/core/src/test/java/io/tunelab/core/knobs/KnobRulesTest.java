@@ -18,29 +18,6 @@ class KnobRulesTest {
   }
 
   @Test
-  void aMessageModeAndItsReplyQueueMustAgree() {
-    KnobSet twoWay =
-        defaults.with("workload.messageMode", "two-way").with("workload.mode", "stream");
-    assertThat(twoWay.violations())
-        .singleElement()
-        .asString()
-        .contains("workload.replyQueue=none gives it no queue to come back on")
-        .contains("set workload.replyQueue=temporary or shared");
-    assertThat(twoWay.with("workload.replyQueue", "shared").violations()).isEmpty();
-    assertThat(twoWay.with("workload.replyQueue", "shared").with("workload.mode", "backlog"))
-        .extracting(KnobSet::violations)
-        .asList()
-        .singleElement()
-        .asString()
-        .contains("workload.mode=backlog holds every message until the clients are done");
-    assertThat(defaults.with("workload.replyQueue", "temporary").violations())
-        .singleElement()
-        .asString()
-        .contains("workload.messageMode=one-way gets no reply, so workload.replyQueue=temporary")
-        .contains("set workload.messageMode=two-way");
-  }
-
-  @Test
   void usersBesideADrainNeedAHeldBatchAndAnInstanceThatAnswers() {
     KnobSet beside = defaults.with("workload.besideUsers", "2");
     assertThat(beside.violations()).as("the default mode holds a backlog").isEmpty();

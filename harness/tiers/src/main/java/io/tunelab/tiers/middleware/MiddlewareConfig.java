@@ -106,7 +106,7 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
    */
   public static MiddlewareConfig from(KnobSet knobs) {
     Map<String, String> settings = new LinkedHashMap<>();
-    for (Knob<?> knob : Knobs.ALL) {
+    for (Knob<?> knob : knobs.declared()) {
       if (isSetting(knob)) {
         String key = settingsKey(knob);
         settings.put(key, spelling(key, knob, knobs.get(knob)));

@@ -1,7 +1,6 @@
 package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.time.Duration;
 
@@ -42,19 +41,19 @@ record MessagingWorkload(
 
   static MessagingWorkload of(KnobSet knobs) {
     WorkloadKnobs.Mode mode = knobs.get(WorkloadKnobs.MODE);
-    boolean twoWay = knobs.get(WorkloadKnobs.MESSAGE_MODE) == WorkloadKnobs.MessageMode.TWO_WAY;
+    boolean twoWay = knobs.get(MessagingKnobs.MESSAGE_MODE) == MessagingKnobs.MessageMode.TWO_WAY;
     return new MessagingWorkload(
-        knobs.get(WorkloadKnobs.MESSAGES),
-        knobs.get(WorkloadKnobs.WARMUP_MESSAGES),
+        knobs.get(MessagingKnobs.MESSAGES),
+        knobs.get(MessagingKnobs.WARMUP_MESSAGES),
         knobs.get(WorkloadKnobs.THREADS),
-        knobs.get(MiddlewareKnobs.MESSAGING_QUEUES),
+        knobs.get(MessagingKnobs.QUEUES),
         twoWay
-            ? MessagingPlan.ReplyQueue.valueOf(knobs.get(WorkloadKnobs.REPLY_QUEUE).name())
+            ? MessagingPlan.ReplyQueue.valueOf(knobs.get(MessagingKnobs.REPLY_QUEUE).name())
             : null,
         knobs.get(WorkloadKnobs.RESPONSE_TIMEOUT),
         knobs.get(WorkloadKnobs.PERSISTENT),
-        knobs.get(WorkloadKnobs.PRIORITIES) == WorkloadKnobs.Priorities.MIXED,
-        knobs.get(WorkloadKnobs.MESSAGE_BYTES),
+        knobs.get(MessagingKnobs.PRIORITIES) == MessagingKnobs.Priorities.MIXED,
+        knobs.get(MessagingKnobs.MESSAGE_BYTES),
         knobs.get(WorkloadKnobs.SEED),
         mode == WorkloadKnobs.Mode.RATE ? knobs.get(WorkloadKnobs.ARRIVALS_PER_MINUTE) : 0,
         mode == WorkloadKnobs.Mode.BACKLOG,

@@ -15,6 +15,10 @@ import java.util.OptionalInt;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
+/**
+ * In the CLI's module, where every plan's room, and so its knobs ({@code KnobSource}), is on the
+ * class path.
+ */
 class ShippedExperimentsTest {
   /**
    * Every experiment in {@code experiments/} and its folders ({@code studies/}): one that no longer

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
+import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.middleware.Middleware;
 import io.tunelab.middleware.config.MiddlewareSettings;
@@ -75,14 +75,14 @@ class MiddlewareContractTest {
     keys.removeAll(MiddlewareConfig.FOLLOWED_KNOBS.keySet());
 
     Set<String> knobKeys = new TreeSet<>();
-    Knobs.ALL.stream()
+    KnobRegistry.standard().all().stream()
         .filter(MiddlewareConfig::isSetting)
         .forEach(knob -> knobKeys.add(MiddlewareConfig.settingsKey(knob)));
 
     assertThat(knobKeys)
         .as("middleware.KEY knobs vs the keys SettingsReader reads")
         .containsExactlyInAnyOrderElementsOf(keys);
-    assertThat(Knobs.ALL.stream().filter(MiddlewareConfig::isSetting))
+    assertThat(KnobRegistry.standard().all().stream().filter(MiddlewareConfig::isSetting))
         .as("kinds the range tests below cover")
         .allMatch(
             knob -> Set.of("integer", "choice", "choices", "boolean").contains(knob.type().kind()));
@@ -191,7 +191,7 @@ class MiddlewareContractTest {
 
   private static List<Knob<?>> settingKnobs(String kind) {
     return new java.util.ArrayList<>(
-        Knobs.ALL.stream()
+        KnobRegistry.standard().all().stream()
             .filter(MiddlewareConfig::isSetting)
             .filter(knob -> knob.type().kind().equals(kind))
             .toList());

@@ -1,0 +1,32 @@
+package io.tunelab.core.knobs;
+
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Knobs and rules a plan's room declares: the knobs only that plan reads, kept beside the code that
+ * reads them rather than in the tiers' files. The registry ({@link KnobRegistry#standard()}) finds
+ * every source on the class path ({@link ServiceLoader}, {@code META-INF/services}), so the
+ * experiment reader, the rules, the reference page and the findings know a room's knobs by name
+ * without naming the room.
+ */
+public interface KnobSource {
+  /** The YAML name of the plan whose room declares these knobs ({@code plan:} in an experiment). */
+  String plan();
+
+  /** The knobs, in the order of the reference page within each tier. */
+  List<Knob<?>> knobs();
+
+  /** Rules between these knobs and any other, checked before any tier starts. */
+  default List<KnobRule> rules() {
+    return List.of();
+  }
+
+  /** Every source on the class path, in a stable order (by plan name). */
+  static List<KnobSource> onClassPath() {
+    return ServiceLoader.load(KnobSource.class, KnobSource.class.getClassLoader()).stream()
+        .map(ServiceLoader.Provider::get)
+        .sorted(java.util.Comparator.comparing(KnobSource::plan))
+        .toList();
+  }
+}
