@@ -2,7 +2,6 @@ package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.core.measure.MessageAccounting;
 import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MessageMetrics;

@@ -1,5 +1,6 @@
-package io.tunelab.core.measure;
+package io.tunelab.run.plans.messaging;
 
+import io.tunelab.core.measure.JtlRecord;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
