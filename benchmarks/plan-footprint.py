@@ -22,7 +22,7 @@ PLANS = {  # yaml name: (room, Plan constant, types only it has)
                      'OrdersCsv', 'BatchOrderPlan', 'SizeMix', 'BesideUsers']),
     'messaging': ('messaging', 'MESSAGING',
                   ['MessagingMeasures', 'MessagingPlan', 'MessageMetrics', 'MessageAccounting',
-                   'MessagingQueues']),
+                   'MessagingQueues', 'MessageLedger', 'FinishedMessages', 'ReplyQueueWatch']),
     'concurrent-soap': ('soap', 'CONCURRENT_SOAP', ['ConcurrentSoapPlan', 'ConcurrentSoapResult']),
     'sort-requests': ('sort', 'SORT_REQUESTS', ['SortRequestPlan', 'SortRequestResult']),
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
-import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.TunelabHome;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -450,45 +449,6 @@ class DatabaseIT {
                     + " xref_column_name, row_number) FROM xref_data x WHERE origin = 'seed'))")) {
       rows.next();
       return rows.getString(1);
-    }
-  }
-
-  /**
-   * A drain counts the finished messages several times a second inside the measured window: on one
-   * backend for all its counts (a backend per count was CPU in the database's cost per message),
-   * and on another after the database ended that one.
-   */
-  @Test
-  void finishedMessagesAreCountedOnOneBackendThatIsReplacedWhenTheDatabaseEndsIt()
-      throws SQLException {
-    try (Connection connection = connect();
-        Statement statement = connection.createStatement()) {
-      statement.execute(
-          "INSERT INTO message_log (message_id, client_message_id, queue_name, body) VALUES"
-              + " (9001, 'MSG-fin-1', 'q', ''), (9002, 'MSG-fin-2', 'q', ''),"
-              + " (9003, 'MSG-other-1', 'q', '')");
-      statement.execute(
-          "INSERT INTO message_status (message_id, status) VALUES (9001, 'DRIVEN'),"
-              + " (9002, 'RECEIVED'), (9003, 'FAILED')");
-    }
-    Endpoints endpoints =
-        new Endpoints(tier.jdbcUrl(), tier.user(), tier.password(), "tcp://x", "", "", "", "", "");
-    String counter =
-        "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT count(*) FROM message_status%'";
-    try (FinishedMessages finished = new FinishedMessages(endpoints, "MSG-fin-")) {
-      assertThat(finished.count()).isEqualTo(1);
-      long first = number(counter);
-      update("UPDATE message_status SET status = 'FAILED' WHERE message_id = 9002");
-      assertThat(finished.count()).isEqualTo(2);
-      assertThat(finished.count()).isEqualTo(2);
-      assertThat(number(counter)).as("the same backend").isEqualTo(first);
-
-      update("SELECT pg_terminate_backend(" + first + ")");
-      assertThat(finished.count()).as("asked again on a new connection").isEqualTo(2);
-      assertThat(number(counter)).as("a new backend").isNotEqualTo(first);
-    } finally {
-      update("DELETE FROM message_status WHERE message_id BETWEEN 9001 AND 9003");
-      update("DELETE FROM message_log WHERE message_id BETWEEN 9001 AND 9003");
     }
   }
 

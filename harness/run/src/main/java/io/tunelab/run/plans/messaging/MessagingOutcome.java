@@ -7,7 +7,6 @@ import io.tunelab.core.results.LatencyMillis;
 import io.tunelab.core.results.MessageMetrics;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.run.Verdicts;
-import io.tunelab.tiers.db.MessageLedger;
 import java.util.List;
 import java.util.Locale;
 import org.HdrHistogram.Histogram;

@@ -18,7 +18,6 @@ import io.tunelab.run.RoundWarmup;
 import io.tunelab.run.RunTiers;
 import io.tunelab.run.Sampler;
 import io.tunelab.run.observe.HostClock;
-import io.tunelab.tiers.db.FinishedMessages;
 import io.tunelab.tiers.jmeter.LoadGenerator;
 import java.nio.file.Path;
 import java.util.Optional;

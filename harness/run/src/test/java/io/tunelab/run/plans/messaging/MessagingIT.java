@@ -8,7 +8,6 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.tiers.broker.BrokerManagement;
-import io.tunelab.tiers.broker.ReplyQueueWatch;
 import io.tunelab.tiers.jmeter.JmeterDashboard;
 import io.tunelab.tiers.jmeter.LoadRun;
 import io.tunelab.tiers.jmeter.LocalJmeter;
@@ -309,5 +308,38 @@ class MessagingIT {
       broker.queues().forEach((name, queue) -> consumers.put(name, queue.consumerCount()));
     }
     return consumers;
+  }
+
+  /**
+   * A drain counts the finished messages several times a second inside the measured window: on one
+   * backend for all its counts (a backend per count was CPU in the database's cost per message),
+   * and on another after the database ended that one.
+   */
+  @Test
+  void finishedMessagesAreCountedOnOneBackendThatIsReplacedWhenTheDatabaseEndsIt() {
+    fixture.update(
+        "INSERT INTO message_log (message_id, client_message_id, queue_name, body) VALUES"
+            + " (9001, 'MSG-fin-1', 'q', ''), (9002, 'MSG-fin-2', 'q', ''),"
+            + " (9003, 'MSG-other-1', 'q', '')");
+    fixture.update(
+        "INSERT INTO message_status (message_id, status) VALUES (9001, 'DRIVEN'),"
+            + " (9002, 'RECEIVED'), (9003, 'FAILED')");
+    String counter =
+        "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT count(*) FROM message_status%'";
+    try (FinishedMessages finished = new FinishedMessages(fixture.endpoints, "MSG-fin-")) {
+      assertThat(finished.count()).isEqualTo(1);
+      long first = fixture.count(counter);
+      fixture.update("UPDATE message_status SET status = 'FAILED' WHERE message_id = 9002");
+      assertThat(finished.count()).isEqualTo(2);
+      assertThat(finished.count()).isEqualTo(2);
+      assertThat(fixture.count(counter)).as("the same backend").isEqualTo(first);
+
+      fixture.count("SELECT count(pg_terminate_backend(" + first + "))");
+      assertThat(finished.count()).as("asked again on a new connection").isEqualTo(2);
+      assertThat(fixture.count(counter)).as("a new backend").isNotEqualTo(first);
+    } finally {
+      fixture.update("DELETE FROM message_status WHERE message_id BETWEEN 9001 AND 9003");
+      fixture.update("DELETE FROM message_log WHERE message_id BETWEEN 9001 AND 9003");
+    }
   }
 }

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.tiers.broker.ReplyQueueWatch;
-import io.tunelab.tiers.db.MessageLedger;
 import io.tunelab.tiers.jmeter.LoadRun;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,6 +1,8 @@
-package io.tunelab.tiers.broker;
+package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.broker.BrokerManagement;
+import io.tunelab.tiers.broker.QueueCounters;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.tunelab.tiers.db;
+package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.stack.Endpoints;

@@ -1,6 +1,7 @@
-package io.tunelab.tiers.db;
+package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.stack.Endpoints;
+import io.tunelab.tiers.db.KeptConnection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
