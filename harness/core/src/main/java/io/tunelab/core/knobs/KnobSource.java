@@ -1,5 +1,6 @@
 package io.tunelab.core.knobs;
 
+import java.util.Comparator;
 import java.util.List;
 import java.util.ServiceLoader;
 
@@ -26,7 +27,7 @@ public interface KnobSource {
   static List<KnobSource> onClassPath() {
     return ServiceLoader.load(KnobSource.class, KnobSource.class.getClassLoader()).stream()
         .map(ServiceLoader.Provider::get)
-        .sorted(java.util.Comparator.comparing(KnobSource::plan))
+        .sorted(Comparator.comparing(KnobSource::plan))
         .toList();
   }
 }

@@ -13,6 +13,7 @@ import io.tunelab.core.knobs.Studies;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The knobs only the messaging plan reads, and the rules between them: the messaging server's
@@ -230,7 +231,7 @@ public final class MessagingKnobs implements KnobSource {
 
   @Override
   public List<Knob<?>> knobs() {
-    return java.util.stream.Stream.concat(MIDDLEWARE.all().stream(), LOAD.all().stream()).toList();
+    return Stream.concat(MIDDLEWARE.all().stream(), LOAD.all().stream()).toList();
   }
 
   @Override
