@@ -13,7 +13,7 @@ import java.sql.SQLException;
  * cost per message ({@link KeptConnection}: the database may have been killed on purpose and be
  * back).
  */
-public final class FinishedMessages implements AutoCloseable {
+final class FinishedMessages implements AutoCloseable {
   private static final String QUERY =
       "SELECT count(*) FROM message_status s JOIN message_log l USING (message_id)"
           + " WHERE s.status IN ('DRIVEN', 'FAILED') AND l.client_message_id LIKE ?";

@@ -21,7 +21,7 @@ import java.util.TreeMap;
  * @param lost sent, never driven nor failed
  * @param unexpected finished by the server, never sent by this run's clients
  */
-public record MessageAccounting(
+record MessageAccounting(
     Map<String, Outcome> outcomes, List<String> lost, List<String> unexpected) {
   /** The JTL column the messaging plan writes each message's id into. */
   public static final String MESSAGE_ID = "messageId";

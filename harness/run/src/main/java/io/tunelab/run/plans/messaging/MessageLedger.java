@@ -28,7 +28,7 @@ import org.HdrHistogram.Histogram;
  * @param lastFinishedMillis the latest DRIVEN or FAILED record, epoch ms; 0 when none
  * @param endToEnd milliseconds from send to outcome, of every finished message
  */
-public record MessageLedger(
+record MessageLedger(
     long logged,
     long driven,
     long replied,

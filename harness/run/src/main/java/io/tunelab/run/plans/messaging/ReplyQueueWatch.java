@@ -17,7 +17,7 @@ import org.slf4j.LoggerFactory;
  * be read afterwards. Which queues are reply queues the messaging server says (the queues it sent
  * replies to); the broker says how many consumers each has. Closing the watch stops it.
  */
-public final class ReplyQueueWatch implements AutoCloseable {
+final class ReplyQueueWatch implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ReplyQueueWatch.class);
 
   /**
