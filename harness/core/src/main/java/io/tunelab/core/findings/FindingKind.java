@@ -1,13 +1,15 @@
 package io.tunelab.core.findings;
 
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The conclusions tunelab draws from a run. Each kind names the rule that raises it, so that a new
- * finding is its rule, its constant here and its line in docs/findings.md; {@link Findings#RULES}
- * runs the rules in the order of their first kind here. That order is also the tuner's last
- * tie-break between candidates (CandidateRanking): what takes the limiting tier's work (a missing
- * index, the instance records) comes before what refines its plans (statistics).
+ * The conclusions tunelab draws from a run. Each kind of the house names the rule that raises it,
+ * so that a new finding is its rule, its constant here and its line in docs/findings.md; a kind
+ * only a plan's room raises names none, its rule comes from the room ({@link FindingSource}).
+ * {@link Findings#RULES} runs the rules in the order of their first kind here. That order is also
+ * the tuner's last tie-break between candidates (CandidateRanking): what takes the limiting tier's
+ * work (a missing index, the instance records) comes before what refines its plans (statistics).
  */
 public enum FindingKind {
   /**
@@ -87,9 +89,10 @@ public enum FindingKind {
   POLLING_CHURN(FetcherRule::new),
   /**
    * Messaging: a queue's depth stayed at what its dequeue threads hold in hand: they wait for
-   * messages, so the clients (their threads or their rate) are the limit, not the server.
+   * messages, so the clients (their threads or their rate) are the limit, not the server. Raised by
+   * the messaging plan's room.
    */
-  QUEUE_EMPTY(QueueEmptyRule::new),
+  QUEUE_EMPTY,
   /** The harness (load generator, mocks, controller) used a large share of the machine. */
   HARNESS_HEAVY(HarnessHeavyRule::new),
   /** Processes outside the stack used the CPU in the measured window: its numbers are disturbed. */
@@ -101,8 +104,13 @@ public enum FindingKind {
     this.rule = rule;
   }
 
-  /** A new instance of the rule that raises this kind. */
-  FindingRule newRule() {
-    return rule.get();
+  /** A kind raised only by a plan's room. */
+  FindingKind() {
+    this(null);
+  }
+
+  /** A new instance of the house's rule that raises this kind; none for a room's kind. */
+  Optional<FindingRule> newRule() {
+    return Optional.ofNullable(rule).map(Supplier::get);
   }
 }

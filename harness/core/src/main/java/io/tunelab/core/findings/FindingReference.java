@@ -11,9 +11,10 @@ public final class FindingReference {
     StringBuilder page = new StringBuilder();
     page.append("# Findings\n\n")
         .append(
-            "Generated from the rules (`harness/core/.../findings/*Rule.java`, each documenting")
-        .append(" the kinds it\nraises next to its thresholds) by")
-        .append(" `./tunelab findings --markdown > docs/findings.md`; a test\n")
+            "Generated from the rules (`harness/core/.../findings/*Rule.java`, and a plan room's")
+        .append(" own in its\n`FindingSource`, each documenting the kinds it raises next to its")
+        .append(" thresholds) by\n")
+        .append("`./tunelab findings --markdown > docs/findings.md`; a test\n")
         .append("fails when this page is out of date.\n\n")
         .append(
             """
@@ -38,6 +39,8 @@ public final class FindingReference {
             A new finding is its rule (its thresholds, `apply`, `reads` and `docs`), its constant in
             `FindingKind` (which names the rule) and this page (run.json's schema takes any kind by its
             shape); a figure no rule read before is its record and the line that puts it in `RunData`.
+            A finding only one plan raises is a rule in that plan's room, listed by its `FindingSource`
+            (the messaging server's queues are judged there, with what its dequeue threads hold).
 
             """)
         .append("| kind | rule | reads | when (thresholds) | says |\n")

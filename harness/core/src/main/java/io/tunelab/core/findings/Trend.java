@@ -2,12 +2,12 @@ package io.tunelab.core.findings;
 
 import java.util.List;
 
-/** Shapes of a time series the rules ask about. */
-final class Trend {
+/** Shapes of a time series the rules ask about, the house's and the plan rooms' alike. */
+public final class Trend {
   private Trend() {}
 
   /** Least-squares slope of the points, in value units per second; 0 for fewer than 2 points. */
-  static double slopePerSecond(List<Point> points) {
+  public static double slopePerSecond(List<Point> points) {
     int n = points.size();
     if (n < 2) {
       return 0;
@@ -36,7 +36,7 @@ final class Trend {
    * minSeconds} after it, over which at least {@code minRisingShare} of the steps did not fall (so
    * a batch that lands at once and then drains is no rise).
    */
-  static Rise largestRise(List<Point> points, double minSeconds, double minRisingShare) {
+  public static Rise largestRise(List<Point> points, double minSeconds, double minRisingShare) {
     int[] rising = new int[points.size()];
     for (int i = 1; i < points.size(); i++) {
       boolean up = points.get(i).value() >= points.get(i - 1).value();
@@ -58,21 +58,21 @@ final class Trend {
     return best;
   }
 
-  static double mean(List<Point> points) {
+  public static double mean(List<Point> points) {
     return points.stream().mapToDouble(Point::value).average().orElse(0);
   }
 
-  static double max(List<Point> points) {
+  public static double max(List<Point> points) {
     return points.stream().mapToDouble(Point::value).max().orElse(0);
   }
 
-  static double last(List<Point> points) {
+  public static double last(List<Point> points) {
     return points.isEmpty() ? 0 : points.get(points.size() - 1).value();
   }
 
   /** A rise from {@code from} to {@code to} over {@code seconds}. */
-  record Rise(double from, double to, double seconds, double rise) {
-    double perSecond() {
+  public record Rise(double from, double to, double seconds, double rise) {
+    public double perSecond() {
       return seconds == 0 ? 0 : rise / seconds;
     }
   }

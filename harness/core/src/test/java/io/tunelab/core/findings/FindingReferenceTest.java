@@ -3,47 +3,39 @@ package io.tunelab.core.findings;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.measure.DeadlineMisses;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * docs/findings.md is made of the rules' own docs, and every kind is documented by the rule it
- * names: a finding added without its page, or a rule whose docs miss a kind it raises, fails here.
+ * Every house kind is documented by the rule it names, and every rule reads only what it declares:
+ * a rule whose docs miss a kind it raises fails here. The page made of those docs,
+ * docs/findings.md, is held to the rules where the rooms' are on the class path too (the cli's
+ * FindingSourcesTest).
  */
 class FindingReferenceTest {
   @Test
-  void docsFindingsMdIsUpToDateWithTheRules() throws IOException {
-    Path page = Path.of(System.getProperty("tunelab.home"), "docs", "findings.md");
-    String expected = FindingReference.markdown(Findings.RULES);
-
-    assertThat(Files.exists(page) ? Files.readString(page, StandardCharsets.UTF_8) : "")
-        .as(
-            "docs/findings.md is out of date with the rules: regenerate it with"
-                + " ./tunelab findings --markdown > docs/findings.md")
-        .isEqualTo(expected);
-  }
-
-  @Test
-  void eachKindIsDocumentedOnceByTheRuleItNames() {
+  void eachHouseKindIsDocumentedOnceByTheRuleItNames() {
     List<FindingKind> documented = new ArrayList<>();
     for (FindingRule rule : Findings.RULES) {
       for (FindingDoc doc : rule.docs()) {
-        assertThat(doc.kind().newRule().getClass())
+        assertThat(doc.kind().newRule().map(Object::getClass))
             .as(doc.kind() + " is documented by " + rule.getClass().getSimpleName())
-            .isEqualTo(rule.getClass());
+            .contains(rule.getClass());
         documented.add(doc.kind());
       }
     }
-    assertThat(documented).containsExactly(FindingKind.values());
+    assertThat(documented)
+        .as("the house's kinds; the rooms' are raised and documented by their rooms' rules")
+        .containsExactly(
+            Stream.of(FindingKind.values())
+                .filter(kind -> kind.newRule().isPresent())
+                .toArray(FindingKind[]::new));
   }
 
   /**

@@ -3,9 +3,7 @@ package io.tunelab.tiers.broker;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.knobs.KnobRegistry;
-import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.middleware.Stage;
-import io.tunelab.middleware.config.MiddlewareSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,19 +50,5 @@ class FlowQueueContractTest {
           .as(queue.queue())
           .isPresent();
     }
-  }
-
-  @Test
-  void theMessagingQueuesAreNamedAlikeByTheHarnessTheMiddlewareAndThePlan() throws Exception {
-    assertThat(MessagingQueues.name(3))
-        .isEqualTo(MiddlewareSettings.Messaging.queue(3))
-        .isEqualTo("tunelab.messages.3");
-    String plan =
-        Files.readString(Path.of(System.getProperty("tunelab.home"), "jmeter-plans/messaging.jmx"));
-    assertThat(plan)
-        .contains(
-            "<stringProp name=\"JMSSampler.SendQueue\">dynamicQueues/"
-                + MessagingQueues.PREFIX
-                + "${");
   }
 }

@@ -3,7 +3,6 @@ package io.tunelab.run.plans.messaging;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.stack.Endpoints;
-import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.run.RunTiers;
 import io.tunelab.tiers.broker.BrokerManagement;
 import java.util.LinkedHashMap;

@@ -2,7 +2,6 @@ package io.tunelab.run.plans.messaging;
 
 import io.tunelab.core.findings.TierCrash;
 import io.tunelab.core.measure.JtlRecord;
-import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.run.CrashAt;
 import io.tunelab.run.RunTiers;
 import io.tunelab.tiers.broker.BrokerManagement;

@@ -17,7 +17,6 @@ import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
-import io.tunelab.core.stack.MessagingQueues;
 import io.tunelab.tiers.middleware.MiddlewareConfig;
 import java.util.ArrayList;
 import java.util.List;

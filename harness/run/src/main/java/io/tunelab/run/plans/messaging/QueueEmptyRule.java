@@ -1,6 +1,13 @@
-package io.tunelab.core.findings;
+package io.tunelab.run.plans.messaging;
 
-import io.tunelab.core.stack.MessagingQueues;
+import io.tunelab.core.findings.Finding;
+import io.tunelab.core.findings.FindingDoc;
+import io.tunelab.core.findings.FindingKind;
+import io.tunelab.core.findings.FindingRule;
+import io.tunelab.core.findings.Point;
+import io.tunelab.core.findings.QueueSeries;
+import io.tunelab.core.findings.RunData;
+import io.tunelab.core.findings.Trend;
 import java.util.ArrayList;
 import java.util.List;
 
