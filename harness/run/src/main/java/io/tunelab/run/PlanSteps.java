@@ -63,8 +63,8 @@ public interface PlanSteps {
    * @param batchMeans the throughput's batch means over the window; null when it gave none
    * @param windowBatches the window's batches of equal counts; null when it had too few
    * @param figures what the plan measured for the findings beside the observer (a deadline's
-   *     misses, the tier it killed on purpose, the users it ran beside), each a record the rules
-   *     find by its type in {@link io.tunelab.core.findings.RunData}
+   *     misses, the tier it killed on purpose, what it says of its load tier), each a record the
+   *     rules find by its type in {@link io.tunelab.core.findings.RunData}
    */
   record Measured(
       boolean valid,

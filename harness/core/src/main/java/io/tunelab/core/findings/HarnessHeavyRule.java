@@ -48,16 +48,8 @@ final class HarnessHeavyRule implements FindingRule {
   private static String advice(HarnessCost cost, RunData data) {
     return switch (TierName.ofLabel(cost.biggestTier()).orElse(TierName.CONTROLLER)) {
       case LOAD ->
-          data.find(BesideUsers.class)
-              .map(
-                  beside ->
-                      String.format(
-                          Locale.ROOT,
-                          "the %d users querying beside the drain (workload.besideUsers) are the"
-                              + " load tier's work here, part of what the experiment asks for:"
-                              + " sending the orders earlier would not lighten it; fewer users"
-                              + " leave the stack that CPU",
-                          beside.users()))
+          data.find(LoadTierAdvice.class)
+              .map(LoadTierAdvice::advice)
               .orElse(
                   "send the load before the measured window (a backlog the middleware drains) or"
                       + " run the load generator on another host");
@@ -101,7 +93,7 @@ final class HarnessHeavyRule implements FindingRule {
 
   @Override
   public List<Class<?>> reads() {
-    return List.of(HarnessCost.class, BesideUsers.class);
+    return List.of(HarnessCost.class, LoadTierAdvice.class);
   }
 
   @Override
@@ -113,8 +105,10 @@ final class HarnessHeavyRule implements FindingRule {
                 + "(`harnessCost.harnessSharePercent`) over a measured window of 5 s or more",
             "the biggest harness tier and what would make it lighter: load: send the "
                 + "load before the window (a backlog the middleware drains) or from another "
-                + "host, or, with users querying beside a drain (`workload.besideUsers`), "
-                + "fewer of them (their CPU is what the experiment asks for); mocks: fewer `mocks.containerThreads` or another host; controller: "
+                + "host, or, when the plan says its load tier's work is what the experiment asks "
+                + "for (`LoadTierAdvice`: batch-order's users querying beside a drain, "
+                + "`workload.besideUsers`), what the plan says (fewer of those users); mocks: "
+                + "fewer `mocks.containerThreads` or another host; controller: "
                 + "sample less (its observer thread's share is named) and poll the drain less "
                 + "often"));
   }

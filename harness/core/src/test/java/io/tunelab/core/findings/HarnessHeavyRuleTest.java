@@ -50,15 +50,20 @@ class HarnessHeavyRuleTest {
   }
 
   @Test
-  void usersQueryingBesideADrainAreNamedAsWhatTheLoadTierDoes() {
-    assertThat(heavy(harness(30, 4, 6).with(new BesideUsers(4))))
+  void whatThePlanSaysOfItsLoadTierReplacesTheHousesAdvice() {
+    LoadTierAdvice advice = new LoadTierAdvice("the load is the experiment's; fewer users");
+
+    assertThat(heavy(harness(30, 4, 6).with(advice)))
         .singleElement()
         .satisfies(
             f ->
                 assertThat(f.message())
-                    .contains("the 4 users querying beside the drain (workload.besideUsers)")
-                    .contains("fewer users leave the stack that CPU")
+                    .endsWith("that much less CPU; the load is the experiment's; fewer users")
                     .doesNotContain("before the measured window"));
+    assertThat(heavy(harness(2, 20, 4).with(advice)).get(0).message())
+        .as("the mocks are the biggest: the plan's word on its load does not apply")
+        .contains("mocks.containerThreads")
+        .doesNotContain("fewer users");
   }
 
   @Test

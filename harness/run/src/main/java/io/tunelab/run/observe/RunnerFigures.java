@@ -7,8 +7,8 @@ import java.util.List;
  * What only the runner and the plans measure, handed to the observer when it stops so that the
  * findings see it in their one pass: the completed units and their mean end-to-end latency (for the
  * back-end latency rule), and whatever else a plan measured for the findings (a deadline's misses,
- * the tier it killed on purpose, the users it ran beside), each put in {@link RunData} under its
- * own type for the rules that read it.
+ * the tier it killed on purpose, what it says of its load tier), each put in {@link RunData} under
+ * its own type for the rules that read it.
  *
  * @param completed orders completed, or requests answered, in the measured window
  * @param endToEndMeanMillis their mean end-to-end latency, milliseconds

@@ -2,7 +2,7 @@ package io.tunelab.run.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.tunelab.core.findings.BesideUsers;
+import io.tunelab.core.findings.LoadTierAdvice;
 import io.tunelab.core.findings.RunData;
 import io.tunelab.core.measure.DeadlineMisses;
 import java.util.List;
@@ -22,9 +22,10 @@ class RunnerFiguresTest {
   @Test
   void whateverAPlanMeasuredForTheFindingsIsFoundByItsType() {
     RunData data =
-        new RunnerFigures(60, 300, List.of(new BesideUsers(2))).applyTo(RunData.empty(6_000));
+        new RunnerFigures(60, 300, List.of(new LoadTierAdvice("fewer users")))
+            .applyTo(RunData.empty(6_000));
 
-    assertThat(data.find(BesideUsers.class)).contains(new BesideUsers(2));
+    assertThat(data.find(LoadTierAdvice.class)).contains(new LoadTierAdvice("fewer users"));
     assertThat(data.deadline()).isEmpty();
   }
 

@@ -1,6 +1,6 @@
 package io.tunelab.run.plans.batchorder;
 
-import io.tunelab.core.findings.BesideUsers;
+import io.tunelab.core.findings.LoadTierAdvice;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.measure.ArrivalReport;
 import io.tunelab.core.measure.Failures;
@@ -100,9 +100,24 @@ final class BatchOrderOutcome {
             .withBatchMeans(BatchMeans.of(m.completionMillis()).orElse(null))
             .withWindowBatches(WindowBatches.of(m.completionMillis()).orElse(null));
     if (drained.beside() != null) {
-      measured = measured.withFigure(new BesideUsers(drained.beside().users()));
+      measured = measured.withFigure(besideUsers(drained.beside().users()));
     }
     return drained.crash().map(measured::withFigure).orElse(measured);
+  }
+
+  /**
+   * What the harness-heavy finding says of the load tier when users query beside the drain: their
+   * queries are its work, part of what the experiment asks for, so sending the orders earlier would
+   * not lighten it.
+   */
+  static LoadTierAdvice besideUsers(int users) {
+    return new LoadTierAdvice(
+        String.format(
+            Locale.ROOT,
+            "the %d users querying beside the drain (workload.besideUsers) are the load tier's"
+                + " work here, part of what the experiment asks for: sending the orders earlier"
+                + " would not lighten it; fewer users leave the stack that CPU",
+            users));
   }
 
   /** The faulted orders by the middleware's fault reason. */
