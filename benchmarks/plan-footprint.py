@@ -11,7 +11,12 @@ the code, not a test.
 
 The hand list is checked by a scan printed last: every main type outside the rooms that code
 outside the core names only from one plan's room. Each is that plan's own (then listed below) or
-shared by design (the knob machinery, an analysis any plan may use); a new one is to be judged.
+shared by design; a new one is to be judged. Judged shared so far: the knob machinery a room's
+knobs are built with (KnobChoice, KnobList, KnobRule, KnobSource, KnobTypes) and the studies'
+names (Studies), the findings' seam a room's rules plug into (FindingSource) and what they judge
+with (QueueRise), the figure any plan may give the harness-heavy finding of its load tier
+(LoadTierAdvice), the arrival analysis of any open-model plan (ArrivalReport), and a name clash
+(Summary).
 """
 import os, re, subprocess, sys
 
