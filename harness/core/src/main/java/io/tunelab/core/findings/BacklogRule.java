@@ -24,7 +24,7 @@ final class BacklogRule implements FindingRule {
       if (Findings.ownedByARoom(queue.queue())) {
         continue;
       }
-      String next = i + 1 < data.queues().size() ? data.queues().get(i + 1).queue() : null;
+      String next = i + 1 < data.queues().size() ? downstream(data.queues().get(i + 1)) : null;
       QueueRise.of(queue, QueueRise.MIN_RISE_MESSAGES)
           .ifPresent(rise -> backlogs.add(new Backlog(rise, next)));
     }
@@ -61,6 +61,14 @@ final class BacklogRule implements FindingRule {
             : consumersOf(queue.stage()).stream().map(Candidate::raise).toList();
     return new Finding(
         FindingKind.QUEUE_BACKLOG, queue.queue(), message, c.rise.evidence(), candidates);
+  }
+
+  /**
+   * The queue after a backlog's, when it is the flow's next stage (one with a consumers knob): the
+   * dead-letter and expiry queues listed after the flow wait on nothing.
+   */
+  private static String downstream(QueueSeries after) {
+    return consumersOf(after.stage()).isPresent() ? after.queue() : null;
   }
 
   /**

@@ -41,6 +41,23 @@ class BacklogRuleTest {
   }
 
   @Test
+  void theLastStagesBacklogNamesNoQueueDownstreamOfIt() {
+    // the observer lists the dead-letter and expiry queues after the flow's stages
+    RunData data =
+        queues(
+            queue("update-crm", 1, Series.line(30, 0, 2)),
+            new QueueSeries("tunelab.DLQ", "DLQ", 0, Series.flat(30, 0)),
+            new QueueSeries("tunelab.expiry", "expiry", 0, Series.flat(30, 0)));
+
+    assertThat(Findings.of(data))
+        .singleElement()
+        .extracting(Finding::message)
+        .asString()
+        .contains("stage update-crm takes orders slower")
+        .doesNotContain("downstream");
+  }
+
+  @Test
   void aBatchLandingAtOnceAndDrainingIsNoBacklog() {
     List<Point> depth = Series.of(0, 60, 55, 50, 45, 40, 35, 30, 25, 20, 15, 10, 5, 0, 0, 0);
 
