@@ -35,26 +35,18 @@ final class BacklogRule implements FindingRule {
 
   private static Finding finding(Backlog c, boolean engineLimit) {
     QueueSeries queue = c.rise.queue();
-    Trend.Rise rise = c.rise.rise();
     String message =
-        String.format(
-            "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d consumer%s:"
-                + " stage %s takes orders slower than they arrive; %s",
-            queue.queue(),
-            rise.from(),
-            rise.to(),
-            rise.seconds(),
-            rise.perSecond(),
-            queue.consumers(),
-            queue.consumers() == 1 ? "" : "s",
-            queue.stage(),
-            engineLimit
-                // the consumers hand over to the engine and block while its queue is full
-                ? "its consumers wait to hand orders to the engine, whose threads are the limit"
-                    + " (ENGINE_SATURATED): more consumers would wait too; raise"
-                    + " middleware.engine.threads"
-                : "give it more consumers (middleware.consumers.*), or what it calls is the limit"
-                    + (c.next == null ? "" : " (" + c.next + " downstream waits on it)"));
+        c.rise.grew("consumer")
+            + String.format(
+                ": stage %s takes orders slower than they arrive; %s",
+                queue.stage(),
+                engineLimit
+                    // the consumers hand over to the engine and block while its queue is full
+                    ? "its consumers wait to hand orders to the engine, whose threads are the limit"
+                        + " (ENGINE_SATURATED): more consumers would wait too; raise"
+                        + " middleware.engine.threads"
+                    : "give it more consumers (middleware.consumers.*), or what it calls is the limit"
+                        + (c.next == null ? "" : " (" + c.next + " downstream waits on it)"));
     List<Candidate> candidates =
         engineLimit
             ? List.of(Candidate.raise(MiddlewareKnobs.ENGINE_THREADS))

@@ -34,6 +34,23 @@ public record QueueRise(QueueSeries queue, Trend.Rise rise, double slope) {
     return rising || trending ? Optional.of(new QueueRise(queue, rise, slope)) : Optional.empty();
   }
 
+  /**
+   * A backlog finding's opening: "{@code tunelab.x grew from 0 to 58 messages in 29 s (+2.0 msg/s)
+   * with 1 consumer}", its consumers named as {@code consumer} (singular) says.
+   */
+  public String grew(String consumer) {
+    return String.format(
+        "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d %s%s",
+        queue.queue(),
+        rise.from(),
+        rise.to(),
+        rise.seconds(),
+        rise.perSecond(),
+        queue.consumers(),
+        consumer,
+        queue.consumers() == 1 ? "" : "s");
+  }
+
   /** The series, its slope, its largest rise and its consumers: a backlog finding's evidence. */
   public List<String> evidence() {
     return List.of(

@@ -8,7 +8,6 @@ import io.tunelab.core.findings.FindingRule;
 import io.tunelab.core.findings.QueueRise;
 import io.tunelab.core.findings.QueueSeries;
 import io.tunelab.core.findings.RunData;
-import io.tunelab.core.findings.Trend;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -45,23 +44,14 @@ final class MessagingBacklogRule implements FindingRule {
 
   private static Finding finding(QueueRise backlog) {
     QueueSeries queue = backlog.queue();
-    Trend.Rise rise = backlog.rise();
     return new Finding(
         FindingKind.QUEUE_BACKLOG,
         queue.queue(),
-        String.format(
-            "%s grew from %.0f to %.0f messages in %.0f s (%+.1f msg/s) with %d dequeue"
-                + " thread%s: the clients enqueue faster than the server dequeues; add dequeue"
-                + " threads (middleware.messaging.dequeueThreads) or queues"
-                + " (middleware.messaging.queues) until the depth stays flat, or what each"
-                + " message waits on (the driver, the database) is the limit",
-            queue.queue(),
-            rise.from(),
-            rise.to(),
-            rise.seconds(),
-            rise.perSecond(),
-            queue.consumers(),
-            queue.consumers() == 1 ? "" : "s"),
+        backlog.grew("dequeue thread")
+            + ": the clients enqueue faster than the server dequeues; add dequeue threads"
+            + " (middleware.messaging.dequeueThreads) or queues (middleware.messaging.queues)"
+            + " until the depth stays flat, or what each message waits on (the driver, the"
+            + " database) is the limit",
         backlog.evidence(),
         CAPACITY);
   }
