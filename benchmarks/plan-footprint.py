@@ -6,8 +6,11 @@ A plan's room is `harness/run/src/main/java/io/tunelab/run/plans/<room>/` and be
 file of harness/ outside it (the middleware under test excluded) names the plan when a line that
 is not a comment holds its `Plan` constant, its room's package, its YAML name in quotes, a class of
 its room, or a type only that plan has (listed below by hand, those living outside the room at
-some commit). Prints each plan's room size and the files outside that name it; a measurement of
-the code, not a test.
+some commit). A plan that brings its own back-end (messaging's device-driver mock) also names it
+outside its room, in the mocks tier, the stack's endpoints and the providers: those files are
+counted apart, by the back-end's names (its `Backend` constant, its endpoint, port and options).
+Prints each plan's room size and the files outside that name it; a measurement of the code, not a
+test.
 
 The hand list is checked by a scan printed last: every main type outside the rooms that code
 outside the core names only from one plan's room. Each is that plan's own (then listed below) or
@@ -21,15 +24,20 @@ with (QueueRise), the figure any plan may give the harness-heavy finding of its 
 import os, re, subprocess, sys
 
 REV = sys.argv[1] if len(sys.argv) > 1 else 'HEAD'
-PLANS = {  # yaml name: (room, Plan constant, types only it has)
+PLANS = {  # yaml name: (room, Plan constant, types only it has, its own back-end's names or None)
     'batch-order': ('batchorder', 'BATCH_ORDER',
                     ['Accounting', 'DrainMetrics', 'BatchOrderMeasures', 'OrderAccounting',
-                     'OrdersCsv', 'BatchOrderPlan', 'SizeMix', 'BesideUsers']),
+                     'OrdersCsv', 'BatchOrderPlan', 'SizeMix', 'BesideUsers'], None),
     'messaging': ('messaging', 'MESSAGING',
                   ['MessagingMeasures', 'MessagingPlan', 'MessageMetrics', 'MessageAccounting',
-                   'MessagingQueues', 'MessageLedger', 'FinishedMessages', 'ReplyQueueWatch']),
-    'concurrent-soap': ('soap', 'CONCURRENT_SOAP', ['ConcurrentSoapPlan', 'ConcurrentSoapResult']),
-    'sort-requests': ('sort', 'SORT_REQUESTS', ['SortRequestPlan', 'SortRequestResult']),
+                   'MessagingQueues', 'MessageLedger', 'FinishedMessages', 'ReplyQueueWatch'],
+                  # the device-driver mock, which only this plan calls: its Backend constant, its
+                  # endpoint, port, URL and options (not JDBC's Driver or DriverManager)
+                  r'\bDRIVER\b|\bdriver(Port|Url)?\(\)|\bhasDriver\b|\bdriverPort\b|"(--)?driver(-port)?"'
+                  r'|mocks\.driver|DRIVER_(PORT|URL)|\bint driver\b|\bString driver\b|noDriver'),
+    'concurrent-soap': ('soap', 'CONCURRENT_SOAP', ['ConcurrentSoapPlan', 'ConcurrentSoapResult'],
+                        None),
+    'sort-requests': ('sort', 'SORT_REQUESTS', ['SortRequestPlan', 'SortRequestResult'], None),
 }
 
 
@@ -45,17 +53,22 @@ def main():
     for f in files:
         lines = git('show', f'{REV}:{f}').splitlines()
         code[f] = '\n'.join(l for l in lines if not re.match(r'\s*(\*|//|/\*)', l))
-    for name, (room, constant, own) in PLANS.items():
+    for name, (room, constant, own, backend) in PLANS.items():
         inside = f'/run/plans/{room}/'
         room_files = [f for f in files if inside in f]
         classes = [os.path.basename(f)[:-5] for f in room_files]
         names = re.compile(r'\b' + constant + r'\b|plans\.' + room + r'\b|"' + name + r'"|\b('
                            + '|'.join(classes + own) + r')\b')
         outside = [f for f in files if inside not in f and names.search(code[f])]
-        print(f'{name}: room {len(room_files)} files, {len(outside)} outside it name it')
+        own_backend = [f for f in files if backend and inside not in f and f not in outside
+                       and re.search(backend, code[f])]
+        print(f'{name}: room {len(room_files)} files, {len(outside)} outside it name it'
+              + (f', {len(own_backend)} more name only its own back-end' if backend else ''))
         for f in outside:
             print('   ', f.split('/src/main/java/io/tunelab/')[1])
-    listed = {t for _, (_, _, own) in PLANS.items() for t in own}
+        for f in own_backend:
+            print('    (back-end)', f.split('/src/main/java/io/tunelab/')[1])
+    listed = {t for _, (_, _, own, _) in PLANS.items() for t in own}
     print('types outside the rooms that only one room names outside the core (hand list: *):')
     for f in files:
         if '/run/plans/' in f:
