@@ -2,8 +2,10 @@ package io.tunelab.cli;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.stack.StackConfig;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine.Option;
@@ -64,13 +66,25 @@ final class StackOptions {
     return config
         .withDb(config.db().withPort(asked(dbPort, "--db-port")))
         .withBroker(config.broker().withPort(asked(brokerPort, "--broker-port")))
-        .withMocks(
-            config
-                .mocks()
-                .withPorts(
-                    asked(siebelPort, "--siebel-port"),
-                    asked(brmPort, "--brm-port"),
-                    asked(driverPort, "--driver-port")));
+        .withMocks(config.mocks().withPorts(mockPorts()));
+  }
+
+  /** The mocks' ports asked for, by back-end: the option of each is {@code --<label>-port}. */
+  private Map<Backend, Integer> mockPorts() {
+    Map<Backend, Integer> asked = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      asked.put(backend, asked(mockPort(backend), "--" + backend.label() + "-port"));
+    }
+    return asked;
+  }
+
+  /** The port given to {@code backend}'s mock, 0 for any free one. */
+  private int mockPort(Backend backend) {
+    return switch (backend) {
+      case SIEBEL -> siebelPort;
+      case BRM -> brmPort;
+      case DRIVER -> driverPort;
+    };
   }
 
   private static int asked(int port, String option) {
@@ -83,9 +97,9 @@ final class StackOptions {
     Map<String, Integer> ports = new LinkedHashMap<>();
     ports.put("--db-port", dbPort);
     ports.put("--broker-port", brokerPort);
-    ports.put("--siebel-port", siebelPort);
-    ports.put("--brm-port", brmPort);
-    ports.put("--driver-port", driverPort);
+    for (Backend backend : Backend.values()) {
+      ports.put("--" + backend.label() + "-port", mockPort(backend));
+    }
     ports.forEach(
         (option, port) -> {
           String other = port == 0 ? null : asked.putIfAbsent(port, option);

@@ -1,5 +1,6 @@
 package io.tunelab.cli;
 
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.stack.StackDescription;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -19,10 +20,11 @@ final class StackText {
           stack.credentials().dbApp().user(), stack.credentials().dbApp().password());
     }
     out.printf("  broker  %s%n", stack.broker());
-    out.printf("  siebel  %s%n", stack.mocks().siebel());
-    out.printf("  brm     %s%n", stack.mocks().brm());
-    if (stack.mocks().driver() != null) {
-      out.printf("  driver  %s%n", stack.mocks().driver());
+    for (Backend backend : Backend.values()) {
+      String url = stack.mocks().url(backend);
+      if (url != null) {
+        out.printf("  %-7s %s%n", backend.label(), url);
+      }
     }
     if (stack.startMillis() != null) {
       StringBuilder times = new StringBuilder("  started in");

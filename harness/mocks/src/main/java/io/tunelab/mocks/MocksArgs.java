@@ -2,9 +2,13 @@ package io.tunelab.mocks;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The command line of the mocks JVM:
@@ -14,46 +18,53 @@ import java.util.Map;
  * --async-responses true|false
  * </pre>
  *
- * @param root the folder holding {@code siebel/}, {@code brm/} and {@code driver/}, each a WireMock
- *     root directory ({@code mappings/}, {@code __files/})
+ * <p>Each {@code --<back-end>-port} serves the WireMock root of that name under {@code --root}: the
+ * back-ends are the harness's to name (its {@code Backend}s), not this JVM's.
+ *
+ * @param root the folder holding a WireMock root directory ({@code mappings/}, {@code __files/})
+ *     per back-end, e.g. {@code siebel/}
+ * @param ports each back-end's port, by its folder's name, in the order given
  * @param containerThreads Jetty threads of each server
  * @param asyncResponses whether delayed responses are scheduled instead of holding a Jetty thread
  */
 record MocksArgs(
-    Path root,
-    int siebelPort,
-    int brmPort,
-    int driverPort,
-    int containerThreads,
-    boolean asyncResponses) {
-  static final List<String> NAMES =
-      List.of(
-          "--root",
-          "--siebel-port",
-          "--brm-port",
-          "--driver-port",
-          "--container-threads",
-          "--async-responses");
+    Path root, Map<String, Integer> ports, int containerThreads, boolean asyncResponses) {
+  static final List<String> NAMES = List.of("--root", "--container-threads", "--async-responses");
 
-  /** The back-ends served, each from its folder under the root. */
-  static final List<String> BACKENDS = List.of("siebel", "brm", "driver");
+  private static final Pattern PORT = Pattern.compile("--([a-z]+)-port");
+
+  private static final String USAGE =
+      "usage: --root DIR --<back-end>-port N... --container-threads N --async-responses BOOL";
+
+  MocksArgs {
+    ports = Collections.unmodifiableMap(new LinkedHashMap<>(ports));
+  }
 
   static MocksArgs parse(String... args) {
     Map<String, String> values = new HashMap<>();
+    Map<String, Integer> ports = new LinkedHashMap<>();
     for (int i = 0; i < args.length; i += 2) {
-      if (!NAMES.contains(args[i]) || i + 1 >= args.length) {
-        throw new IllegalArgumentException(
-            "bad argument '" + args[i] + "'; usage: " + String.join(" VALUE ", NAMES) + " VALUE");
+      Matcher port = PORT.matcher(args[i]);
+      boolean known = NAMES.contains(args[i]) || port.matches();
+      if (!known || i + 1 >= args.length) {
+        throw new IllegalArgumentException("bad argument '" + args[i] + "'; " + USAGE);
       }
-      values.put(args[i], args[i + 1]);
+      if (port.matches()) {
+        ports.put(port.group(1), port(args[i + 1]));
+      } else {
+        values.put(args[i], args[i + 1]);
+      }
     }
     for (String name : NAMES) {
       if (!values.containsKey(name)) {
         throw new IllegalArgumentException("missing argument " + name);
       }
     }
+    if (ports.isEmpty()) {
+      throw new IllegalArgumentException("missing argument --<back-end>-port; " + USAGE);
+    }
     Path root = Path.of(values.get("--root")).toAbsolutePath().normalize();
-    for (String backend : BACKENDS) {
+    for (String backend : ports.keySet()) {
       if (!Files.isDirectory(root.resolve(backend).resolve("mappings"))) {
         throw new IllegalArgumentException(
             root.resolve(backend).resolve("mappings") + " is not a directory");
@@ -61,9 +72,7 @@ record MocksArgs(
     }
     return new MocksArgs(
         root,
-        port(values.get("--siebel-port")),
-        port(values.get("--brm-port")),
-        port(values.get("--driver-port")),
+        ports,
         Integer.parseInt(values.get("--container-threads")),
         bool(values.get("--async-responses")));
   }

@@ -10,10 +10,12 @@ import io.tunelab.tiermain.OwnerWatchdog;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Collectors;
 
 /**
- * The mocks tier: three WireMock servers in one JVM on 127.0.0.1, Siebel, BRM and the device driver
- * of the messaging plan, each serving its folder of {@code mocks/} with the tunelab extension.
+ * The mocks tier: a WireMock server per back-end in one JVM on 127.0.0.1 (Siebel, BRM and the
+ * device driver of the messaging plan, as the harness asks), each serving its folder of {@code
+ * mocks/} with the tunelab extension.
  *
  * <p>Built for load: no request journal (the extension counts instead, in constant memory), no
  * per-request logging, errors only on the console. Stops the servers on SIGTERM, and ends when the
@@ -46,9 +48,10 @@ public final class MocksMain {
     Runtime.getRuntime().addShutdownHook(new Thread(() -> stopAll(servers), "tunelab-mocks-stop"));
     try {
       // Constructing a server reads its mappings: a broken file fails here, with its name.
-      servers.add(server(parsed, parsed.root().resolve("siebel"), parsed.siebelPort()));
-      servers.add(server(parsed, parsed.root().resolve("brm"), parsed.brmPort()));
-      servers.add(server(parsed, parsed.root().resolve("driver"), parsed.driverPort()));
+      parsed
+          .ports()
+          .forEach(
+              (backend, port) -> servers.add(server(parsed, parsed.root().resolve(backend), port)));
       servers.forEach(WireMockServer::start);
     } catch (RuntimeException e) {
       e.printStackTrace();
@@ -57,12 +60,10 @@ public final class MocksMain {
     }
     System.out.println(
         READY_BANNER
-            + ": siebel http://127.0.0.1:"
-            + parsed.siebelPort()
-            + ", brm http://127.0.0.1:"
-            + parsed.brmPort()
-            + ", driver http://127.0.0.1:"
-            + parsed.driverPort()
+            + ": "
+            + parsed.ports().entrySet().stream()
+                .map(port -> port.getKey() + " http://127.0.0.1:" + port.getValue())
+                .collect(Collectors.joining(", "))
             + ", containerThreads "
             + parsed.containerThreads()
             + ", asyncResponses "

@@ -2,6 +2,7 @@ package io.tunelab.mocks;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +33,11 @@ class MocksArgsTest {
             "--async-responses",
             "false");
 
-    assertThat(args).isEqualTo(new MocksArgs(root.toAbsolutePath(), 8081, 8082, 8083, 40, false));
+    assertThat(args.root()).isEqualTo(root.toAbsolutePath());
+    assertThat(args.ports())
+        .containsExactly(entry("siebel", 8081), entry("brm", 8082), entry("driver", 8083));
+    assertThat(args.containerThreads()).isEqualTo(40);
+    assertThat(args.asyncResponses()).isFalse();
   }
 
   @Test
@@ -55,6 +60,34 @@ class MocksArgsTest {
                     "--async-responses",
                     "true"))
         .hasMessageContaining("brm/mappings");
+  }
+
+  @Test
+  void servesTheBackEndsItIsGivenPortsFor() throws Exception {
+    Files.createDirectories(root.resolve("brm/mappings"));
+
+    MocksArgs args =
+        MocksArgs.parse(
+            "--root",
+            root.toString(),
+            "--brm-port",
+            "8082",
+            "--container-threads",
+            "40",
+            "--async-responses",
+            "true");
+
+    assertThat(args.ports()).containsExactly(entry("brm", 8082));
+    assertThatThrownBy(
+            () ->
+                MocksArgs.parse(
+                    "--root",
+                    root.toString(),
+                    "--container-threads",
+                    "40",
+                    "--async-responses",
+                    "true"))
+        .hasMessageContaining("missing argument --<back-end>-port");
   }
 
   @Test

@@ -26,18 +26,21 @@ import java.util.stream.Collectors;
  * What a stack provider lets an experiment set. A provider that does not own its tiers (external:
  * it connects to a stack someone else started) cannot restart the database, the broker or the mocks
  * with other settings, so an experiment whose knobs would need that is refused before any tier
- * starts, instead of measuring the stack as it is under the name of a setting it never got; and a
- * messaging experiment needs a stack with the device-driver mock.
+ * starts, instead of measuring the stack as it is under the name of a setting it never got; and an
+ * experiment needs a stack with the mock of every back-end its plan calls.
  */
 public final class ProviderFit {
-  /** Why a messaging experiment cannot run on a stack without the driver mock, and the way out. */
-  /** Why {@code plan}, whose flow calls the device driver, cannot run on a stack without one. */
-  public static String noDriver(Plan plan) {
+  /** Why {@code plan}, whose flow calls {@code backend}, cannot run on a stack without its mock. */
+  public static String noMock(Plan plan, Backend backend) {
     return "plan "
         + plan.yamlName()
-        + " drives the device-driver mock, and this stack has none: give the"
-        + " endpoints file a mocks.driver URL (or TUNELAB_DRIVER_URL), or use the embedded"
-        + " stack";
+        + " calls the "
+        + backend.who()
+        + " mock, and this stack has none: give the endpoints file a mocks."
+        + backend.label()
+        + " URL (or "
+        + backend.urlVariable()
+        + "), or use the embedded stack";
   }
 
   private static final Set<KnobTier> STACK =
@@ -125,8 +128,10 @@ public final class ProviderFit {
   }
 
   public static void check(Experiment experiment, StackProvider provider) {
-    if (experiment.plan().backEnds().contains(Backend.DRIVER) && !provider.hasDriver()) {
-      throw new BadInputException(noDriver(experiment.plan()));
+    for (Backend backend : experiment.plan().backEnds()) {
+      if (!provider.serves(backend)) {
+        throw new BadInputException(noMock(experiment.plan(), backend));
+      }
     }
     checkBrokerDisk(experiment, provider);
     checkCrash(experiment, provider);

@@ -3,6 +3,7 @@ package io.tunelab.run;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.broker.BrokerManagement;
 import io.tunelab.tiers.broker.FlowQueue;
@@ -34,10 +35,10 @@ final class ReadBack {
     Database database = Database.of(endpoints);
     read.put("db.xrefIndexPresent", database.xrefIndexPresent());
     read.put("db.server", database.show(knobs.serverSettings().keySet().toArray(String[]::new)));
-    read.put("mocks.siebel", mock(tiers.siebel().settings()));
-    read.put("mocks.brm", mock(tiers.brm().settings()));
-    if (endpoints.hasDriver()) {
-      read.put("mocks.driver", mock(tiers.driver().settings()));
+    for (Backend backend : Backend.values()) {
+      if (endpoints.serves(backend)) {
+        read.put("mocks." + backend.label(), mock(tiers.mock(backend).settings()));
+      }
     }
     JsonNode status = tiers.middleware().status();
     Map<String, Object> effective = JSON.convertValue(status.path("settings"), Map.class);

@@ -240,11 +240,9 @@ public final class RunTiers implements AutoCloseable {
     }
   }
 
-  /** The back-ends this stack's mocks serve: the device driver only where the stack has one. */
+  /** The back-ends this stack's mocks serve: an optional one (the driver) where it has one. */
   private List<Backend> mockedBackends() {
-    return Arrays.stream(Backend.values())
-        .filter(backend -> backend != Backend.DRIVER || endpoints().hasDriver())
-        .toList();
+    return Arrays.stream(Backend.values()).filter(endpoints()::serves).toList();
   }
 
   /**
@@ -547,10 +545,6 @@ public final class RunTiers implements AutoCloseable {
 
   public MocksClient brm() {
     return mock(Backend.BRM);
-  }
-
-  public MocksClient driver() {
-    return mock(Backend.DRIVER);
   }
 
   /**

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Experiment;
 import io.tunelab.core.experiment.ExperimentReader;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.stack.Stack;
 import io.tunelab.tiers.stack.StackConfig;
 import io.tunelab.tiers.stack.StackProvider;
@@ -36,8 +37,8 @@ class ProviderFitTest {
       }
 
       @Override
-      public boolean hasDriver() {
-        return hasDriver;
+      public boolean serves(Backend backend) {
+        return hasDriver || backend != Backend.DRIVER;
       }
     };
   }
@@ -79,8 +80,8 @@ class ProviderFitTest {
       }
 
       @Override
-      public boolean hasDriver() {
-        return real.hasDriver();
+      public boolean serves(Backend backend) {
+        return real.serves(backend);
       }
 
       @Override
@@ -131,7 +132,7 @@ class ProviderFitTest {
 
     assertThatThrownBy(() -> ProviderFit.check(messaging, noDriver))
         .isInstanceOf(BadInputException.class)
-        .hasMessageContaining("plan messaging drives the device-driver mock")
+        .hasMessageContaining("plan messaging calls the device-driver mock")
         .hasMessageContaining("mocks.driver URL (or TUNELAB_DRIVER_URL)");
     assertThatCode(() -> ProviderFit.check(messaging, NOT_OWNED)).doesNotThrowAnyException();
   }

@@ -29,12 +29,11 @@ public final class MocksKnobs {
   public static final BackendKnobs SIEBEL =
       backend(
           Backend.SIEBEL,
-          "Siebel",
           ": 500, uniform:400..600 or lognormal:500:0.25",
           "AIA order-to-bill: mock latency");
 
   public static final BackendKnobs BRM =
-      backend(Backend.BRM, "BRM", ": 500, uniform:400..600 or lognormal:500:0.25", Studies.WHAT_IF);
+      backend(Backend.BRM, ": 500, uniform:400..600 or lognormal:500:0.25", Studies.WHAT_IF);
 
   /**
    * Lines of the billing-care answers. At least 1: the load plans check that each answer's first
@@ -65,7 +64,6 @@ public final class MocksKnobs {
   public static final BackendKnobs DRIVER =
       backend(
           Backend.DRIVER,
-          "device-driver",
           " (the messaging plan's back-end): 5, uniform:2..8 or lognormal:5:0.25",
           Studies.MESSAGING);
 
@@ -89,13 +87,12 @@ public final class MocksKnobs {
    * Declares a back-end's knobs, {@code mocks.<label>.latency}, {@code .faultRate} and {@code
    * .faultKind}, all live.
    *
-   * @param who the back-end as the docs name it
    * @param latencyExamples what follows "delay of every ... answer" in the latency knob's doc
    * @param study what the latency re-creates
    */
-  private static BackendKnobs backend(
-      Backend backend, String who, String latencyExamples, String study) {
+  private static BackendKnobs backend(Backend backend, String latencyExamples, String study) {
     String prefix = "mocks." + backend.label() + ".";
+    String who = backend.who();
     Knob<Latency> latency =
         KNOBS
             .knob(prefix + "latency", KnobTypes.latency(), Latency.NONE)

@@ -1,5 +1,6 @@
 package io.tunelab.core.stack;
 
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -46,6 +47,35 @@ public record Endpoints(
       String brm,
       String driver) {
     this(db, dbUser, dbPassword, broker, brokerUser, brokerPassword, siebel, brm, driver, "", "");
+  }
+
+  /**
+   * Endpoints whose back-end mocks are given by back-end: the one place that knows which field
+   * holds which back-end's URL ({@link Backend#url} reads them back). A back-end absent from {@code
+   * mocks} has none ({@link #serves}), which only {@code driver} may lack.
+   */
+  public static Endpoints of(
+      String db,
+      String dbUser,
+      String dbPassword,
+      String broker,
+      String brokerUser,
+      String brokerPassword,
+      Map<Backend, String> mocks,
+      String dbAppUser,
+      String dbAppPassword) {
+    return new Endpoints(
+        db,
+        dbUser,
+        dbPassword,
+        broker,
+        brokerUser,
+        brokerPassword,
+        mocks.get(Backend.SIEBEL),
+        mocks.get(Backend.BRM),
+        mocks.get(Backend.DRIVER),
+        dbAppUser,
+        dbAppPassword);
   }
 
   public Endpoints {
@@ -134,8 +164,8 @@ public record Endpoints(
         + "]";
   }
 
-  /** Whether the stack has a device-driver mock, which only the messaging plan calls. */
-  public boolean hasDriver() {
-    return !driver.isEmpty();
+  /** Whether the stack has {@code backend}'s mock: an external stack may lack the driver's. */
+  public boolean serves(Backend backend) {
+    return !backend.url(this).isEmpty();
   }
 }

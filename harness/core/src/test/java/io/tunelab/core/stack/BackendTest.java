@@ -2,6 +2,8 @@ package io.tunelab.core.stack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.EnumMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BackendTest {
@@ -22,6 +24,39 @@ class BackendTest {
     assertThat(Backend.SIEBEL.url(STACK)).isEqualTo("http://127.0.0.1:8089");
     assertThat(Backend.BRM.url(STACK)).isEqualTo("http://127.0.0.1:8090");
     assertThat(Backend.DRIVER.url(STACK)).isEqualTo("http://127.0.0.1:8091");
+  }
+
+  @Test
+  void endpointsGivenByBackEndPutEachUrlWhereItsBackEndReadsIt() {
+    Map<Backend, String> mocks = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      mocks.put(backend, "http://127.0.0.1:" + (9000 + backend.ordinal()));
+    }
+
+    Endpoints endpoints =
+        Endpoints.of("jdbc:postgresql://h/t", "u", "p", "tcp://h:1", "", "", mocks, "app", "q");
+
+    for (Backend backend : Backend.values()) {
+      assertThat(backend.url(endpoints)).isEqualTo(mocks.get(backend));
+      assertThat(endpoints.serves(backend)).isTrue();
+    }
+    assertThat(endpoints.middlewareDbUser()).isEqualTo("app");
+  }
+
+  @Test
+  void onlyAnOptionalBackEndMayBeMissingFromAStack() {
+    Map<Backend, String> mocks = new EnumMap<>(Backend.class);
+    mocks.put(Backend.SIEBEL, "http://127.0.0.1:1");
+    mocks.put(Backend.BRM, "http://127.0.0.1:2");
+
+    Endpoints endpoints = Endpoints.of("jdbc:x", "u", "p", "tcp://h:1", "", "", mocks, "", "");
+
+    assertThat(Backend.values())
+        .filteredOn(backend -> !endpoints.serves(backend))
+        .containsExactly(Backend.DRIVER)
+        .allMatch(Backend::optional);
+    assertThat(Backend.DRIVER.urlVariable()).isEqualTo("TUNELAB_DRIVER_URL");
+    assertThat(Backend.DRIVER.who()).isEqualTo("device-driver");
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.Knobs;
 import io.tunelab.core.knobs.MiddlewareKnobs;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -222,9 +223,9 @@ public record MiddlewareConfig(Map<String, String> settings, List<String> jvmFla
     all.put("db.user", endpoints.middlewareDbUser());
     all.put("broker.url", endpoints.broker());
     all.put("broker.user", endpoints.brokerUser());
-    all.put("siebel.url", endpoints.siebel());
-    all.put("brm.url", endpoints.brm());
-    all.put("driver.url", endpoints.driver());
+    for (Backend backend : Backend.values()) {
+      all.put(backend.label() + ".url", backend.url(endpoints));
+    }
     all.put("http.port", Integer.toString(httpPort));
     all.putAll(settings);
     StringBuilder file =

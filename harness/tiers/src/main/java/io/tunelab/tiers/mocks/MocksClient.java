@@ -98,6 +98,15 @@ public final class MocksClient {
     call(post("/__admin/tunelab/settings", "{\"faultRate\": " + faultRate + "}"));
   }
 
+  /** Sets what the mock does to its answers: latency, faults and, where given, answer sizes. */
+  public void apply(MocksConfig.Mock mock) {
+    setLatency(mock.latency());
+    setFaults(mock.faultRate(), mock.faultKind());
+    if (!mock.repeats().isEmpty()) {
+      setRepeats(mock.repeats());
+    }
+  }
+
   /**
    * Sets the share of requests failed and how they fail, in one change.
    *

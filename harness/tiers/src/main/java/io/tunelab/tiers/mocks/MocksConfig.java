@@ -3,6 +3,9 @@ package io.tunelab.tiers.mocks;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.stack.Backend;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -10,26 +13,19 @@ import java.util.Objects;
 /**
  * Settings of the mocks tier: one WireMock server per back-end in one JVM.
  *
- * @param siebelPort port of the Siebel mock on 127.0.0.1, 0 for any free one
- * @param brmPort port of the BRM mock on 127.0.0.1, 0 for any free one
- * @param driverPort port of the device-driver mock on 127.0.0.1, 0 for any free one
+ * @param ports each back-end's port on 127.0.0.1, 0 (or absent) for any free one
  * @param containerThreads Jetty threads of each server (WireMock's default 25 caps throughput under
  *     long delays)
  * @param asyncResponses whether delayed responses are scheduled instead of holding a Jetty thread
- * @param siebel latency and fault rate of the Siebel mock, changeable while it runs
- * @param brm latency and fault rate of the BRM mock, changeable while it runs
- * @param driver latency and fault rate of the device-driver mock, changeable while it runs
+ * @param mocks what each back-end's mock does to its answers, changeable while it runs (absent:
+ *     {@link Mock#none()})
  * @param jvmFlags flags of the mocks JVM
  */
 public record MocksConfig(
-    int siebelPort,
-    int brmPort,
-    int driverPort,
+    Map<Backend, Integer> ports,
     int containerThreads,
     boolean asyncResponses,
-    Backend siebel,
-    Backend brm,
-    Backend driver,
+    Map<Backend, Mock> mocks,
     List<String> jvmFlags) {
 
   /** BRM's repeated answer sections, as its response files name them. */
@@ -46,13 +42,13 @@ public record MocksConfig(
    * @param repeats lines of repeated answer sections by name (e.g. {@value #BRM_INVOICES}); empty:
    *     as many as the response files say
    */
-  public record Backend(
+  public record Mock(
       Latency latency, double faultRate, FaultKind faultKind, Map<String, Integer> repeats) {
-    public Backend(Latency latency, double faultRate) {
+    public Mock(Latency latency, double faultRate) {
       this(latency, faultRate, FaultKind.SOAP, Map.of());
     }
 
-    public Backend {
+    public Mock {
       Objects.requireNonNull(latency, "latency");
       Objects.requireNonNull(faultKind, "faultKind");
       repeats = Map.copyOf(repeats);
@@ -63,8 +59,8 @@ public record MocksConfig(
       }
     }
 
-    public static Backend none() {
-      return new Backend(Latency.NONE, 0);
+    public static Mock none() {
+      return new Mock(Latency.NONE, 0);
     }
   }
 
@@ -84,44 +80,37 @@ public record MocksConfig(
               + ", was "
               + containerThreads);
     }
-    Objects.requireNonNull(siebel, "siebel");
-    Objects.requireNonNull(brm, "brm");
-    Objects.requireNonNull(driver, "driver");
+    ports = every(ports, 0);
+    mocks = every(mocks, Mock.none());
     jvmFlags = List.copyOf(jvmFlags);
   }
 
   public static MocksConfig defaults() {
-    return new MocksConfig(
-        0,
-        0,
-        0,
-        100,
-        true,
-        Backend.none(),
-        Backend.none(),
-        Backend.none(),
-        List.of("-Xms128m", "-Xmx512m"));
+    return new MocksConfig(Map.of(), 100, true, Map.of(), List.of("-Xms128m", "-Xmx512m"));
   }
 
-  public MocksConfig withPorts(int siebel, int brm, int driver) {
-    return new MocksConfig(
-        siebel,
-        brm,
-        driver,
-        containerThreads,
-        asyncResponses,
-        this.siebel,
-        this.brm,
-        this.driver,
-        jvmFlags);
+  /** These settings on {@code ports} (0 for any free one). */
+  public MocksConfig withPorts(Map<Backend, Integer> ports) {
+    return new MocksConfig(ports, containerThreads, asyncResponses, mocks, jvmFlags);
   }
 
   /** What the mock of one back-end does to its answers. */
-  public Backend backend(io.tunelab.core.stack.Backend backend) {
-    return switch (backend) {
-      case SIEBEL -> siebel;
-      case BRM -> brm;
-      case DRIVER -> driver;
-    };
+  public Mock mock(Backend backend) {
+    return mocks.get(backend);
+  }
+
+  /** The port asked for one back-end's mock, 0 for any free one. */
+  public int port(Backend backend) {
+    return ports.get(backend);
+  }
+
+  /** {@code given} with an entry for every back-end, {@code absent} where it had none. */
+  private static <T> Map<Backend, T> every(Map<Backend, T> given, T absent) {
+    Map<Backend, T> all = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      all.put(
+          backend, Objects.requireNonNull(given.getOrDefault(backend, absent), backend.label()));
+    }
+    return Collections.unmodifiableMap(all);
   }
 }

@@ -14,6 +14,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +22,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * The mocks tier: one JVM running three WireMock servers on 127.0.0.1, the Siebel CRM mock, the
- * Oracle BRM mock and the messaging plan's device-driver mock, serving {@code mocks/siebel}, {@code
- * mocks/brm} and {@code mocks/driver} with the tunelab extension.
+ * The mocks tier: one JVM running a WireMock server on 127.0.0.1 for each {@link Backend} (the
+ * Siebel CRM mock, the Oracle BRM mock and the messaging plan's device-driver mock), each serving
+ * its folder of {@code mocks/} ({@code mocks/siebel}, ...) with the tunelab extension.
  *
  * <p>Started from the {@code harness/mocks} dist; ready when every server answers its health check;
  * then each back-end's latency, fault rate and answer lines are applied through its admin API,
@@ -42,8 +43,8 @@ public final class MocksTier extends ProcessTier {
   }
 
   /**
-   * Starts the mocks JVM serving {@code mocksRoot/siebel}, {@code mocksRoot/brm} and {@code
-   * mocksRoot/driver}.
+   * Starts the mocks JVM serving each back-end's folder of {@code mocksRoot}, {@code
+   * mocksRoot/siebel} and the others.
    *
    * @param dir where the tier keeps its log ({@code mocks.log})
    * @param owner the controller whose death stops the mocks; empty for a detached stack
@@ -52,40 +53,41 @@ public final class MocksTier extends ProcessTier {
    */
   public static MocksTier start(MocksConfig config, Path mocksRoot, Path dir, OptionalLong owner) {
     checkMocksRoot(mocksRoot);
-    boolean picked = config.siebelPort() == 0 || config.brmPort() == 0 || config.driverPort() == 0;
+    boolean picked = config.ports().containsValue(0);
     return Ports.startRetryingTakenPorts(
         picked, NAME, () -> startOnce(config, mocksRoot, dir, owner));
   }
 
   private static MocksTier startOnce(
       MocksConfig config, Path mocksRoot, Path dir, OptionalLong owner) {
-    int siebelPort = Ports.resolve(config.siebelPort(), "mocks.siebelPort");
-    int brmPort = otherPort(config.brmPort(), "mocks.brmPort", Set.of(siebelPort));
-    int driverPort =
-        otherPort(config.driverPort(), "mocks.driverPort", Set.of(siebelPort, brmPort));
+    Map<Backend, Integer> ports = new EnumMap<>(Backend.class);
+    List<String> args =
+        new ArrayList<>(List.of("--root", mocksRoot.toAbsolutePath().normalize().toString()));
+    for (Backend backend : Backend.values()) {
+      int port =
+          otherPort(
+              config.port(backend),
+              "mocks." + backend.label() + "Port",
+              Set.copyOf(ports.values()));
+      ports.put(backend, port);
+      args.addAll(List.of("--" + backend.label() + "-port", Integer.toString(port)));
+    }
+    args.addAll(
+        List.of(
+            "--container-threads", Integer.toString(config.containerThreads()),
+            "--async-responses", Boolean.toString(config.asyncResponses())));
     JavaCommand.Launch launch =
         JavaCommand.withClassArchive(
-            TunelabHome.locate().dist(NAME),
-            config.jvmFlags(),
-            owner,
-            List.of(
-                "--root", mocksRoot.toAbsolutePath().normalize().toString(),
-                "--siebel-port", Integer.toString(siebelPort),
-                "--brm-port", Integer.toString(brmPort),
-                "--driver-port", Integer.toString(driverPort),
-                "--container-threads", Integer.toString(config.containerThreads()),
-                "--async-responses", Boolean.toString(config.asyncResponses())));
+            TunelabHome.locate().dist(NAME), config.jvmFlags(), owner, args);
     long started = System.nanoTime();
     TierProcess process = launch.start(NAME, dir, dir.resolve(NAME + ".log"), Map.of());
     try {
       Map<Backend, MocksClient> clients = new EnumMap<>(Backend.class);
-      clients.put(Backend.SIEBEL, new MocksClient(Backend.SIEBEL, url(siebelPort)));
-      clients.put(Backend.BRM, new MocksClient(Backend.BRM, url(brmPort)));
-      clients.put(Backend.DRIVER, new MocksClient(Backend.DRIVER, url(driverPort)));
+      ports.forEach((backend, port) -> clients.put(backend, new MocksClient(backend, url(port))));
       Readiness.await(
           process, READY_TIMEOUT, () -> clients.values().stream().allMatch(MocksClient::isHealthy));
       Duration startTime = Duration.ofNanos(System.nanoTime() - started);
-      clients.forEach((backend, client) -> apply(config.backend(backend), client));
+      clients.forEach((backend, client) -> client.apply(config.mock(backend)));
       return new MocksTier(process, Map.copyOf(clients), startTime);
     } catch (RuntimeException e) {
       process.stop(STOP_GRACE);
@@ -124,31 +126,37 @@ public final class MocksTier extends ProcessTier {
     return port;
   }
 
-  private static void apply(MocksConfig.Backend backend, MocksClient client) {
-    client.setLatency(backend.latency());
-    client.setFaults(backend.faultRate(), backend.faultKind());
-    if (!backend.repeats().isEmpty()) {
-      client.setRepeats(backend.repeats());
-    }
-  }
-
   private static URI url(int port) {
     return URI.create("http://" + Ports.LOOPBACK + ":" + port);
   }
 
-  /** Root URL of the Siebel CRM mock, e.g. {@code http://127.0.0.1:41234}. */
+  /** Root URL of one back-end's mock, e.g. {@code http://127.0.0.1:41234}. */
+  public String url(Backend backend) {
+    return client(backend).baseUrl().toString();
+  }
+
+  /** Root URL of the Siebel CRM mock. */
   public String siebelUrl() {
-    return siebel().baseUrl().toString();
+    return url(Backend.SIEBEL);
   }
 
   /** Root URL of the Oracle BRM mock. */
   public String brmUrl() {
-    return brm().baseUrl().toString();
+    return url(Backend.BRM);
   }
 
-  /** Root URL of the device-driver mock. */
-  public String driverUrl() {
-    return driver().baseUrl().toString();
+  /** Each back-end's mock's root URL. */
+  public Map<Backend, String> urls() {
+    Map<Backend, String> urls = new EnumMap<>(Backend.class);
+    clients.forEach((backend, client) -> urls.put(backend, client.baseUrl().toString()));
+    return urls;
+  }
+
+  /** Each back-end's mock's port. */
+  public Map<Backend, Integer> ports() {
+    Map<Backend, Integer> ports = new EnumMap<>(Backend.class);
+    clients.forEach((backend, client) -> ports.put(backend, client.baseUrl().getPort()));
+    return ports;
   }
 
   /** Latency, fault rate and served-request counter of one back-end's mock. */
@@ -166,21 +174,12 @@ public final class MocksTier extends ProcessTier {
     return client(Backend.BRM);
   }
 
-  /** Latency, fault rate and served-request counter of the device-driver mock. */
-  public MocksClient driver() {
-    return client(Backend.DRIVER);
-  }
-
   @Override
   public String toString() {
-    return "mocks (siebel "
-        + siebelUrl()
-        + ", brm "
-        + brmUrl()
-        + ", driver "
-        + driverUrl()
-        + ", "
-        + process()
-        + ")";
+    StringBuilder text = new StringBuilder("mocks (");
+    for (Backend backend : Backend.values()) {
+      text.append(backend.label()).append(' ').append(url(backend)).append(", ");
+    }
+    return text.append(process()).append(')').toString();
   }
 }

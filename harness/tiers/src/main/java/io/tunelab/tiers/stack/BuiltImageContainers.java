@@ -1,12 +1,15 @@
 package io.tunelab.tiers.stack;
 
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.broker.BrokerProperties;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.mocks.MocksConfig;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.testcontainers.containers.GenericContainer;
 import org.testcontainers.containers.wait.strategy.Wait;
@@ -57,22 +60,17 @@ final class BuiltImageContainers {
         .waitingFor(Wait.forLogMessage(".*AMQ221007.*", 1).withStartupTimeout(STARTUP));
   }
 
-  GenericContainer<?> mocks(MocksConfig mocks, int siebel, int brm, int driver) {
+  /** The mocks image serving each back-end on its port: the image reads {@code <LABEL>_PORT}. */
+  GenericContainer<?> mocks(MocksConfig mocks, Map<Backend, Integer> ports) {
+    Map<String, String> env = new HashMap<>();
+    ports.forEach(
+        (backend, port) ->
+            env.put(backend.label().toUpperCase(Locale.ROOT) + "_PORT", Integer.toString(port)));
+    env.put("CONTAINER_THREADS", Integer.toString(mocks.containerThreads()));
+    env.put("ASYNC_RESPONSES", Boolean.toString(mocks.asyncResponses()));
+    env.put("JAVA_OPTS", String.join(" ", mocks.jvmFlags()));
     return onHost(images.wiremock())
-        .withEnv(
-            Map.of(
-                "SIEBEL_PORT",
-                Integer.toString(siebel),
-                "BRM_PORT",
-                Integer.toString(brm),
-                "DRIVER_PORT",
-                Integer.toString(driver),
-                "CONTAINER_THREADS",
-                Integer.toString(mocks.containerThreads()),
-                "ASYNC_RESPONSES",
-                Boolean.toString(mocks.asyncResponses()),
-                "JAVA_OPTS",
-                String.join(" ", mocks.jvmFlags())))
+        .withEnv(env)
         .waitingFor(
             // the mocks tier's banner (MocksMain.READY_BANNER), printed once all three answer
             Wait.forLogMessage(".*tunelab mocks ready.*", 1).withStartupTimeout(STARTUP));

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.stack;
 
 import io.tunelab.core.knobs.KnobTier;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.Tier;
 import io.tunelab.tiers.broker.BrokerConfig;
@@ -9,7 +10,6 @@ import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.db.PostgresTier;
 import io.tunelab.tiers.mocks.MocksConfig;
 import io.tunelab.tiers.mocks.MocksTier;
-import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -49,16 +49,14 @@ public final class EmbeddedStack implements Stack {
     this.mocks = mocks;
     this.recorder = recorder;
     this.endpoints =
-        new Endpoints(
+        Endpoints.of(
             db.jdbcUrl(),
             db.user(),
             db.password(),
             broker.url(),
             broker.user(),
             broker.password(),
-            mocks.siebelUrl(),
-            mocks.brmUrl(),
-            mocks.driverUrl(),
+            mocks.urls(),
             db.appUser(),
             db.password());
   }
@@ -118,11 +116,9 @@ public final class EmbeddedStack implements Stack {
         replace(1, broker);
       }
       case MOCKS -> {
-        int siebel = URI.create(mocks.siebelUrl()).getPort();
-        int brm = URI.create(mocks.brmUrl()).getPort();
-        int driver = URI.create(mocks.driverUrl()).getPort();
+        Map<Backend, Integer> ports = mocks.ports();
         mocks.close();
-        mocks = restarter.mocks(config.mocks().withPorts(siebel, brm, driver), generation);
+        mocks = restarter.mocks(config.mocks().withPorts(ports), generation);
         replace(2, mocks);
       }
       default ->

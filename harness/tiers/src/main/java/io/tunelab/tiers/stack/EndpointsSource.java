@@ -7,11 +7,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -26,9 +29,6 @@ public final class EndpointsSource {
   public static final String ENV_BROKER_URL = "TUNELAB_BROKER_URL";
   public static final String ENV_BROKER_USER = "TUNELAB_BROKER_USER";
   public static final String ENV_BROKER_PASSWORD = "TUNELAB_BROKER_PASSWORD";
-  public static final String ENV_SIEBEL_URL = "TUNELAB_SIEBEL_URL";
-  public static final String ENV_BRM_URL = "TUNELAB_BRM_URL";
-  public static final String ENV_DRIVER_URL = "TUNELAB_DRIVER_URL";
 
   private static final ObjectMapper YAML =
       new ObjectMapper(new YAMLFactory())
@@ -89,16 +89,14 @@ public final class EndpointsSource {
     StackDescription.Login app = appLogin(where, description, env);
     return validated(
         where,
-        new Endpoints(
+        Endpoints.of(
             description.db(),
             db.user(),
             db.password(),
             description.broker(),
             broker.user(),
             broker.password(),
-            require(where, "mocks.siebel", description.mocks().siebel()),
-            require(where, "mocks.brm", description.mocks().brm()),
-            optional(description.mocks().driver()),
+            mocks(where, description.mocks()::url, backend -> "mocks." + backend.label()),
             app.user(),
             app.password()));
   }
@@ -124,23 +122,39 @@ public final class EndpointsSource {
   }
 
   /**
-   * Endpoints from {@code TUNELAB_*} variables; every URL variable is required but the driver's,
-   * which only the messaging plan calls.
+   * Endpoints from {@code TUNELAB_*} variables, a back-end's mock from its {@link
+   * Backend#urlVariable()}: every URL variable is required but an {@link Backend#optional()}
+   * back-end's (the driver's, which only the messaging plan calls).
    */
   public static Endpoints fromEnvironment(Map<String, String> env) {
     String where = "environment";
     return validated(
         where,
-        new Endpoints(
+        Endpoints.of(
             require(where, ENV_DB_URL, env.get(ENV_DB_URL)),
             env.getOrDefault(ENV_DB_USER, "tunelab"),
             env.getOrDefault(ENV_DB_PASSWORD, "tunelab"),
             require(where, ENV_BROKER_URL, env.get(ENV_BROKER_URL)),
             env.getOrDefault(ENV_BROKER_USER, ""),
             env.getOrDefault(ENV_BROKER_PASSWORD, ""),
-            require(where, ENV_SIEBEL_URL, env.get(ENV_SIEBEL_URL)),
-            require(where, ENV_BRM_URL, env.get(ENV_BRM_URL)),
-            optional(env.get(ENV_DRIVER_URL))));
+            mocks(where, backend -> env.get(backend.urlVariable()), Backend::urlVariable),
+            "",
+            ""));
+  }
+
+  /**
+   * Each back-end's mock URL as {@code given} says, required but where the back-end is {@link
+   * Backend#optional()}; a missing one is called what {@code named} calls it.
+   */
+  private static Map<Backend, String> mocks(
+      String where, Function<Backend, String> given, Function<Backend, String> named) {
+    Map<Backend, String> mocks = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      String url = given.apply(backend);
+      mocks.put(
+          backend, backend.optional() ? optional(url) : require(where, named.apply(backend), url));
+    }
+    return mocks;
   }
 
   private static StackDescription.Login login(StackDescription description, boolean db) {
@@ -186,10 +200,10 @@ public final class EndpointsSource {
   private static Endpoints validated(String where, Endpoints endpoints) {
     prefix(where, "db", endpoints.db(), "jdbc:postgresql://");
     prefix(where, "broker", endpoints.broker(), "tcp://");
-    prefix(where, "mocks.siebel", endpoints.siebel(), "http://", "https://");
-    prefix(where, "mocks.brm", endpoints.brm(), "http://", "https://");
-    if (endpoints.hasDriver()) {
-      prefix(where, "mocks.driver", endpoints.driver(), "http://", "https://");
+    for (Backend backend : Backend.values()) {
+      if (endpoints.serves(backend)) {
+        prefix(where, "mocks." + backend.label(), backend.url(endpoints), "http://", "https://");
+      }
     }
     return endpoints;
   }

@@ -1,6 +1,7 @@
 package io.tunelab.tiers.stack;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -51,10 +52,13 @@ public final class ExternalProvider implements StackProvider {
     return NAME;
   }
 
-  /** Whether its endpoints name a driver mock (file {@code mocks.driver} or TUNELAB_DRIVER_URL). */
+  /**
+   * Whether its endpoints name that back-end's mock (the file's {@code mocks.<label>} or its
+   * variable).
+   */
   @Override
-  public boolean hasDriver() {
-    return endpoints.get().hasDriver();
+  public boolean serves(Backend backend) {
+    return endpoints.get().serves(backend);
   }
 
   /** The stack runs elsewhere: its settings are whatever it was started with. */
@@ -69,10 +73,10 @@ public final class ExternalProvider implements StackProvider {
     long started = System.nanoTime();
     requireReachable("db", hostPort(resolved.db().substring("jdbc:".length())));
     requireReachable("broker", hostPort(resolved.broker()));
-    requireReachable("mocks.siebel", hostPort(resolved.siebel()));
-    requireReachable("mocks.brm", hostPort(resolved.brm()));
-    if (resolved.hasDriver()) {
-      requireReachable("mocks.driver", hostPort(resolved.driver()));
+    for (Backend backend : Backend.values()) {
+      if (resolved.serves(backend)) {
+        requireReachable("mocks." + backend.label(), hostPort(backend.url(resolved)));
+      }
     }
     long millis = (System.nanoTime() - started) / 1_000_000;
     // Not ours to stop: closing it leaves the tiers running.

@@ -11,6 +11,7 @@ import io.tunelab.tiers.db.DbBinaries;
 import io.tunelab.tiers.db.DbConfig;
 import io.tunelab.tiers.mocks.MocksConfig;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -60,23 +61,23 @@ public record StackConfig(DbConfig db, BrokerConfig broker, MocksConfig mocks, b
   }
 
   private static MocksConfig mocks(KnobSet knobs) {
+    Map<Backend, MocksConfig.Mock> mocks = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      MocksKnobs.BackendKnobs its = MocksKnobs.of(backend);
+      mocks.put(
+          backend,
+          new MocksConfig.Mock(
+              knobs.get(its.latency()),
+              knobs.get(its.faultRate()),
+              knobs.get(its.faultKind()),
+              backend == Backend.BRM ? brmRepeats(knobs) : Map.of()));
+    }
     return new MocksConfig(
-        0,
-        0,
-        0,
+        Map.of(),
         knobs.get(MocksKnobs.CONTAINER_THREADS),
         knobs.get(MocksKnobs.ASYNC_RESPONSES),
-        mock(knobs, Backend.SIEBEL, Map.of()),
-        mock(knobs, Backend.BRM, brmRepeats(knobs)),
-        mock(knobs, Backend.DRIVER, Map.of()),
+        mocks,
         jvmFlags(knobs.get(MocksKnobs.HEAP), ""));
-  }
-
-  private static MocksConfig.Backend mock(
-      KnobSet knobs, Backend backend, Map<String, Integer> repeats) {
-    MocksKnobs.BackendKnobs its = MocksKnobs.of(backend);
-    return new MocksConfig.Backend(
-        knobs.get(its.latency()), knobs.get(its.faultRate()), knobs.get(its.faultKind()), repeats);
   }
 
   /**

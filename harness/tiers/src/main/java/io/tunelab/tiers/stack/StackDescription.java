@@ -2,6 +2,7 @@ package io.tunelab.tiers.stack;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,7 +48,16 @@ public record StackDescription(
    * Base URLs of the back-end mocks; {@code driver} (the messaging plan's device driver) may be
    * left out, and then only the messaging plan cannot run.
    */
-  public record Mocks(String siebel, String brm, String driver) {}
+  public record Mocks(String siebel, String brm, String driver) {
+    /** {@code backend}'s base URL; null where the file left it out. */
+    public String url(Backend backend) {
+      return switch (backend) {
+        case SIEBEL -> siebel;
+        case BRM -> brm;
+        case DRIVER -> driver;
+      };
+    }
+  }
 
   /**
    * User names and passwords of the db and broker tiers, and of the database role the middleware
@@ -121,7 +131,9 @@ public record StackDescription(
         endpoints.db(),
         endpoints.broker(),
         new Mocks(
-            endpoints.siebel(), endpoints.brm(), endpoints.hasDriver() ? endpoints.driver() : null),
+            endpoints.siebel(),
+            endpoints.brm(),
+            endpoints.serves(Backend.DRIVER) ? endpoints.driver() : null),
         Credentials.of(endpoints),
         startMillis.isEmpty() ? null : startMillis,
         logs.isEmpty() ? null : logs);

@@ -44,10 +44,11 @@ public interface StackProvider {
   }
 
   /**
-   * Whether the stack it brings up has the device-driver mock the messaging plan drives: a provider
-   * that starts the mocks always has it; one that connects knows from its endpoints.
+   * Whether the stack it brings up has {@code backend}'s mock (an external stack may lack the
+   * device driver's): a provider that starts the mocks always has it; one that connects knows from
+   * its endpoints.
    */
-  default boolean hasDriver() {
+  default boolean serves(io.tunelab.core.stack.Backend backend) {
     return true;
   }
 

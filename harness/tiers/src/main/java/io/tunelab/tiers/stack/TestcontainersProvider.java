@@ -22,6 +22,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.testcontainers.DockerClientFactory;
@@ -153,12 +154,15 @@ public final class TestcontainersProvider implements StackProvider {
             containers.artemis(
                 BrokerProperties.of(config.broker(), "0.0.0.0", StackContainers.ARTEMIS_PORT),
                 config.broker().jvmFlags()));
-    GenericContainer<?> siebel =
-        start(started, "siebel", containers.wiremock("siebel", config.mocks()));
-    GenericContainer<?> brm = start(started, "brm", containers.wiremock("brm", config.mocks()));
-    GenericContainer<?> driver =
-        start(started, "driver", containers.wiremock("driver", config.mocks()));
-    return new Endpoints(
+    Map<Backend, String> mocks = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      mocks.put(
+          backend,
+          httpUrl(
+              start(
+                  started, backend.label(), containers.wiremock(backend.label(), config.mocks()))));
+    }
+    return Endpoints.of(
         "jdbc:postgresql://"
             + db.getHost()
             + ":"
@@ -169,9 +173,9 @@ public final class TestcontainersProvider implements StackProvider {
         "tcp://" + broker.getHost() + ":" + broker.getMappedPort(StackContainers.ARTEMIS_PORT),
         "",
         "",
-        httpUrl(siebel),
-        httpUrl(brm),
-        httpUrl(driver));
+        mocks,
+        "",
+        "");
   }
 
   /** tunelab's own images on the host's network, on free ports of 127.0.0.1. */
@@ -182,23 +186,27 @@ public final class TestcontainersProvider implements StackProvider {
       Map<String, GenericContainer<?>> started) {
     int db = Ports.free();
     int broker = Ports.free();
-    int siebel = Ports.free();
-    int brm = Ports.free();
-    int driver = Ports.free();
+    Map<Backend, Integer> ports = new EnumMap<>(Backend.class);
+    Map<Backend, String> mocks = new EnumMap<>(Backend.class);
+    String host = "127.0.0.1";
+    for (Backend backend : Backend.values()) {
+      int port = Ports.free();
+      ports.put(backend, port);
+      mocks.put(backend, "http://" + host + ":" + port);
+    }
     start(started, "db", containers.postgres(config.db(), dbPassword, db));
     start(started, "broker", containers.broker(config.broker(), broker));
-    start(started, "mocks", containers.mocks(config.mocks(), siebel, brm, driver));
-    String host = "127.0.0.1";
-    return new Endpoints(
+    start(started, "mocks", containers.mocks(config.mocks(), ports));
+    return Endpoints.of(
         "jdbc:postgresql://" + host + ":" + db + "/tunelab",
         "tunelab",
         dbPassword,
         "tcp://" + host + ":" + broker,
         "",
         "",
-        "http://" + host + ":" + siebel,
-        "http://" + host + ":" + brm,
-        "http://" + host + ":" + driver);
+        mocks,
+        "",
+        "");
   }
 
   private static GenericContainer<?> start(
@@ -265,12 +273,7 @@ public final class TestcontainersProvider implements StackProvider {
 
   private static void applyLiveSettings(Endpoints endpoints, MocksConfig mocks) {
     for (Backend backend : Backend.values()) {
-      MocksClient client = MocksClient.of(backend, endpoints);
-      client.setLatency(mocks.backend(backend).latency());
-      client.setFaults(mocks.backend(backend).faultRate(), mocks.backend(backend).faultKind());
-      if (!mocks.backend(backend).repeats().isEmpty()) {
-        client.setRepeats(mocks.backend(backend).repeats());
-      }
+      MocksClient.of(backend, endpoints).apply(mocks.mock(backend));
     }
   }
 }

@@ -87,7 +87,7 @@ public final class FlowFixture implements AutoCloseable {
   }
 
   public MocksClient driver() {
-    return embedded().mocks().driver();
+    return embedded().mocks().client(io.tunelab.core.stack.Backend.DRIVER);
   }
 
   /**

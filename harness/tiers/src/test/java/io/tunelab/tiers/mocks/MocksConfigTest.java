@@ -5,24 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Latency;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MocksConfigTest {
   @Test
   void rejectsTooFewOrTooManyContainerThreads() {
     for (int threads : new int[] {9, 5001}) {
-      assertThatThrownBy(
-              () ->
-                  new MocksConfig(
-                      0,
-                      0,
-                      0,
-                      threads,
-                      true,
-                      MocksConfig.Backend.none(),
-                      MocksConfig.Backend.none(),
-                      MocksConfig.Backend.none(),
-                      List.of()))
+      assertThatThrownBy(() -> new MocksConfig(Map.of(), threads, true, Map.of(), List.of()))
           .isInstanceOf(BadInputException.class)
           .hasMessageContaining("mocks.containerThreads must be 10..5000");
     }
@@ -30,7 +20,7 @@ class MocksConfigTest {
 
   @Test
   void rejectsAFaultRateOutsideZeroToOne() {
-    assertThatThrownBy(() -> new MocksConfig.Backend(Latency.NONE, 1.5))
+    assertThatThrownBy(() -> new MocksConfig.Mock(Latency.NONE, 1.5))
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("from 0 to 1");
   }

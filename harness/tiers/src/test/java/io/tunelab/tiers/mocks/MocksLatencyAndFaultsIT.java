@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.stack.Backend;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,19 +42,21 @@ class MocksLatencyAndFaultsIT {
   static void start() {
     MocksConfig config =
         new MocksConfig(
-            0,
-            0,
-            0,
+            Map.of(),
             40,
             true,
-            new MocksConfig.Backend(new Latency.Fixed(5), 0.0),
-            new MocksConfig.Backend(new Latency.Uniform(1, 3), 0.02),
-            new MocksConfig.Backend(new Latency.Fixed(7), 0.5, FaultKind.GARBAGE, Map.of()),
+            Map.of(
+                Backend.SIEBEL,
+                new MocksConfig.Mock(new Latency.Fixed(5), 0.0),
+                Backend.BRM,
+                new MocksConfig.Mock(new Latency.Uniform(1, 3), 0.02),
+                Backend.DRIVER,
+                new MocksConfig.Mock(new Latency.Fixed(7), 0.5, FaultKind.GARBAGE, Map.of())),
             List.of("-Xmx256m"));
     mocks = MocksTiers.start(config, Path.of("target/mocks-it/latency-faults"));
     siebelAtStart = mocks.siebel().settings();
     brmAtStart = mocks.brm().settings();
-    driverAtStart = mocks.driver().settings();
+    driverAtStart = mocks.client(Backend.DRIVER).settings();
   }
 
   @AfterAll

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.Ports;
 import io.tunelab.tiers.TierStartException;
 import io.tunelab.tiers.TunelabHome;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -49,28 +51,18 @@ class MocksTierLifecycleIT {
 
   @Test
   void containerThreadsAsyncResponsesAndJvmFlagsReachTheMocksAndCloseLeavesNothing() {
-    MocksConfig config =
-        new MocksConfig(
-            0,
-            0,
-            0,
-            37,
-            false,
-            MocksConfig.Backend.none(),
-            MocksConfig.Backend.none(),
-            MocksConfig.Backend.none(),
-            List.of("-Xmx200m"));
+    MocksConfig config = new MocksConfig(Map.of(), 37, false, Map.of(), List.of("-Xmx200m"));
     MocksTier mocks = MocksTiers.start(config, LOGS.resolve("settings"));
     List<ProcessHandle> processes = mocks.processes();
-    int siebelPort = URI.create(mocks.siebelUrl()).getPort();
-    int brmPort = URI.create(mocks.brmUrl()).getPort();
-    int driverPort = URI.create(mocks.driverUrl()).getPort();
+    Map<Backend, Integer> ports = mocks.ports();
     try {
-      for (MocksClient client : List.of(mocks.siebel(), mocks.brm(), mocks.driver())) {
+      for (Backend backend : Backend.values()) {
+        MocksClient client = mocks.client(backend);
         assertThat(client.settings().containerThreads()).isEqualTo(37);
         assertThat(client.settings().asyncResponses()).isFalse();
+        assertThat(URI.create(mocks.url(backend)).getPort()).isEqualTo(ports.get(backend));
       }
-      assertThat(Set.of(siebelPort, brmPort, driverPort)).hasSize(3);
+      assertThat(Set.copyOf(ports.values())).hasSize(Backend.values().length);
       assertThat(mocks.startTime()).isPositive();
       assertThat(processes).hasSize(1).allMatch(ProcessHandle::isAlive);
       // The heap knob (mocks.jvm.heapMegabytes) reaches the mocks JVM as this flag.
@@ -84,16 +76,15 @@ class MocksTierLifecycleIT {
     }
 
     assertThat(processes).noneMatch(ProcessHandle::isAlive);
-    assertThat(Ports.isListening(siebelPort)).isFalse();
-    assertThat(Ports.isListening(brmPort)).isFalse();
-    assertThat(Ports.isListening(driverPort)).isFalse();
+    assertThat(ports.values()).noneMatch(Ports::isListening);
     mocks.close();
   }
 
   @Test
   void rejectsAPortInUseBeforeStartingAnything() throws IOException {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName(Ports.LOOPBACK))) {
-      MocksConfig config = MocksConfig.defaults().withPorts(0, taken.getLocalPort(), 0);
+      MocksConfig config =
+          MocksConfig.defaults().withPorts(Map.of(Backend.BRM, taken.getLocalPort()));
 
       assertThatThrownBy(() -> MocksTiers.start(config, LOGS.resolve("port")))
           .isInstanceOf(BadInputException.class)

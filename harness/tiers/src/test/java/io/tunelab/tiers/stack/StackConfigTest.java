@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.tunelab.core.knobs.FaultKind;
 import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.Latency;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.tiers.broker.BrokerConfig;
 import io.tunelab.tiers.db.DbBinaries;
 import org.junit.jupiter.api.Test;
@@ -49,10 +50,10 @@ class StackConfigTest {
     assertThat(config.broker().maxDeliveryAttempts()).isEqualTo(3);
     assertThat(config.broker().jvmFlags())
         .containsExactly("-Xms256m", "-Xmx512m", "-XX:+UseParallelGC", "-Dx=1");
-    assertThat(config.mocks().brm().latency()).isEqualTo(new Latency.Uniform(400, 600));
-    assertThat(config.mocks().siebel().faultRate()).isEqualTo(0.1);
-    assertThat(config.mocks().siebel().faultKind()).isEqualTo(FaultKind.SOAP);
-    assertThat(config.mocks().driver().faultKind()).isEqualTo(FaultKind.RESET);
+    assertThat(config.mocks().mock(Backend.BRM).latency()).isEqualTo(new Latency.Uniform(400, 600));
+    assertThat(config.mocks().mock(Backend.SIEBEL).faultRate()).isEqualTo(0.1);
+    assertThat(config.mocks().mock(Backend.SIEBEL).faultKind()).isEqualTo(FaultKind.SOAP);
+    assertThat(config.mocks().mock(Backend.DRIVER).faultKind()).isEqualTo(FaultKind.RESET);
     assertThat(config.mocks().containerThreads()).isEqualTo(50);
   }
 }

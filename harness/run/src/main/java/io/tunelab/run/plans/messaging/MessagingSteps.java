@@ -7,6 +7,7 @@ import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.run.BatchSizer;
 import io.tunelab.run.CrashAt;
@@ -60,8 +61,8 @@ public final class MessagingSteps implements PlanSteps {
   @Override
   public void prepare(KnobSet knobs, Path dir) {
     Endpoints endpoints = tiers.endpoints();
-    if (!endpoints.hasDriver()) {
-      throw new BadInputException(ProviderFit.noDriver(plan()));
+    if (!endpoints.serves(Backend.DRIVER)) {
+      throw new BadInputException(ProviderFit.noMock(plan(), Backend.DRIVER));
     }
     RepetitionData.prepare(tiers, knobs);
   }
