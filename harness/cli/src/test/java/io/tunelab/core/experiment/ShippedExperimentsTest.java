@@ -6,6 +6,7 @@ import io.tunelab.core.knobs.DataKnobs;
 import io.tunelab.core.knobs.MiddlewareKnobs;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.stack.Backend;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,7 +77,7 @@ class ShippedExperimentsTest {
     assertThat(whatIf.plan()).isEqualTo(Plan.CONCURRENT_SOAP);
     assertThat(whatIf.kind()).isEqualTo(Experiment.Kind.SWEEP);
     assertThat(whatIf.steps())
-        .extracting(step -> step.knobs().get(MocksKnobs.BRM.latency()).text())
+        .extracting(step -> step.knobs().get(MocksKnobs.of(Backend.BRM).latency()).text())
         .containsExactly("500", "400", "250");
     assertThat(whatIf.steps())
         .allSatisfy(step -> assertThat(step.knobs().get(WorkloadKnobs.THREADS)).isEqualTo(20));

@@ -97,9 +97,9 @@ public enum Plan {
               WorkloadKnobs.PERSISTENT,
               WorkloadKnobs.DRAIN_TIMEOUT,
               WorkloadKnobs.RESPONSE_TIMEOUT,
-              MocksKnobs.DRIVER.latency(),
-              MocksKnobs.DRIVER.faultRate(),
-              MocksKnobs.DRIVER.faultKind())),
+              MocksKnobs.of(Backend.DRIVER).latency(),
+              MocksKnobs.of(Backend.DRIVER).faultRate(),
+              MocksKnobs.of(Backend.DRIVER).faultKind())),
   /**
    * The sort hub: conveyor devices send fixed-width sort requests at a target rate (open model);
    * the middleware's sort service answers each with a chute, an answer over the deadline a miss.

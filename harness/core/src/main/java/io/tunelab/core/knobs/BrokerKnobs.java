@@ -1,5 +1,7 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.Studies;
+
 /** The Artemis broker: journal and address settings and its JVM (a change restarts it). */
 public final class BrokerKnobs {
   private static final KnobList KNOBS = new KnobList(KnobTier.BROKER, Knob.Apply.RESTART);

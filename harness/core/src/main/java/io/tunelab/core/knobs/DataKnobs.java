@@ -1,5 +1,7 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.Studies;
+
 /** Database content, applied before each run: seed data, indexes, purge, statistics. */
 public final class DataKnobs {
   private static final KnobList KNOBS = new KnobList(KnobTier.DATA, Knob.Apply.PER_RUN);

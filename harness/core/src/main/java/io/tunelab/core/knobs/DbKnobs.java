@@ -1,5 +1,7 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.Studies;
+
 /** PostgreSQL server settings: a change restarts the server. */
 public final class DbKnobs {
   private static final KnobList KNOBS = new KnobList(KnobTier.DB, Knob.Apply.RESTART);

@@ -1,5 +1,6 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.Studies;
 import java.util.List;
 
 /** The reference middleware: its settings file and its JVM (a change restarts it). */

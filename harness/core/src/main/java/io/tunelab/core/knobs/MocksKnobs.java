@@ -1,6 +1,9 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.Studies;
 import io.tunelab.core.stack.Backend;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The WireMock back-end mocks: Jetty threads and JVM restart them; latency, faults and the size of
@@ -26,14 +29,8 @@ public final class MocksKnobs {
   public record BackendKnobs(
       Backend backend, Knob<Latency> latency, Knob<Double> faultRate, Knob<FaultKind> faultKind) {}
 
-  public static final BackendKnobs SIEBEL =
-      backend(
-          Backend.SIEBEL,
-          ": 500, uniform:400..600 or lognormal:500:0.25",
-          "AIA order-to-bill: mock latency");
-
-  public static final BackendKnobs BRM =
-      backend(Backend.BRM, ": 500, uniform:400..600 or lognormal:500:0.25", Studies.WHAT_IF);
+  /** Every back-end's knobs, made from its {@link Backend} constant, in its order. */
+  private static final Map<Backend, BackendKnobs> BACKENDS = backends();
 
   /**
    * Lines of the billing-care answers. At least 1: the load plans check that each answer's first
@@ -61,12 +58,6 @@ public final class MocksKnobs {
           .study(Studies.BILLING + ", unbilled usage size")
           .add();
 
-  public static final BackendKnobs DRIVER =
-      backend(
-          Backend.DRIVER,
-          " (the messaging plan's back-end): 5, uniform:2..8 or lognormal:5:0.25",
-          Studies.MESSAGING);
-
   public static final Knob<Integer> HEAP =
       KNOBS
           .knob("mocks.jvm.heapMegabytes", KnobTypes.integer(64, 65_536), 512)
@@ -76,21 +67,22 @@ public final class MocksKnobs {
 
   /** The knobs of {@code backend}. */
   public static BackendKnobs of(Backend backend) {
-    return switch (backend) {
-      case SIEBEL -> SIEBEL;
-      case BRM -> BRM;
-      case DRIVER -> DRIVER;
-    };
+    return BACKENDS.get(backend);
+  }
+
+  private static Map<Backend, BackendKnobs> backends() {
+    Map<Backend, BackendKnobs> knobs = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      knobs.put(backend, backend(backend));
+    }
+    return knobs;
   }
 
   /**
    * Declares a back-end's knobs, {@code mocks.<label>.latency}, {@code .faultRate} and {@code
-   * .faultKind}, all live.
-   *
-   * @param latencyExamples what follows "delay of every ... answer" in the latency knob's doc
-   * @param study what the latency re-creates
+   * .faultKind}, all live; its latency's examples and study are its constant's.
    */
-  private static BackendKnobs backend(Backend backend, String latencyExamples, String study) {
+  private static BackendKnobs backend(Backend backend) {
     String prefix = "mocks." + backend.label() + ".";
     String who = backend.who();
     Knob<Latency> latency =
@@ -98,8 +90,8 @@ public final class MocksKnobs {
             .knob(prefix + "latency", KnobTypes.latency(), Latency.NONE)
             .unit("ms")
             .apply(Knob.Apply.LIVE)
-            .doc("delay of every " + who + " answer" + latencyExamples)
-            .study(study)
+            .doc("delay of every " + who + " answer" + backend.latencyExamples())
+            .study(backend.study())
             .add();
     Knob<Double> faultRate =
         KNOBS

@@ -1,5 +1,7 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.Studies;
+
 /** The workload: the load tier (JMeter) and the run protocol, applied to each run. */
 public final class WorkloadKnobs {
   private static final KnobList KNOBS = new KnobList(KnobTier.LOAD, Knob.Apply.PER_RUN);

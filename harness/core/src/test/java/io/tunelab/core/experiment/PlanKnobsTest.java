@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.MocksKnobs;
 import io.tunelab.core.knobs.WorkloadKnobs;
+import io.tunelab.core.stack.Backend;
 import java.util.Map;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
@@ -52,7 +53,7 @@ class PlanKnobsTest {
     assertThat(last.knobs().get(WorkloadKnobs.LOOPS)).isEqualTo(10);
     assertThat(last.knobs().get(WorkloadKnobs.WARMUP_LOOPS)).isEqualTo(2);
     assertThat(last.knobs().get(WorkloadKnobs.MODEL)).isEqualTo(WorkloadKnobs.Model.CLOSED);
-    assertThat(last.knobs().get(MocksKnobs.BRM.latency()).text()).isEqualTo("250");
+    assertThat(last.knobs().get(MocksKnobs.of(Backend.BRM).latency()).text()).isEqualTo("250");
   }
 
   @Test

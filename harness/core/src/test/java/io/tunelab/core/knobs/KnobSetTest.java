@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -36,8 +37,9 @@ class KnobSetTest {
     assertThat(knobs.get(DbKnobs.MAX_CONNECTIONS)).isEqualTo(250);
     assertThat(knobs.get(DataKnobs.XREF_INDEX)).isTrue();
     assertThat(knobs.get(BrokerKnobs.JOURNAL_TYPE)).isEqualTo(BrokerKnobs.JournalType.NIO);
-    assertThat(knobs.get(MocksKnobs.BRM.latency())).isEqualTo(new Latency.LogNormal(500, 0.25));
-    assertThat(knobs.get(MocksKnobs.BRM.faultRate())).isEqualTo(0.05);
+    assertThat(knobs.get(MocksKnobs.of(Backend.BRM).latency()))
+        .isEqualTo(new Latency.LogNormal(500, 0.25));
+    assertThat(knobs.get(MocksKnobs.of(Backend.BRM).faultRate())).isEqualTo(0.05);
     assertThat(knobs.changed())
         .containsOnlyKeys(
             "db.server.max_connections",

@@ -1,5 +1,6 @@
 package io.tunelab.run.plans.messaging;
 
+import io.tunelab.core.Studies;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobChoice;
@@ -9,7 +10,6 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.knobs.KnobSource;
 import io.tunelab.core.knobs.KnobTier;
 import io.tunelab.core.knobs.KnobTypes;
-import io.tunelab.core.knobs.Studies;
 import io.tunelab.core.knobs.WorkloadKnobs;
 import java.util.List;
 import java.util.Optional;

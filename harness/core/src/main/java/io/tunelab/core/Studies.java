@@ -1,8 +1,9 @@
-package io.tunelab.core.knobs;
+package io.tunelab.core;
 
-/** Names of the tuning studies knobs come from, as in the GLOSSARY. */
+/** Names of the tuning studies knobs and back-ends come from, as in the GLOSSARY. */
 public final class Studies {
   public static final String AIA_DB = "AIA order-to-bill: database tuning";
+  public static final String AIA_MOCKS = "AIA order-to-bill: mock latency";
   public static final String AIA_XREF = "AIA order-to-bill: missing XREF_DATA index";
   public static final String BROKER = "AIA order-to-bill: AQ/JMS persistence";
   public static final String WHAT_IF = "AIA billing-care: BRM latency what-if";
