@@ -1,7 +1,9 @@
 package io.tunelab.core.stack;
 
 import io.tunelab.core.Studies;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A simulated back-end the middleware calls, served by the mocks tier: Siebel (CRM, order-to-bill's
@@ -34,6 +36,11 @@ public enum Backend {
     this.optional = optional;
     this.latencyExamples = latencyExamples;
     this.study = study;
+  }
+
+  /** The back-end of that {@link #label()}, if one has it. */
+  public static Optional<Backend> labelled(String label) {
+    return Arrays.stream(values()).filter(backend -> backend.label().equals(label)).findFirst();
   }
 
   /** Lower-case name: {@code siebel}, {@code brm}, {@code driver}. */

@@ -12,7 +12,9 @@ import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -82,6 +84,17 @@ public final class EndpointsSource {
     require(where, "broker", description.broker());
     if (description.mocks() == null) {
       throw new BadInputException(where + ": missing 'mocks' with 'siebel' and 'brm' base URLs");
+    }
+    List<String> unknown = description.mocks().unknown();
+    if (!unknown.isEmpty()) {
+      throw new BadInputException(
+          file
+              + ": unknown field '"
+              + unknown.get(0)
+              + "' at 'mocks."
+              + unknown.get(0)
+              + "'; allowed: "
+              + Arrays.stream(Backend.values()).map(Backend::label).toList());
     }
     StackDescription.Login db = unmasked(where, login(description, true), ENV_DB_PASSWORD, env);
     StackDescription.Login broker =

@@ -1,10 +1,14 @@
 package io.tunelab.tiers.stack;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -45,17 +49,45 @@ public record StackDescription(
     Map<String, String> logs) {
 
   /**
-   * Base URLs of the back-end mocks; {@code driver} (the messaging plan's device driver) may be
-   * left out, and then only the messaging plan cannot run.
+   * Base URLs of the back-end mocks by their {@link Backend} label ({@code siebel}, {@code brm},
+   * {@code driver}); an optional back-end (the messaging plan's device driver) may be left out, and
+   * then only the plans that call it cannot run. Read as the file has it: a label that names no
+   * back-end is the reader's to refuse ({@link #unknown()}).
    */
-  public record Mocks(String siebel, String brm, String driver) {
+  public record Mocks(Map<String, String> byLabel) {
+    public Mocks {
+      byLabel = Collections.unmodifiableMap(new LinkedHashMap<>(byLabel));
+    }
+
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static Mocks read(Map<String, String> byLabel) {
+      return new Mocks(byLabel == null ? Map.of() : byLabel);
+    }
+
+    /** The URLs of the back-ends {@code endpoints} serves, in {@link Backend}'s order. */
+    public static Mocks of(Endpoints endpoints) {
+      Map<String, String> urls = new LinkedHashMap<>();
+      for (Backend backend : Backend.values()) {
+        if (endpoints.serves(backend)) {
+          urls.put(backend.label(), backend.url(endpoints));
+        }
+      }
+      return new Mocks(urls);
+    }
+
+    @JsonValue
+    Map<String, String> json() {
+      return byLabel;
+    }
+
     /** {@code backend}'s base URL; null where the file left it out. */
     public String url(Backend backend) {
-      return switch (backend) {
-        case SIEBEL -> siebel;
-        case BRM -> brm;
-        case DRIVER -> driver;
-      };
+      return byLabel.get(backend.label());
+    }
+
+    /** The labels given that name no back-end. */
+    public List<String> unknown() {
+      return byLabel.keySet().stream().filter(label -> Backend.labelled(label).isEmpty()).toList();
     }
   }
 
@@ -130,10 +162,7 @@ public record StackDescription(
         provider,
         endpoints.db(),
         endpoints.broker(),
-        new Mocks(
-            endpoints.siebel(),
-            endpoints.brm(),
-            endpoints.serves(Backend.DRIVER) ? endpoints.driver() : null),
+        Mocks.of(endpoints),
         Credentials.of(endpoints),
         startMillis.isEmpty() ? null : startMillis,
         logs.isEmpty() ? null : logs);

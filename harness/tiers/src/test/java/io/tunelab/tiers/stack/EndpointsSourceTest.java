@@ -3,7 +3,9 @@ package io.tunelab.tiers.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.BadInputException;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -83,6 +85,37 @@ class EndpointsSourceTest {
         .isInstanceOf(BadInputException.class)
         .hasMessageContaining("unknown field 'brokr'")
         .hasMessageContaining("broker");
+  }
+
+  @Test
+  void rejectsAMockNamingNoBackEndListingTheBackEnds() throws IOException {
+    Path file = write(STACK_UP_JSON.replace("\"brm\" :", "\"bmr\" :"));
+
+    assertThatThrownBy(() -> EndpointsSource.fromFile(file))
+        .isInstanceOf(BadInputException.class)
+        .hasMessageContaining("unknown field 'bmr' at 'mocks.bmr'; allowed: [siebel, brm, driver]");
+  }
+
+  @Test
+  void writesAndReadsEveryBackEndsUrlUnderItsLabel() throws IOException {
+    Endpoints endpoints = EndpointsSource.fromFile(write(STACK_UP_JSON));
+    ObjectMapper json = new ObjectMapper();
+
+    String written =
+        json.writeValueAsString(
+            StackDescription.of("s", "embedded", endpoints, Map.of(), Map.of()));
+    StackDescription read = json.readValue(written, StackDescription.class);
+
+    for (Backend backend : Backend.values()) {
+      if (endpoints.serves(backend)) {
+        assertThat(json.readTree(written).at("/mocks/" + backend.label()).asText())
+            .isEqualTo(backend.url(endpoints));
+        assertThat(read.mocks().url(backend)).isEqualTo(backend.url(endpoints));
+      } else {
+        assertThat(json.readTree(written).path("mocks").has(backend.label())).isFalse();
+      }
+    }
+    assertThat(read.mocks().unknown()).isEmpty();
   }
 
   @Test
