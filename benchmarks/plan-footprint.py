@@ -7,8 +7,10 @@ file of harness/ outside it (the middleware under test excluded) names the plan 
 is not a comment holds its `Plan` constant, its room's package, its YAML name in quotes, a class of
 its room, or a type only that plan has (listed below by hand, those living outside the room at
 some commit). A plan that brings its own back-end (messaging's device-driver mock) also names it
-outside its room, in the mocks tier, the stack's endpoints and the providers: those files are
-counted apart, by the back-end's names (its `Backend` constant, its endpoint, port and options).
+outside its room where a back-end is declared or a user's file or option names it (its `Backend`
+constant, its `Endpoints` field, its `stack up` port option; at 3de0f37 also the mocks tier, the
+stack's config and the providers): those files are counted apart, by the back-end's names (its
+`Backend` constant, its endpoint, port and options).
 Prints each plan's room size and the files outside that name it; a measurement of the code, not a
 test.
 
