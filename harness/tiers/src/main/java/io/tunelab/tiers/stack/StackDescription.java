@@ -75,8 +75,10 @@ public record StackDescription(
       return new Mocks(urls);
     }
 
+    /** The URLs by label, as the file has them. */
+    @Override
     @JsonValue
-    Map<String, String> json() {
+    public Map<String, String> byLabel() {
       return byLabel;
     }
 
