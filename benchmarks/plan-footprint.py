@@ -6,7 +6,8 @@ A plan's room is `harness/run/src/main/java/io/tunelab/run/plans/<room>/` and be
 file of harness/ outside it (the middleware under test excluded) names the plan when a line that
 is not a comment holds its `Plan` constant, its room's package, its YAML name in quotes, a class of
 its room, or a type only that plan has (listed below by hand, those living outside the room at
-some commit). A plan that brings its own back-end (messaging's device-driver mock) also names it
+some commit). A services file (`META-INF/services/`, where a room's knobs, findings and
+measures are registered) that names a class of the room counts as a file outside it too. A plan that brings its own back-end (messaging's device-driver mock) also names it
 outside its room where a back-end is declared or a user's file or option names it (its `Backend`
 constant, its `Endpoints` field, its `stack up` port option; at 3de0f37 also the mocks tier, the
 stack's config and the providers): those files are counted apart, by the back-end's names (its
@@ -55,19 +56,25 @@ def main():
     for f in files:
         lines = git('show', f'{REV}:{f}').splitlines()
         code[f] = '\n'.join(l for l in lines if not re.match(r'\s*(\*|//|/\*)', l))
+    # the rooms' providers are named in META-INF/services, outside the room's package
+    services = [f for f in git('ls-tree', '-r', '--name-only', REV, 'harness/').split()
+                if '/src/main/resources/META-INF/services/' in f]
+    for f in services:
+        code[f] = git('show', f'{REV}:{f}')
     for name, (room, constant, own, backend) in PLANS.items():
         inside = f'/run/plans/{room}/'
         room_files = [f for f in files if inside in f]
         classes = [os.path.basename(f)[:-5] for f in room_files]
         names = re.compile(r'\b' + constant + r'\b|plans\.' + room + r'\b|"' + name + r'"|\b('
                            + '|'.join(classes + own) + r')\b')
-        outside = [f for f in files if inside not in f and names.search(code[f])]
+        outside = [f for f in files + services if inside not in f and names.search(code[f])]
         own_backend = [f for f in files if backend and inside not in f and f not in outside
                        and re.search(backend, code[f])]
         print(f'{name}: room {len(room_files)} files, {len(outside)} outside it name it'
               + (f', {len(own_backend)} more name only its own back-end' if backend else ''))
         for f in outside:
-            print('   ', f.split('/src/main/java/io/tunelab/')[1])
+            print('   ', f.split('/src/main/java/io/tunelab/')[1] if '/java/' in f
+                  else f.split('/src/main/resources/')[1])
         for f in own_backend:
             print('    (back-end)', f.split('/src/main/java/io/tunelab/')[1])
     listed = {t for _, (_, _, own, _) in PLANS.items() for t in own}

@@ -7,12 +7,12 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import io.tunelab.core.results.BatchOrderMeasures;
-import io.tunelab.core.results.MessageMetrics;
-import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.OrderAccounting;
 import io.tunelab.core.results.PlanMeasures;
 import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMeasures;
+import io.tunelab.run.plans.messaging.MessageMetrics;
+import io.tunelab.run.plans.messaging.MessagingMeasures;
 
 /**
  * What only one plan measures is read through its {@link PlanMeasures} record, never by its type:

@@ -50,7 +50,7 @@ public final class ErrorKinds {
   }
 
   /** Adds {@code n} failures of {@code op} with {@code error}; none when {@code n} is 0. */
-  static void put(Map<String, Map<String, Long>> out, String op, String error, long n) {
+  public static void put(Map<String, Map<String, Long>> out, String op, String error, long n) {
     if (n > 0) {
       out.computeIfAbsent(op, k -> new TreeMap<>()).merge(error, n, Long::sum);
     }

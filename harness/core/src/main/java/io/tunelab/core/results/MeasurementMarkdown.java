@@ -88,7 +88,8 @@ final class MeasurementMarkdown {
 
   private static java.util.Optional<String> warmup(StepResult step) {
     String unit =
-        step.repetitions().stream().anyMatch(r -> r.measures().messages() != null)
+        step.repetitions().stream()
+                .anyMatch(r -> Operations.MESSAGE.equals(r.measures().unitOperation()))
             ? " messages"
             : " requests";
     return step.repetitions().stream()

@@ -4,23 +4,24 @@ import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.measure.DeadlineMisses;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
  * What a plan measures in a repetition beside the metrics every plan has, by what it counts ({@link
  * Plan.Unit}): an order plan (batch-order) accounts for every order of a batch and says how its
  * window was made, a request plan (concurrent-soap, sort-requests) counts requests per operation
- * and, with a deadline, the answers over it, a message plan (messaging) accounts for every message
- * and times both directions. A new plan that counts one of these reuses its record; the readers
- * (operations, errors, gates, summaries, the tuner) ask the record, not its type, and the record
- * renders its own outcomes.
+ * and, with a deadline, the answers over it. A new plan that counts one of these reuses its record;
+ * one that counts something else (messaging, every message in both directions) keeps its record in
+ * its room and gives the core a {@link MeasuresSource} to read it back. The readers (operations,
+ * errors, gates, summaries, the tuner) ask the record, not its type, and the record renders its own
+ * outcomes.
  *
  * <p>The accessors a plan does not measure answer null: each is a field of the repetition in
  * run.json, written only by the plans that have it. A repetition read alone can only guess its plan
  * from the fields present; the run's {@code plan} settles it ({@link #as}).
  */
-public sealed interface PlanMeasures
-    permits BatchOrderMeasures, RequestMeasures, MessagingMeasures {
+public interface PlanMeasures {
   /**
    * Units the repetition tried: orders submitted or failed to send, requests made, messages
    * planned; empty when they were not counted.
@@ -37,6 +38,11 @@ public sealed interface PlanMeasures
    * plan.
    */
   static PlanMeasures as(Plan plan, PlanMeasures read) {
+    Optional<MeasuresSource<?>> own = MeasuresSource.of(plan);
+    if (own.isPresent()) {
+      PlanMeasures none = own.get().measures(null);
+      return none.getClass().isInstance(read) ? read : none;
+    }
     return switch (plan.unit()) {
       case ORDER ->
           read instanceof BatchOrderMeasures
@@ -46,8 +52,9 @@ public sealed interface PlanMeasures
           read instanceof RequestMeasures
               ? read
               : new RequestMeasures(read.requests(), read.deadline());
-      case MESSAGE ->
-          read instanceof MessagingMeasures ? read : new MessagingMeasures(read.messages());
+      // a room that measures messages keeps its measures; without it on the class path, the
+      // fields its repetitions have are all there is
+      case MESSAGE -> read;
     };
   }
 
@@ -110,8 +117,11 @@ public sealed interface PlanMeasures
     return null;
   }
 
-  /** Every message accounted for; null for plans without messages. */
-  default MessageMetrics messages() {
-    return null;
+  /**
+   * The fields a plan's room adds to its repetitions in run.json ({@link MeasuresSource}), by name;
+   * empty for the measures the core knows.
+   */
+  default Map<String, Object> ownFields() {
+    return Map.of();
   }
 }

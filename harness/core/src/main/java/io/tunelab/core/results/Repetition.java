@@ -1,10 +1,13 @@
 package io.tunelab.core.results;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.tunelab.core.cost.HarnessCost;
 import io.tunelab.core.cost.MachineNoise;
 import io.tunelab.core.cost.WorkCost;
@@ -12,6 +15,7 @@ import io.tunelab.core.findings.Finding;
 import io.tunelab.core.measure.DeadlineMisses;
 import io.tunelab.core.measure.JfrProfile;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.HdrHistogram.Histogram;
 
@@ -27,8 +31,9 @@ import org.HdrHistogram.Histogram;
  * @param metrics what was measured (warm-up excluded)
  * @param measures what only its plan measures: the accounting of every order and how the window was
  *     made (batch-order, with the requests of a load beside its drain), request counts per
- *     operation (concurrent-soap); in run.json its fields sit beside the others ({@code
- *     accounting}, {@code window}, {@code requests}) as they always have
+ *     operation (concurrent-soap, sort-requests), a room's own (messaging's messages, {@link
+ *     MeasuresSource}); in run.json its fields sit beside the others ({@code accounting}, {@code
+ *     window}, {@code requests}, {@code messages}) as they always have
  * @param warmup the warm-up before it, not measured; null when there was none
  * @param wallMillis from the repetition's data preparation to the end of its drain
  * @param rawData the folder with its JTL and logs, relative to the run folder
@@ -69,7 +74,7 @@ import org.HdrHistogram.Histogram;
   "wallMillis",
   "rawData",
   "requests",
-  "messages",
+  "ownFields",
   "deadline",
   "beside",
   "findings",
@@ -155,7 +160,6 @@ public record Repetition(
       @JsonProperty("wallMillis") long wallMillis,
       @JsonProperty("rawData") String rawData,
       @JsonProperty("requests") RequestMetrics requests,
-      @JsonProperty("messages") MessageMetrics messages,
       @JsonProperty("deadline") DeadlineMisses deadline,
       @JsonProperty("beside") RequestMetrics beside,
       @JsonProperty("findings") List<Finding> findings,
@@ -169,13 +173,15 @@ public record Repetition(
       @JsonProperty("disturbed") Boolean disturbed,
       @JsonProperty("steady") Boolean steady,
       @JsonProperty("protocol") RepetitionProtocol protocol,
-      @JsonProperty("profile") JfrProfile profile) {
+      @JsonProperty("profile") JfrProfile profile,
+      @JsonAnySetter Map<String, JsonNode> others) {
     PlanMeasures measures =
-        messages != null
-            ? new MessagingMeasures(messages)
-            : requests != null || deadline != null
-                ? new RequestMeasures(requests, deadline)
-                : new BatchOrderMeasures(accounting, window, beside);
+        MeasuresSource.read(others == null ? Map.of() : others)
+            .orElseGet(
+                () ->
+                    requests != null || deadline != null
+                        ? new RequestMeasures(requests, deadline)
+                        : new BatchOrderMeasures(accounting, window, beside));
     Copy copy =
         new Copy(measured(number, valid, verdict, metrics, measures, warmup, wallMillis, rawData));
     copy.findings = findings;
@@ -217,9 +223,11 @@ public record Repetition(
     return measures.beside();
   }
 
-  @JsonProperty("messages")
-  private MessageMetrics jsonMessages() {
-    return measures.messages();
+  // named so that @JsonPropertyOrder places the room's fields where messaging's always sat
+  @JsonAnyGetter
+  @JsonProperty("ownFields")
+  private Map<String, Object> ownFields() {
+    return measures.ownFields();
   }
 
   /** This repetition with what the observer concluded and what it cost. */

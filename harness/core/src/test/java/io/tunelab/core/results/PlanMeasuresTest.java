@@ -32,7 +32,7 @@ class PlanMeasuresTest {
             entry(ErrorKinds.SEND, Map.of("Connection refused", 2L)));
     assertThat(batch.accounting()).isSameAs(accounting);
     assertThat(batch.requests()).isNull();
-    assertThat(batch.messages()).isNull();
+    assertThat(batch.ownFields()).as("the core's own measures add no field").isEmpty();
     assertThat(batch.deadline()).isNull();
 
     Map<String, Operations.Of> operations = Operations.of(repetition(batch));
@@ -98,45 +98,6 @@ class PlanMeasuresTest {
         .as("answered/failed, and the misses among the requests the deadline judged")
         .isEqualTo("86/4, 2 missed (2.22%)");
     assertThat(plain.tally()).isNull();
-  }
-
-  @Test
-  void messagingTriesItsPlannedMessagesAndFailsByReasonAndLoss() {
-    MessageMetrics messages =
-        new MessageMetrics(
-            "one-way",
-            null,
-            80,
-            80,
-            76,
-            0,
-            3,
-            1,
-            0,
-            10,
-            9.5,
-            null,
-            new LatencyMillis(5, 9, 12, 20),
-            null,
-            Map.of("driver timeout", 3L),
-            null,
-            null,
-            null,
-            null);
-    PlanMeasures measures = new MessagingMeasures(messages);
-
-    assertThat(measures.attempts(THREE_ERRORS)).hasValue(80);
-    assertThat(measures.unitOperation()).isEqualTo(Operations.MESSAGE);
-    assertThat(measures.failures())
-        .containsOnly(entry(Operations.MESSAGE, Map.of("driver timeout", 3L, ErrorKinds.LOST, 1L)));
-    assertThat(measures.messages()).isSameAs(messages);
-    assertThat(measures.accounting()).isNull();
-    assertThat(Operations.of(repetition(measures)).get(Operations.MESSAGE).requests())
-        .isEqualTo(80);
-    assertThat(measures.tally()).as("repetitions.csv's order columns stay empty").isNull();
-    assertThat(measures.outcomes(List.of(measures, measures, new MessagingMeasures(null))))
-        .as("driven/failed/lost, summed over the step")
-        .isEqualTo("152/6/2");
   }
 
   private static Repetition repetition(PlanMeasures measures) {

@@ -127,28 +127,6 @@ class RepetitionJsonTest {
         .isEqualTo(new BatchOrderMeasures(new OrderAccounting(10, 9, 1, 0, 0), null));
   }
 
-  @Test
-  void aRepetitionWithoutItsPlansFieldIsTypedByTheRunsPlanNotByTheFieldsItHas() throws Exception {
-    // a messaging repetition whose load failed before a message was planned: no "messages"
-    JsonNode rep =
-        JSON.valueToTree(
-            Repetition.measured(
-                1, false, "load failed", METRICS, new MessagingMeasures(null), null, 10, null));
-    assertThat(JSON.treeToValue(rep, Repetition.class).measures())
-        .as("read alone, its fields say batch-order")
-        .isInstanceOf(BatchOrderMeasures.class);
-
-    ObjectNode run = JSON.createObjectNode().put("plan", "messaging").put("runId", "r");
-    run.putArray("steps").addObject().put("name", "s").putArray("repetitions").add(rep);
-    RunResult read = JSON.treeToValue(run, RunResult.class);
-
-    PlanMeasures measures = read.steps().get(0).repetitions().get(0).measures();
-    assertThat(measures).isEqualTo(new MessagingMeasures(null));
-    assertThat(measures.unitOperation()).isEqualTo(Operations.MESSAGE);
-    JsonNode written = JSON.valueToTree(read.steps().get(0).repetitions().get(0));
-    assertThat(written).as("written back as read").isEqualTo(rep);
-  }
-
   private static List<String> names(JsonNode json) {
     List<String> names = new ArrayList<>();
     json.fieldNames().forEachRemaining(names::add);

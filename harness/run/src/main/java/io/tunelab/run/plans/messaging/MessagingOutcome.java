@@ -4,7 +4,6 @@ import io.tunelab.core.knobs.KnobSet;
 import io.tunelab.core.measure.JtlRecord;
 import io.tunelab.core.measure.TimedLatencies;
 import io.tunelab.core.results.LatencyMillis;
-import io.tunelab.core.results.MessageMetrics;
 import io.tunelab.core.results.Metrics;
 import io.tunelab.run.Verdicts;
 import java.util.List;

@@ -3,7 +3,6 @@ package io.tunelab.run.plans.messaging;
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.knobs.KnobSet;
-import io.tunelab.core.results.MessagingMeasures;
 import io.tunelab.core.results.OutputFiles;
 import io.tunelab.core.results.RunLayout;
 import io.tunelab.core.results.Warmup;

@@ -1,6 +1,7 @@
-package io.tunelab.core.results;
+package io.tunelab.run.plans.messaging;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.tunelab.core.results.LatencyMillis;
 import java.util.Map;
 
 /**
