@@ -7,9 +7,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The plans' rooms' knobs as the CLI finds them ({@link KnobSource}, {@code META-INF/services}):
- * each source names a plan there is, so its knobs are that plan's own (and refused in another's),
- * and the registry holds every one of them with the tiers' knobs.
+ * The plans' rooms' knobs as the CLI finds them ({@link KnobSource}, listed by each room's
+ * PlanRoom): each source names a plan there is, so its knobs are that plan's own (and refused in
+ * another's), and the registry holds every one of them with the tiers' knobs.
  */
 class KnobSourcesTest {
   private final List<KnobSource> sources = KnobSource.onClassPath();

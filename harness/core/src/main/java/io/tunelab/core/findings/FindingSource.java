@@ -1,15 +1,14 @@
 package io.tunelab.core.findings;
 
+import io.tunelab.core.PlanRoom;
 import java.util.Comparator;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * Findings a plan's room raises: rules over what only that plan has (its own queues), kept beside
  * the code that makes it rather than among the house's rules. {@link Findings#RULES} runs them with
  * the house's, by the order of their first kind in {@link FindingKind}; the reference page lists
- * them. The sources are found on the class path ({@link ServiceLoader}, {@code META-INF/services}),
- * as the rooms' knobs are.
+ * them. The sources are found on the class path (its {@link PlanRoom}), as the rooms' knobs are.
  */
 public interface FindingSource {
   /** The YAML name of the plan whose room raises these findings. */
@@ -28,8 +27,7 @@ public interface FindingSource {
 
   /** Every source on the class path, in a stable order (by plan name). */
   static List<FindingSource> onClassPath() {
-    return ServiceLoader.load(FindingSource.class, FindingSource.class.getClassLoader()).stream()
-        .map(ServiceLoader.Provider::get)
+    return PlanRoom.parts(FindingSource.class).stream()
         .sorted(Comparator.comparing(FindingSource::plan))
         .toList();
   }

@@ -1,15 +1,14 @@
 package io.tunelab.core.knobs;
 
+import io.tunelab.core.PlanRoom;
 import java.util.Comparator;
 import java.util.List;
-import java.util.ServiceLoader;
 
 /**
  * Knobs and rules a plan's room declares: the knobs only that plan reads, kept beside the code that
  * reads them rather than in the tiers' files. The registry ({@link KnobRegistry#standard()}) finds
- * every source on the class path ({@link ServiceLoader}, {@code META-INF/services}), so the
- * experiment reader, the rules, the reference page and the findings know a room's knobs by name
- * without naming the room.
+ * every source on the class path (its {@link PlanRoom}), so the experiment reader, the rules, the
+ * reference page and the findings know a room's knobs by name without naming the room.
  */
 public interface KnobSource {
   /** The YAML name of the plan whose room declares these knobs ({@code plan:} in an experiment). */
@@ -25,8 +24,7 @@ public interface KnobSource {
 
   /** Every source on the class path, in a stable order (by plan name). */
   static List<KnobSource> onClassPath() {
-    return ServiceLoader.load(KnobSource.class, KnobSource.class.getClassLoader()).stream()
-        .map(ServiceLoader.Provider::get)
+    return PlanRoom.parts(KnobSource.class).stream()
         .sorted(Comparator.comparing(KnobSource::plan))
         .toList();
   }

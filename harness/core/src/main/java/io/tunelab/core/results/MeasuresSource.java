@@ -3,20 +3,20 @@ package io.tunelab.core.results;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.tunelab.core.PlanRoom;
 import io.tunelab.core.experiment.Plan;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 
 /**
  * Measures a plan's room keeps as its own: what only that plan counts, in one field of each
  * repetition of run.json ({@link PlanMeasures#ownFields()}), read back here. The core reads and
  * renders them through {@link PlanMeasures} without knowing their type; the sources are found on
- * the class path ({@link ServiceLoader}, {@code META-INF/services}), as the rooms' knobs and
- * findings are. A reader without the room (the core alone) keeps the fields it knows and drops the
- * room's, as it drops any field of a newer version.
+ * the class path (its room's {@link PlanRoom}), as the rooms' knobs and findings are. A reader
+ * without the room (the core alone) keeps the fields it knows and drops the room's, as it drops any
+ * field of a newer version.
  *
  * @param <T> the type of the field's value
  */
@@ -64,9 +64,9 @@ public interface MeasuresSource<T> {
         new ObjectMapper().disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     private static final List<MeasuresSource<?>> SOURCES =
-        ServiceLoader.load(MeasuresSource.class, MeasuresSource.class.getClassLoader()).stream()
-            .<MeasuresSource<?>>map(ServiceLoader.Provider::get)
-            .sorted(Comparator.comparing(s -> s.plan()))
+        PlanRoom.parts(MeasuresSource.class).stream()
+            .<MeasuresSource<?>>map(s -> s)
+            .sorted(Comparator.comparing(MeasuresSource::plan))
             .toList();
 
     private Loaded() {}

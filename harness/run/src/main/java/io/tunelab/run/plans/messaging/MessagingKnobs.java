@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  * The knobs only the messaging plan reads, and the rules between them: the messaging server's
  * queues and dequeue threads ({@code middleware.messaging.*}, settings of the middleware like any
  * {@code middleware.*} knob) and the messages its clients send ({@code workload.*}). The registry
- * finds them through {@code META-INF/services}; {@code docs/knobs.md} lists them with their tier's.
+ * finds them through the room ({@link MessagingRoom}); {@code docs/knobs.md} lists them with their
+ * tier's.
  */
 public final class MessagingKnobs implements KnobSource {
   private static final KnobList MIDDLEWARE = new KnobList(KnobTier.MIDDLEWARE, Knob.Apply.RESTART);
@@ -220,9 +221,6 @@ public final class MessagingKnobs implements KnobSource {
                         + "=two-way")
                 : Optional.empty();
           });
-
-  /** For {@link java.util.ServiceLoader}. */
-  public MessagingKnobs() {}
 
   @Override
   public String plan() {
