@@ -6,12 +6,13 @@ A plan's room is `harness/run/src/main/java/io/tunelab/run/plans/<room>/` and be
 file of harness/ outside it (the middleware under test excluded) names the plan when a line that
 is not a comment holds its `Plan` constant, its room's package, its YAML name in quotes, a class of
 its room, or a type only that plan has (listed below by hand, those living outside the room at
-some commit). A services file (`META-INF/services/`, where a room's knobs, findings and
-measures are registered) that names a class of the room counts as a file outside it too. A plan that brings its own back-end (messaging's device-driver mock) also names it
-outside its room where a back-end is declared or a user's file or option names it (its `Backend`
-constant, its `Endpoints` field, its `stack up` port option; at 3de0f37 also the mocks tier, the
-stack's config and the providers): those files are counted apart, by the back-end's names (its
-`Backend` constant, its endpoint, port and options).
+some commit). A services file (`META-INF/services/`, where a room is registered: its knobs,
+findings and measures, in one file since 189d3ff) that names a class of the room counts
+as a file outside it too. A plan that brings its own back-end (messaging's device-driver mock) also
+names it outside its room where a back-end is declared or a user's file or option names it (its
+`Backend` constant, its `stack up` port option; its `Endpoints` field until those held a URL by
+back-end; at 3de0f37 also the mocks tier, the stack's config and the providers): those files are
+counted apart, by the back-end's names (its `Backend` constant, its endpoint, port and options).
 Prints each plan's room size and the files outside that name it; a measurement of the code, not a
 test.
 

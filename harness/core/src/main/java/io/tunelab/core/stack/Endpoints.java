@@ -1,5 +1,7 @@
 package io.tunelab.core.stack;
 
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -12,10 +14,10 @@ import java.util.Objects;
  * @param broker Artemis core URL, e.g. {@code tcp://127.0.0.1:61616}
  * @param brokerUser broker user name (empty when the broker runs without security)
  * @param brokerPassword broker password (empty when the broker runs without security)
- * @param siebel base URL of the Siebel mock, e.g. {@code http://127.0.0.1:8081}
- * @param brm base URL of the BRM mock
- * @param driver base URL of the device-driver mock of the messaging plan; empty when the stack has
- *     none (an external stack described before the messaging plan existed)
+ * @param mocks each back-end's mock by its base URL, e.g. Siebel's {@code http://127.0.0.1:8081}
+ *     ({@link Backend#url} reads them); a back-end the stack lacks is absent, which only an {@link
+ *     Backend#optional optional} one may be (the device driver of an external stack described
+ *     before the messaging plan existed)
  * @param dbAppUser the database role the middleware connects as, not a superuser, so the harness's
  *     own sessions keep PostgreSQL's superuser-reserved slots when the middleware's pools use up
  *     {@code max_connections}; empty when the middleware uses {@code dbUser} (a stack described
@@ -29,9 +31,7 @@ public record Endpoints(
     String broker,
     String brokerUser,
     String brokerPassword,
-    String siebel,
-    String brm,
-    String driver,
+    Map<Backend, String> mocks,
     String dbAppUser,
     String dbAppPassword) {
 
@@ -43,39 +43,8 @@ public record Endpoints(
       String broker,
       String brokerUser,
       String brokerPassword,
-      String siebel,
-      String brm,
-      String driver) {
-    this(db, dbUser, dbPassword, broker, brokerUser, brokerPassword, siebel, brm, driver, "", "");
-  }
-
-  /**
-   * Endpoints whose back-end mocks are given by back-end: the one place that knows which field
-   * holds which back-end's URL ({@link Backend#url} reads them back). A back-end absent from {@code
-   * mocks} has none ({@link #serves}), which only {@code driver} may lack.
-   */
-  public static Endpoints of(
-      String db,
-      String dbUser,
-      String dbPassword,
-      String broker,
-      String brokerUser,
-      String brokerPassword,
-      Map<Backend, String> mocks,
-      String dbAppUser,
-      String dbAppPassword) {
-    return new Endpoints(
-        db,
-        dbUser,
-        dbPassword,
-        broker,
-        brokerUser,
-        brokerPassword,
-        mocks.get(Backend.SIEBEL),
-        mocks.get(Backend.BRM),
-        mocks.get(Backend.DRIVER),
-        dbAppUser,
-        dbAppPassword);
+      Map<Backend, String> mocks) {
+    this(db, dbUser, dbPassword, broker, brokerUser, brokerPassword, mocks, "", "");
   }
 
   public Endpoints {
@@ -85,11 +54,24 @@ public record Endpoints(
     Objects.requireNonNull(broker, "broker");
     brokerUser = brokerUser == null ? "" : brokerUser;
     brokerPassword = brokerPassword == null ? "" : brokerPassword;
-    Objects.requireNonNull(siebel, "siebel");
-    Objects.requireNonNull(brm, "brm");
-    driver = driver == null ? "" : driver;
+    mocks = served(mocks);
     dbAppUser = dbAppUser == null ? "" : dbAppUser;
     dbAppPassword = dbAppUser.isEmpty() || dbAppPassword == null ? "" : dbAppPassword;
+  }
+
+  // in the back-ends' order; an optional one given no URL left out, a required one required
+  private static Map<Backend, String> served(Map<Backend, String> given) {
+    Objects.requireNonNull(given, "mocks");
+    Map<Backend, String> served = new EnumMap<>(Backend.class);
+    for (Backend backend : Backend.values()) {
+      String url = given.get(backend);
+      if (!backend.optional()) {
+        served.put(backend, Objects.requireNonNull(url, backend.label()));
+      } else if (url != null && !url.isEmpty()) {
+        served.put(backend, url);
+      }
+    }
+    return Collections.unmodifiableMap(served);
   }
 
   /** The database user the middleware connects as: the application role, or {@code dbUser}. */
@@ -116,9 +98,7 @@ public record Endpoints(
         broker,
         brokerUser,
         mask(brokerPassword),
-        siebel,
-        brm,
-        driver,
+        mocks,
         dbAppUser,
         mask(dbAppPassword));
   }
@@ -139,29 +119,28 @@ public record Endpoints(
   @Override
   public String toString() {
     Endpoints shown = masked();
-    return "Endpoints[db="
-        + db
-        + ", dbUser="
-        + dbUser
-        + ", dbPassword="
-        + shown.dbPassword
-        + ", broker="
-        + broker
-        + ", brokerUser="
-        + brokerUser
-        + ", brokerPassword="
-        + shown.brokerPassword
-        + ", siebel="
-        + siebel
-        + ", brm="
-        + brm
-        + ", driver="
-        + driver
-        + ", dbAppUser="
-        + dbAppUser
-        + ", dbAppPassword="
-        + shown.dbAppPassword
-        + "]";
+    StringBuilder text =
+        new StringBuilder("Endpoints[db=")
+            .append(db)
+            .append(", dbUser=")
+            .append(dbUser)
+            .append(", dbPassword=")
+            .append(shown.dbPassword)
+            .append(", broker=")
+            .append(broker)
+            .append(", brokerUser=")
+            .append(brokerUser)
+            .append(", brokerPassword=")
+            .append(shown.brokerPassword);
+    for (Backend backend : Backend.values()) {
+      text.append(", ").append(backend.label()).append('=').append(backend.url(this));
+    }
+    return text.append(", dbAppUser=")
+        .append(dbAppUser)
+        .append(", dbAppPassword=")
+        .append(shown.dbAppPassword)
+        .append(']')
+        .toString();
   }
 
   /** Whether the stack has {@code backend}'s mock: an external stack may lack the driver's. */

@@ -15,9 +15,13 @@ class BackendTest {
           "tcp://127.0.0.1:61616",
           "",
           "",
-          "http://127.0.0.1:8089",
-          "http://127.0.0.1:8090",
-          "http://127.0.0.1:8091");
+          Map.of(
+              Backend.SIEBEL,
+              "http://127.0.0.1:8089",
+              Backend.BRM,
+              "http://127.0.0.1:8090",
+              Backend.DRIVER,
+              "http://127.0.0.1:8091"));
 
   @Test
   void eachBackEndFindsItsOwnMockInTheStack() {
@@ -34,7 +38,7 @@ class BackendTest {
     }
 
     Endpoints endpoints =
-        Endpoints.of("jdbc:postgresql://h/t", "u", "p", "tcp://h:1", "", "", mocks, "app", "q");
+        new Endpoints("jdbc:postgresql://h/t", "u", "p", "tcp://h:1", "", "", mocks, "app", "q");
 
     for (Backend backend : Backend.values()) {
       assertThat(backend.url(endpoints)).isEqualTo(mocks.get(backend));
@@ -49,7 +53,7 @@ class BackendTest {
     mocks.put(Backend.SIEBEL, "http://127.0.0.1:1");
     mocks.put(Backend.BRM, "http://127.0.0.1:2");
 
-    Endpoints endpoints = Endpoints.of("jdbc:x", "u", "p", "tcp://h:1", "", "", mocks, "", "");
+    Endpoints endpoints = new Endpoints("jdbc:x", "u", "p", "tcp://h:1", "", "", mocks, "", "");
 
     assertThat(Backend.values())
         .filteredOn(backend -> !endpoints.serves(backend))

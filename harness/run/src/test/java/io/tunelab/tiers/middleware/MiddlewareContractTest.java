@@ -7,6 +7,7 @@ import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.Knob;
 import io.tunelab.core.knobs.KnobRegistry;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.middleware.Middleware;
 import io.tunelab.middleware.config.MiddlewareSettings;
@@ -40,9 +41,13 @@ class MiddlewareContractTest {
           "tcp://127.0.0.1:61616",
           "",
           "",
-          "http://127.0.0.1:8081",
-          "http://127.0.0.1:8082",
-          "http://127.0.0.1:8083");
+          Map.of(
+              Backend.SIEBEL,
+              "http://127.0.0.1:8081",
+              Backend.BRM,
+              "http://127.0.0.1:8082",
+              Backend.DRIVER,
+              "http://127.0.0.1:8083"));
   private static final Pattern INTEGER = Pattern.compile("an integer (-?\\d+)\\.\\.(-?\\d+)");
 
   @Test
@@ -220,9 +225,9 @@ class MiddlewareContractTest {
     properties.setProperty("db.user", ENDPOINTS.dbUser());
     properties.setProperty("db.password", ENDPOINTS.dbPassword());
     properties.setProperty("broker.url", ENDPOINTS.broker());
-    properties.setProperty("siebel.url", ENDPOINTS.siebel());
-    properties.setProperty("brm.url", ENDPOINTS.brm());
-    properties.setProperty("driver.url", ENDPOINTS.driver());
+    properties.setProperty("siebel.url", Backend.SIEBEL.url(ENDPOINTS));
+    properties.setProperty("brm.url", Backend.BRM.url(ENDPOINTS));
+    properties.setProperty("driver.url", Backend.DRIVER.url(ENDPOINTS));
     return properties;
   }
 }

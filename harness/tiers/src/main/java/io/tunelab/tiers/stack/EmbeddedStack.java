@@ -49,7 +49,7 @@ public final class EmbeddedStack implements Stack {
     this.mocks = mocks;
     this.recorder = recorder;
     this.endpoints =
-        Endpoints.of(
+        new Endpoints(
             db.jdbcUrl(),
             db.user(),
             db.password(),

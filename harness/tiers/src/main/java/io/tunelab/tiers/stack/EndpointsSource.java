@@ -102,7 +102,7 @@ public final class EndpointsSource {
     StackDescription.Login app = appLogin(where, description, env);
     return validated(
         where,
-        Endpoints.of(
+        new Endpoints(
             description.db(),
             db.user(),
             db.password(),
@@ -143,7 +143,7 @@ public final class EndpointsSource {
     String where = "environment";
     return validated(
         where,
-        Endpoints.of(
+        new Endpoints(
             require(where, ENV_DB_URL, env.get(ENV_DB_URL)),
             env.getOrDefault(ENV_DB_USER, "tunelab"),
             env.getOrDefault(ENV_DB_PASSWORD, "tunelab"),

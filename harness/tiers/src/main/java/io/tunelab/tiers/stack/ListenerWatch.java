@@ -1,5 +1,6 @@
 package io.tunelab.tiers.stack;
 
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.core.stack.TierName;
 import java.time.Duration;
@@ -27,7 +28,8 @@ final class ListenerWatch {
     this.listeners = listeners;
     put(TierName.DB, LoopbackListeners.loopbackPort(endpoints.db()));
     put(TierName.BROKER, LoopbackListeners.loopbackPort(endpoints.broker()));
-    put(TierName.MOCKS, LoopbackListeners.loopbackPort(endpoints.siebel()));
+    // one JVM serves every mock: any one of its ports finds it
+    put(TierName.MOCKS, LoopbackListeners.loopbackPort(Backend.SIEBEL.url(endpoints)));
   }
 
   private void put(TierName tier, OptionalInt port) {

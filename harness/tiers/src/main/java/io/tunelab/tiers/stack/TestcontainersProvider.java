@@ -162,7 +162,7 @@ public final class TestcontainersProvider implements StackProvider {
               start(
                   started, backend.label(), containers.wiremock(backend.label(), config.mocks()))));
     }
-    return Endpoints.of(
+    return new Endpoints(
         "jdbc:postgresql://"
             + db.getHost()
             + ":"
@@ -197,7 +197,7 @@ public final class TestcontainersProvider implements StackProvider {
     start(started, "db", containers.postgres(config.db(), dbPassword, db));
     start(started, "broker", containers.broker(config.broker(), broker));
     start(started, "mocks", containers.mocks(config.mocks(), ports));
-    return Endpoints.of(
+    return new Endpoints(
         "jdbc:postgresql://" + host + ":" + db + "/tunelab",
         "tunelab",
         dbPassword,

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.tunelab.core.BadInputException;
 import io.tunelab.core.knobs.KnobSet;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.io.StringReader;
@@ -124,9 +125,13 @@ class MiddlewareConfigTest {
             "tcp://127.0.0.1:61616",
             "",
             "",
-            "http://127.0.0.1:8081",
-            "http://127.0.0.1:8082",
-            "http://127.0.0.1:8083");
+            Map.of(
+                Backend.SIEBEL,
+                "http://127.0.0.1:8081",
+                Backend.BRM,
+                "http://127.0.0.1:8082",
+                Backend.DRIVER,
+                "http://127.0.0.1:8083"));
 
     Properties read = new Properties();
     read.load(new StringReader(MiddlewareConfig.defaults().properties(endpoints, 4242)));
@@ -151,9 +156,7 @@ class MiddlewareConfigTest {
             "tcp://127.0.0.1:61616",
             "amq",
             "broker-secret",
-            "http://127.0.0.1:8081",
-            "http://127.0.0.1:8082",
-            "");
+            Map.of(Backend.SIEBEL, "http://127.0.0.1:8081", Backend.BRM, "http://127.0.0.1:8082"));
 
     assertThat(MiddlewareConfig.secrets(endpoints))
         .containsEntry(MiddlewareConfig.DB_PASSWORD_VARIABLE, " p\\ss=wörd:#!")

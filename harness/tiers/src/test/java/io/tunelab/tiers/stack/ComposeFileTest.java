@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import io.tunelab.tiers.db.DbConfig;
 import java.io.IOException;
@@ -184,9 +185,9 @@ class ComposeFileTest {
 
     assertThat(published("db")).isEqualTo(port(endpoints.db().substring("jdbc:".length())));
     assertThat(published("broker")).isEqualTo(port(endpoints.broker()));
-    assertThat(published("siebel")).isEqualTo(port(endpoints.siebel()));
-    assertThat(published("brm")).isEqualTo(port(endpoints.brm()));
-    assertThat(published("driver")).isEqualTo(port(endpoints.driver()));
+    assertThat(published("siebel")).isEqualTo(port(Backend.SIEBEL.url(endpoints)));
+    assertThat(published("brm")).isEqualTo(port(Backend.BRM.url(endpoints)));
+    assertThat(published("driver")).isEqualTo(port(Backend.DRIVER.url(endpoints)));
   }
 
   private int published(String service) {

@@ -48,8 +48,8 @@ class EndpointsSourceTest {
     assertThat(endpoints.dbUser()).isEqualTo("app");
     assertThat(endpoints.dbPassword()).isEqualTo("secret");
     assertThat(endpoints.broker()).isEqualTo("tcp://127.0.0.1:61617");
-    assertThat(endpoints.siebel()).isEqualTo("http://127.0.0.1:8081");
-    assertThat(endpoints.brm()).isEqualTo("http://127.0.0.1:8082");
+    assertThat(Backend.SIEBEL.url(endpoints)).isEqualTo("http://127.0.0.1:8081");
+    assertThat(Backend.BRM.url(endpoints)).isEqualTo("http://127.0.0.1:8082");
   }
 
   @Test
@@ -64,7 +64,7 @@ class EndpointsSourceTest {
                 """));
 
     assertThat(endpoints.dbUser()).isEqualTo("tunelab");
-    assertThat(endpoints.brm()).isEqualTo("http://mocks:8090");
+    assertThat(Backend.BRM.url(endpoints)).isEqualTo("http://mocks:8090");
   }
 
   @Test

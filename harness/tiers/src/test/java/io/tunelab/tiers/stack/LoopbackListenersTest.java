@@ -3,6 +3,7 @@ package io.tunelab.tiers.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -76,9 +77,7 @@ class LoopbackListenersTest {
               "tcp://broker.example.com:61616",
               "",
               "",
-              "http://127.0.0.1:1/",
-              "http://127.0.0.1:1/",
-              "");
+              Map.of(Backend.SIEBEL, "http://127.0.0.1:1/", Backend.BRM, "http://127.0.0.1:1/"));
       RemoteStack stack = new RemoteStack("external", endpoints, Map.of(), () -> {});
 
       Map<String, List<ProcessHandle>> watched = stack.watchedProcesses();

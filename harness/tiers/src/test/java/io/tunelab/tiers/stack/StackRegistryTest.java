@@ -3,6 +3,7 @@ package io.tunelab.tiers.stack;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.tunelab.core.stack.Backend;
 import io.tunelab.core.stack.Endpoints;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -136,9 +137,7 @@ class StackRegistryTest {
             "tcp://127.0.0.1:61616",
             "tunelab",
             "broker-secret",
-            "http://127.0.0.1:1",
-            "http://127.0.0.1:2",
-            "");
+            Map.of(Backend.SIEBEL, "http://127.0.0.1:1", Backend.BRM, "http://127.0.0.1:2"));
     registry.save(
         new StackState(
             "s2", "embedded", null, "now", "dir", endpoints.masked(), Map.of(), List.of()));

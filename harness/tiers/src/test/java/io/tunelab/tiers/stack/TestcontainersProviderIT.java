@@ -62,7 +62,8 @@ class TestcontainersProviderIT {
       }
       MocksClient brm = MocksClient.of(Backend.BRM, endpoints);
       assertThat(brm.latency()).isEqualTo(new Latency.Fixed(150));
-      for (String url : List.of(endpoints.db(), endpoints.broker(), endpoints.siebel())) {
+      for (String url :
+          List.of(endpoints.db(), endpoints.broker(), Backend.SIEBEL.url(endpoints))) {
         assertThat(LoopbackListeners.loopbackPort(url)).as(url).isPresent();
       }
       if (built) {
