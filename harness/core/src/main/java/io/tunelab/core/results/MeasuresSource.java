@@ -1,6 +1,8 @@
 package io.tunelab.core.results;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tunelab.core.PlanRoom;
@@ -74,10 +76,14 @@ public interface MeasuresSource<T> {
     private static <T> PlanMeasures read(MeasuresSource<T> source, JsonNode value) {
       try {
         return source.measures(JSON.treeToValue(value, source.type()));
-      } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      } catch (JsonMappingException e) {
+        StringBuilder at = new StringBuilder(source.field());
+        e.getPath().forEach(ref -> at.append('.').append(ref.getFieldName()));
         throw new IllegalArgumentException(
-            "run.json: " + source.field() + " is not " + source.plan().yamlName() + "'s measures",
-            e);
+            at + " of a " + source.plan().yamlName() + " repetition: " + e.getOriginalMessage(), e);
+      } catch (JsonProcessingException e) {
+        throw new IllegalArgumentException(
+            source.field() + " of a " + source.plan().yamlName() + " repetition: " + e, e);
       }
     }
   }

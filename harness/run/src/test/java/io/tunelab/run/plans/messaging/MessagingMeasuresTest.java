@@ -1,6 +1,7 @@
 package io.tunelab.run.plans.messaging;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -99,6 +100,16 @@ class MessagingMeasuresTest {
     Repetition read = JSON.treeToValue(json, Repetition.class);
     assertThat(read.measures()).isEqualTo(new MessagingMeasures(MESSAGES));
     assertThat((JsonNode) JSON.valueToTree(read)).isEqualTo(json);
+  }
+
+  @Test
+  void aMalformedMessagesFieldIsRefusedNamingWhereItIsWrong() {
+    ObjectNode json = JSON.valueToTree(repetition(new MessagingMeasures(MESSAGES)));
+    ((ObjectNode) json.get("messages")).put("sent", "lots");
+
+    assertThatThrownBy(() -> JSON.treeToValue(json, Repetition.class))
+        .hasMessageContaining("messages.sent of a messaging repetition")
+        .hasMessageContaining("\"lots\"");
   }
 
   @Test
