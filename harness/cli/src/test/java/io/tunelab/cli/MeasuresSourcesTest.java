@@ -2,12 +2,18 @@ package io.tunelab.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import io.tunelab.core.experiment.Plan;
 import io.tunelab.core.results.BatchOrderMeasures;
 import io.tunelab.core.results.MeasuresSource;
 import io.tunelab.core.results.PlanMeasures;
+import io.tunelab.core.results.Repetition;
 import io.tunelab.core.results.RequestMeasures;
+import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -36,5 +42,26 @@ class MeasuresSourcesTest {
           .startsWith("io.tunelab.run.plans.");
       assertThat(read.unitOperation()).isNotNull();
     }
+  }
+
+  /**
+   * A repetition's room field is read by the first source that names it: two rooms, or a room and
+   * the house, sharing a field would read one plan's measures as another's.
+   */
+  @Test
+  void eachRoomsFieldIsItsOwnAndNoneOfTheHouses() {
+    List<String> fields = MeasuresSource.onClassPath().stream().map(s -> s.field()).toList();
+    ObjectMapper json = new ObjectMapper();
+    Set<String> house =
+        json
+            .getSerializationConfig()
+            .introspect(json.constructType(Repetition.class))
+            .findProperties()
+            .stream()
+            .map(BeanPropertyDefinition::getName)
+            .collect(Collectors.toSet());
+
+    assertThat(fields).isNotEmpty().doesNotHaveDuplicates().doesNotContainAnyElementsOf(house);
+    assertThat(house).contains("number", "accounting", "requests");
   }
 }
