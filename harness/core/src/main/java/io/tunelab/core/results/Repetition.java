@@ -176,7 +176,7 @@ public record Repetition(
       @JsonProperty("profile") JfrProfile profile,
       @JsonAnySetter Map<String, JsonNode> others) {
     PlanMeasures measures =
-        MeasuresSource.read(others == null ? Map.of() : others)
+        MeasuresSources.read(others == null ? Map.of() : others)
             .orElseGet(
                 () ->
                     requests != null || deadline != null
