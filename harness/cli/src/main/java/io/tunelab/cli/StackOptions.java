@@ -8,7 +8,11 @@ import io.tunelab.tiers.stack.StackConfig;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** Tier settings of {@code stack up}: knobs and ports. */
 final class StackOptions {
@@ -33,23 +37,9 @@ final class StackOptions {
       description = "Artemis port (default: any free one).")
   int brokerPort;
 
-  @Option(
-      names = "--siebel-port",
-      paramLabel = "PORT",
-      description = "Siebel mock port (default: any free one).")
-  int siebelPort;
-
-  @Option(
-      names = "--brm-port",
-      paramLabel = "PORT",
-      description = "BRM mock port (default: any free one).")
-  int brmPort;
-
-  @Option(
-      names = "--driver-port",
-      paramLabel = "PORT",
-      description = "Device-driver mock port, the messaging plan's (default: any free one).")
-  int driverPort;
+  // the command these options are mixed into: its --<label>-port options are made in a loop
+  @Spec(Spec.Target.MIXEE)
+  CommandSpec command;
 
   /** The knobs given with {@code --set}, over the defaults. */
   KnobSet knobSet() {
@@ -73,18 +63,15 @@ final class StackOptions {
   private Map<Backend, Integer> mockPorts() {
     Map<Backend, Integer> asked = new EnumMap<>(Backend.class);
     for (Backend backend : Backend.values()) {
-      asked.put(backend, asked(mockPort(backend), "--" + backend.label() + "-port"));
+      asked.put(backend, asked(mockPort(backend), MockPortOptions.option(backend)));
     }
     return asked;
   }
 
   /** The port given to {@code backend}'s mock, 0 for any free one. */
   private int mockPort(Backend backend) {
-    return switch (backend) {
-      case SIEBEL -> siebelPort;
-      case BRM -> brmPort;
-      case DRIVER -> driverPort;
-    };
+    Integer port = command.findOption(MockPortOptions.option(backend)).getValue();
+    return port == null ? 0 : port;
   }
 
   private static int asked(int port, String option) {
@@ -98,7 +85,7 @@ final class StackOptions {
     ports.put("--db-port", dbPort);
     ports.put("--broker-port", brokerPort);
     for (Backend backend : Backend.values()) {
-      ports.put("--" + backend.label() + "-port", mockPort(backend));
+      ports.put(MockPortOptions.option(backend), mockPort(backend));
     }
     ports.forEach(
         (option, port) -> {
@@ -113,5 +100,33 @@ final class StackOptions {
                     + ": give each tier a port of its own, or leave one out for any free port");
           }
         });
+  }
+
+  /**
+   * Gives the command a {@code --<label>-port} option for each back-end's mock, as picocli builds
+   * it ({@code @Command(modelTransformer = ...)}): a new back-end brings its option with its
+   * constant.
+   */
+  static final class MockPortOptions implements CommandLine.IModelTransformer {
+    static String option(Backend backend) {
+      return "--" + backend.label() + "-port";
+    }
+
+    @Override
+    public CommandSpec transform(CommandSpec command) {
+      for (Backend backend : Backend.values()) {
+        String who = backend.who();
+        command.addOption(
+            OptionSpec.builder(option(backend))
+                .paramLabel("PORT")
+                .type(int.class)
+                .description(
+                    Character.toUpperCase(who.charAt(0))
+                        + who.substring(1)
+                        + " mock port (default: any free one).")
+                .build());
+      }
+      return command;
+    }
   }
 }

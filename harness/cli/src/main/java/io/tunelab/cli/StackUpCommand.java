@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
 /** Starts the stack and prints its endpoints; stays in the foreground unless detached. */
 @Command(
     name = "up",
+    modelTransformer = StackOptions.MockPortOptions.class,
     description = {
-      "Start PostgreSQL, Artemis and the Siebel/BRM mocks, migrate and seed the database,"
+      "Start PostgreSQL, Artemis and the back-ends' mocks, migrate and seed the database,"
           + " print the endpoints.",
       "Without --detach it runs until Ctrl-C, then stops every tier."
     })

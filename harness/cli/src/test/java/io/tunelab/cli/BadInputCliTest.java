@@ -3,6 +3,7 @@ package io.tunelab.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.tunelab.core.ExitCodes;
+import io.tunelab.core.stack.Backend;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
@@ -192,6 +193,20 @@ class BadInputCliTest {
     assertThat(cli.err())
         .contains("--db-port and --broker-port both ask for port 45555")
         .contains("give each tier a port of its own");
+    assertThat(ProcessHandle.current().children()).isEmpty();
+  }
+
+  @Test
+  void everyBackEndsMockHasItsPortOptionAndTwoMocksCannotShareAPort() {
+    assertThat(cli.execute("stack", "up", "--help")).isZero();
+    for (Backend backend : Backend.values()) {
+      assertThat(cli.out()).contains("--" + backend.label() + "-port=PORT");
+    }
+
+    int code = cli.execute("stack", "up", "--brm-port", "45556", "--driver-port", "45556");
+
+    assertThat(code).as(cli.err()).isEqualTo(ExitCodes.BAD_INPUT);
+    assertThat(cli.err()).contains("--brm-port and --driver-port both ask for port 45556");
     assertThat(ProcessHandle.current().children()).isEmpty();
   }
 
