@@ -10,9 +10,11 @@ some commit). A services file (`META-INF/services/`, where a room is registered:
 findings and measures, in one file since 189d3ff) that names a class of the room counts
 as a file outside it too. A plan that brings its own back-end (messaging's device-driver mock) also
 names it outside its room where a back-end is declared or a user's file or option names it (its
-`Backend` constant, its `stack up` port option; its `Endpoints` field until those held a URL by
-back-end; at 3de0f37 also the mocks tier, the stack's config and the providers): those files are
-counted apart, by the back-end's names (its `Backend` constant, its endpoint, port and options).
+`Backend` constant; its `stack up` port option until 370eb19 made the options from the constants;
+its `Endpoints` field until those held a URL by back-end; at 3de0f37 also the mocks tier, the
+stack's config and the providers): those files are counted apart, by the back-end's names (its
+`Backend` constant, its endpoint, port and options). The containers' files (the mocks image's
+Dockerfile, compose.yml), not Java, are not counted.
 Prints each plan's room size and the files outside that name it; a measurement of the code, not a
 test.
 
