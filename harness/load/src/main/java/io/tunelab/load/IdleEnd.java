@@ -15,10 +15,13 @@ import org.slf4j.LoggerFactory;
  * response timeout, so that a late answer is not cut off; JMeter sleeps that whole pause even when
  * every answer came back in milliseconds (30 s per run at the default, five times per repetition
  * with its warm-up rounds). A plan asks for this by the property {@value #PROPERTY}: the time from
- * the test start after which every arrival has been started; from then on, the first time no JMeter
- * thread is active on two polls in a row, the test is stopped. With no thread active the stop
- * interrupts nothing, so no sample is lost; a slow answer keeps its thread active and the run waits
- * for it as before.
+ * the test start after which every arrival has been started; from then on, the first time the run
+ * is quiet on two polls in a row, the test is stopped. Quiet: an arrival has run, none runs, and
+ * none waits to: the group hands each arrival to its executor when due, and on a busy host a thread
+ * ran 3 s after that (a verify's sort run ended with none of its 60 arrivals run when only running
+ * threads were counted). With nothing in flight the stop interrupts nothing, so no sample is lost;
+ * a slow answer keeps its thread active and the run waits for it as before. A schedule none of
+ * whose arrivals ran by then keeps its trailing pause.
  */
 final class IdleEnd implements Runnable {
   /** JMeter property: milliseconds after the test start when the last arrival has started. */
@@ -53,6 +56,22 @@ final class IdleEnd implements Runnable {
     thread.start();
   }
 
+  private boolean quiet() {
+    JMeterContextService.ThreadCounts counts = JMeterContextService.getThreadCounts();
+    int handedOver = groups.stream().mapToInt(OpenModelThreadGroup::numberOfActiveThreads).sum();
+    return quiet(counts.startedThreads, counts.activeThreads, handedOver);
+  }
+
+  /**
+   * @param started JMeter threads that began to run since the test start
+   * @param running JMeter threads running now
+   * @param handedOver arrivals the open-model groups handed to their executors and not yet seen
+   *     finish, whether their threads run yet or not
+   */
+  static boolean quiet(int started, int running, int handedOver) {
+    return started > 0 && running == 0 && handedOver == 0;
+  }
+
   @Override
   public void run() {
     try {
@@ -67,7 +86,7 @@ final class IdleEnd implements Runnable {
       int idlePolls = 0;
       while (idlePolls < 2) {
         Thread.sleep(POLL_MILLIS);
-        idlePolls = JMeterContextService.getNumberOfThreads() == 0 ? idlePolls + 1 : 0;
+        idlePolls = quiet() ? idlePolls + 1 : 0;
       }
       LOG.info(
           "every arrival started {} ms after the test start and none is in flight:"
