@@ -95,6 +95,44 @@ class RunJsonSchemaTest {
         .anyMatch(m -> m.contains("newField"));
   }
 
+  /**
+   * A warm-up round whose CPU could not be read, or that answered nothing, has no cost per unit:
+   * its entry is null, as the record documents (a verify's sort run wrote one the schema refused).
+   */
+  @Test
+  void aWarmupRoundWithoutItsCostValidates() throws IOException {
+    Path runDir = io.tunelab.core.report.RunFolderFixtureAccess.write(dir);
+    com.fasterxml.jackson.databind.node.ObjectNode run =
+        (com.fasterxml.jackson.databind.node.ObjectNode)
+            JSON.readTree(runDir.resolve(RunFiles.RUN_JSON).toFile());
+    SteadyStateReport rounds =
+        new SteadyStateReport(
+            true,
+            "steady when ...",
+            List.of(0.0, 3050.8, 5373.1),
+            java.util.Arrays.asList(null, 19.7, 11.2),
+            java.util.Arrays.asList(null, 0.0, 0.0),
+            0,
+            4211.9,
+            21.9,
+            31.0,
+            -31.0,
+            null,
+            "WARMUP",
+            180,
+            35_099,
+            "steady",
+            java.util.Map.of("middleware", java.util.Arrays.asList(null, 19.7, 11.2)),
+            null);
+    ((com.fasterxml.jackson.databind.node.ObjectNode) run.at("/steps/0/repetitions/0/warmup"))
+        .set("steadyState", JSON.valueToTree(rounds));
+
+    assertThat(
+            run.at("/steps/0/repetitions/0/warmup/steadyState/batchCpuMillisPerOrder/0").isNull())
+        .isTrue();
+    assertThat(errors(run)).isEmpty();
+  }
+
   @Test
   void everyCommittedBaselineRunValidates() throws IOException {
     Path root = HOME.resolve("results/baselines");
