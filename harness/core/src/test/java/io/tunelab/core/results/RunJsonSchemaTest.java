@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
@@ -38,6 +39,12 @@ class RunJsonSchemaTest {
   /** The schema, ready to validate. */
   static JsonSchema schema() throws IOException {
     return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaNode());
+  }
+
+  /** The run.json of a run folder tunelab wrote, to change before validating it. */
+  private ObjectNode fixtureRun() throws IOException {
+    Path runDir = io.tunelab.core.report.RunFolderFixtureAccess.write(dir);
+    return (ObjectNode) JSON.readTree(runDir.resolve(RunFiles.RUN_JSON).toFile());
   }
 
   /** What is wrong with {@code json} as a run.json; empty when it validates. */
@@ -83,12 +90,8 @@ class RunJsonSchemaTest {
 
   @Test
   void aFieldTheSchemaDoesNotNameFailsValidation() throws IOException {
-    Path runDir = io.tunelab.core.report.RunFolderFixtureAccess.write(dir);
-    com.fasterxml.jackson.databind.node.ObjectNode run =
-        (com.fasterxml.jackson.databind.node.ObjectNode)
-            JSON.readTree(runDir.resolve(RunFiles.RUN_JSON).toFile());
-    ((com.fasterxml.jackson.databind.node.ObjectNode) run.at("/steps/0/repetitions/0"))
-        .put("newField", 1);
+    ObjectNode run = fixtureRun();
+    ((ObjectNode) run.at("/steps/0/repetitions/0")).put("newField", 1);
 
     assertThat(errors(run))
         .extracting(ValidationMessage::getMessage)
@@ -101,10 +104,7 @@ class RunJsonSchemaTest {
    */
   @Test
   void aWarmupRoundWithoutItsCostValidates() throws IOException {
-    Path runDir = io.tunelab.core.report.RunFolderFixtureAccess.write(dir);
-    com.fasterxml.jackson.databind.node.ObjectNode run =
-        (com.fasterxml.jackson.databind.node.ObjectNode)
-            JSON.readTree(runDir.resolve(RunFiles.RUN_JSON).toFile());
+    ObjectNode run = fixtureRun();
     SteadyStateReport rounds =
         new SteadyStateReport(
             true,
@@ -124,7 +124,7 @@ class RunJsonSchemaTest {
             "steady",
             java.util.Map.of("middleware", java.util.Arrays.asList(null, 19.7, 11.2)),
             null);
-    ((com.fasterxml.jackson.databind.node.ObjectNode) run.at("/steps/0/repetitions/0/warmup"))
+    ((ObjectNode) run.at("/steps/0/repetitions/0/warmup"))
         .set("steadyState", JSON.valueToTree(rounds));
 
     assertThat(
